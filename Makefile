@@ -1,0 +1,53 @@
+# Two commands on a fresh machine: `make lab` and `make test`. Everything installs into .venv.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+START := notebooks/00_start.ipynb
+
+.PHONY: install lab test lint format app bench coverage golden notebooks binder-check clean
+
+$(STAMP): pyproject.toml
+	@$(PY) -c 'import sys; assert sys.version_info >= (3, 11), "trogkit needs Python 3.11+ (found %s)" % sys.version.split()[0]'
+	$(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[lab,test]'
+	$(BIN)/python -m ipykernel install --sys-prefix --name python3 --display-name "Python 3 (trogkit)" >/dev/null
+	touch $(STAMP)
+
+install: $(STAMP)
+
+lab: install
+	$(BIN)/jupyter lab $(if $(wildcard $(START)),$(START),notebooks/)
+
+# Voila app: the instructor's scenario editor.
+app: install
+	$(BIN)/voila notebooks/instructor.ipynb --no-browser
+
+lint: install
+	$(BIN)/ruff check rulebook solvers boards tests benchmarks scripts
+	$(BIN)/ruff format --check rulebook solvers boards tests benchmarks scripts
+
+format: install
+	$(BIN)/ruff check --fix rulebook solvers boards tests benchmarks scripts
+	$(BIN)/ruff format rulebook solvers boards tests benchmarks scripts
+
+test: install lint
+	$(BIN)/python -m pytest -q -p no:cacheprovider
+
+bench: install
+	$(BIN)/python -m benchmarks.run
+
+coverage: install
+	$(BIN)/python -m rulebook.common.coverage
+
+# Regenerate the golden playthrough files (review the diff, then commit).
+golden: install
+	$(BIN)/python -m scripts.golden
+
+# Re-execute every notebook in place so the saved outputs match the code.
+notebooks: install
+	$(BIN)/python -m scripts.run_notebooks
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache build *.egg-info

@@ -1,0 +1,108 @@
+"""Rectangular grids with chess-like square names (A1 = north-west, columns west->east, rows
+north->south) and the two movement topologies the games use: bounded and wraparound (torus)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import NotationError
+
+# (dcol, drow): north is row - 1 because row 1 is the northern edge.
+DIRECTIONS: dict[str, tuple[int, int]] = {
+    "N": (0, -1),
+    "S": (0, 1),
+    "E": (1, 0),
+    "W": (-1, 0),
+    "NE": (1, -1),
+    "NW": (-1, -1),
+    "SE": (1, 1),
+    "SW": (-1, 1),
+}
+ORTHOGONAL = ("N", "E", "S", "W")
+DIAGONAL = ("NE", "SE", "SW", "NW")
+OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E", "NE": "SW", "SW": "NE", "NW": "SE", "SE": "NW"}
+
+
+@dataclass(frozen=True, order=True)
+class Square:
+    """A board square; ``col`` and ``row`` are 0-based (A1 is (0, 0))."""
+
+    col: int
+    row: int
+
+    @property
+    def name(self) -> str:
+        return f"{chr(ord('A') + self.col)}{self.row + 1}"
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __repr__(self) -> str:
+        return f"Square({self.name})"
+
+
+@dataclass(frozen=True)
+class Grid:
+    width: int = 5
+    height: int = 5
+
+    def squares(self) -> list[Square]:
+        """All squares in reading order: row 1 west to east, then row 2, ..."""
+        return [Square(c, r) for r in range(self.height) for c in range(self.width)]
+
+    def index(self, sq: Square) -> int:
+        return sq.row * self.width + sq.col
+
+    def at(self, index: int) -> Square:
+        return Square(index % self.width, index // self.width)
+
+    def contains(self, sq: Square) -> bool:
+        return 0 <= sq.col < self.width and 0 <= sq.row < self.height
+
+    def parse(self, text: str) -> Square:
+        """Parse 'C3' (case-insensitive) into a Square, with a clear error otherwise."""
+        t = text.strip().upper()
+        last_col = chr(ord("A") + self.width - 1)
+        if len(t) < 2 or not t[0].isalpha() or not t[1:].isdigit():
+            raise NotationError(
+                f"not a square name; expected a letter A-{last_col} then a row 1-{self.height}",
+                text=text,
+            )
+        sq = Square(ord(t[0]) - ord("A"), int(t[1:]) - 1)
+        if not self.contains(sq):
+            raise NotationError(
+                f"square is off the board (columns A-{last_col}, rows 1-{self.height})", text=text
+            )
+        return sq
+
+    def step(self, sq: Square, direction: str, *, wrap: bool) -> Square | None:
+        """One step; None when it leaves a bounded board."""
+        dc, dr = DIRECTIONS[direction]
+        c, r = sq.col + dc, sq.row + dr
+        if wrap:
+            return Square(c % self.width, r % self.height)
+        nxt = Square(c, r)
+        return nxt if self.contains(nxt) else None
+
+    def neighbours(self, sq: Square, directions=ORTHOGONAL, *, wrap: bool = False) -> list[Square]:
+        out = []
+        for d in directions:
+            n = self.step(sq, d, wrap=wrap)
+            if n is not None and n != sq and n not in out:
+                out.append(n)
+        return out
+
+    def ring(self, sq: Square) -> list[Square]:
+        """The up-to-8 squares around ``sq`` without wraparound (edge squares have fewer)."""
+        return self.neighbours(sq, ORTHOGONAL + DIAGONAL, wrap=False)
+
+    def line(self, sq: Square, axis: str) -> list[Square]:
+        """Every other square in the same row (axis 'EW') or column (axis 'NS')."""
+        if axis == "EW":
+            return [Square(c, sq.row) for c in range(self.width) if c != sq.col]
+        if axis == "NS":
+            return [Square(sq.col, r) for r in range(self.height) if r != sq.row]
+        raise ValueError(f"axis must be 'EW' or 'NS', not {axis!r}")
+
+
+GRID5 = Grid(5, 5)

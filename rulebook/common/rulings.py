@@ -1,0 +1,87 @@
+"""Rulings: named decisions where the source texts disagree.
+
+Each ruling has a default option and at least one alternative, each with the gist of the text that
+supports it. A game state carries a ``RulingSet`` (the chosen option per ruling), so the same
+position can be replayed under either reading and a notebook can show both side by side.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from .errors import CardDataError, NotationError
+
+
+@dataclass(frozen=True)
+class Ruling:
+    id: str
+    title: str
+    default: str
+    options: dict[str, str]  # option name -> gist of the source text that supports it
+    reason: str = ""  # why the default is the default
+
+    @classmethod
+    def from_dict(cls, entry: dict, path: str, i: int) -> Ruling:
+        rid = entry.get("id") or f"ruling #{i + 1}"
+        for f in ("id", "title", "default", "reason"):
+            if not isinstance(entry.get(f), str) or not entry[f].strip():
+                raise CardDataError(path, "missing or empty", card=rid, field=f)
+        options = entry.get("options")
+        if not isinstance(options, dict) or len(options) < 2:
+            raise CardDataError(path, "needs at least two options", card=rid, field="options")
+        if entry["default"] not in options:
+            raise CardDataError(
+                path, "default is not one of the options", card=rid, field="default"
+            )
+        return cls(entry["id"], entry["title"], entry["default"], dict(options), entry["reason"])
+
+
+@dataclass(frozen=True)
+class RulingSet:
+    """Chosen options; only non-default choices are stored so equal settings compare equal."""
+
+    rulings: Mapping[str, Ruling] = field(compare=False, repr=False)
+    choices: tuple[tuple[str, str], ...] = ()
+
+    @classmethod
+    def make(cls, rulings: Mapping[str, Ruling], **choices: str) -> RulingSet:
+        return cls(rulings).with_choices(choices)
+
+    def with_choices(self, choices: Mapping[str, str]) -> RulingSet:
+        merged = dict(self.choices)
+        for rid, opt in choices.items():
+            if rid not in self.rulings:
+                raise NotationError(
+                    f"unknown ruling {rid!r}; known: {', '.join(sorted(self.rulings))}"
+                )
+            r = self.rulings[rid]
+            if opt not in r.options:
+                raise NotationError(
+                    f"ruling {rid} has no option {opt!r}; options: {', '.join(sorted(r.options))}"
+                )
+            if opt == r.default:
+                merged.pop(rid, None)
+            else:
+                merged[rid] = opt
+        return RulingSet(self.rulings, tuple(sorted(merged.items())))
+
+    def __getitem__(self, rid: str) -> str:
+        if rid not in self.rulings:
+            raise KeyError(f"unknown ruling {rid!r}")
+        return dict(self.choices).get(rid, self.rulings[rid].default)
+
+    def notation(self) -> str:
+        """'-' when every ruling is at its default, else 'ID=option,ID=option'."""
+        return ",".join(f"{k}={v}" for k, v in self.choices) or "-"
+
+    def parse(self, text: str) -> RulingSet:
+        if text in ("", "-"):
+            return RulingSet(self.rulings)
+        choices = {}
+        for part in text.split(","):
+            if "=" not in part:
+                raise NotationError("a ruling is written ID=option", text=part)
+            k, v = part.split("=", 1)
+            choices[k] = v
+        return RulingSet(self.rulings).with_choices(choices)
