@@ -1,0 +1,141 @@
+"""The live-board base every game's widget builds on.
+
+A live board is a thin layer: it keeps a history of states, draws the current one as SVG (the
+state's own ``_repr_svg_``), offers one button per candidate action, and on a click calls the same
+``apply`` function the tests call. A refusal (``RuleError``) is shown on the board with its rule ID
+and reason -- never as a traceback -- and the state is left as it was.
+
+No ``print`` and no ``Output`` widget: everything visible is a widget value, so nbval sees no stray
+stdout and pytest can drive a board with ``Button.click()`` without a kernel.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import ipywidgets as W
+
+from rulebook.common.errors import RuleError
+
+
+class LiveBoard:
+    """Generic clickable board.
+
+    ``candidates(state)`` returns ``[(group, label, action), ...]``: every button to show now,
+    legal or not (clicking an illegal one demonstrates the refusal). ``apply(state, action)``
+    returns the new state or raises ``RuleError``.
+    """
+
+    def __init__(
+        self,
+        state: Any,
+        *,
+        apply: Callable[[Any, Any], Any],
+        candidates: Callable[[Any], Iterable[tuple[str, str, Any]]],
+        svg: Callable[[Any], str] | None = None,
+        title: str = "",
+    ):
+        self._apply = apply
+        self._candidates = candidates
+        self._svg = svg or (lambda s: s._repr_svg_())
+        self.history: list[Any] = [state]
+        self.log: list[str] = []
+        self.message = W.HTML(value="")
+        self.picture = W.HTML(value="")
+        self.title = W.HTML(value=f"<b>{title}</b>" if title else "")
+        self.buttons = W.VBox()
+        self.undo_button = W.Button(description="Undo", icon="undo")
+        self.reset_button = W.Button(description="Reset", icon="refresh")
+        self.undo_button.on_click(lambda _: self.undo())
+        self.reset_button.on_click(lambda _: self.reset())
+        self.extra = W.VBox()  # games add their own controls here
+        self.widget = W.VBox(
+            [
+                self.title,
+                self.picture,
+                self.message,
+                self.buttons,
+                W.HBox([self.undo_button, self.reset_button]),
+                self.extra,
+            ]
+        )
+        self.refresh()
+
+    # -- state -------------------------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        return self.history[-1]
+
+    def play(self, action: Any, label: str | None = None) -> bool:
+        """Apply ``action``; True if it was legal. A refusal is shown, the state kept."""
+        try:
+            new = self._apply(self.state, action)
+        except RuleError as e:
+            self.show_refusal(e)
+            return False
+        self.history.append(new)
+        self.log.append(label or str(action))
+        self.message.value = (
+            f"<span style='color:#1a7f37'>played <code>{label or action}</code></span>"
+        )
+        self.refresh()
+        return True
+
+    def show_refusal(self, e: RuleError) -> None:
+        self.last_refusal = e
+        self.message.value = (
+            f"<span style='color:#b42318'>refused by <b>{e.rule_id}</b>: {_esc(e.reason)}</span>"
+        )
+
+    def set_state(self, state: Any, note: str = "") -> None:
+        """Replace the position (scenario editor, imports). Undo returns to the previous one."""
+        self.history.append(state)
+        self.log.append(note or "set position")
+        self.message.value = _esc(note)
+        self.refresh()
+
+    def undo(self) -> None:
+        if len(self.history) > 1:
+            self.history.pop()
+            self.log.pop()
+            self.message.value = "undone"
+            self.refresh()
+
+    def reset(self) -> None:
+        del self.history[1:]
+        self.log.clear()
+        self.message.value = "reset"
+        self.refresh()
+
+    # -- drawing -----------------------------------------------------------------------------
+    def button_for(self, label: str) -> W.Button:
+        """The button with this label (tests use it to click)."""
+        for row in self.buttons.children:
+            for b in row.children[1:]:
+                if b.description == label:
+                    return b
+        raise KeyError(f"no button {label!r}; have {[b for b in self.labels()]}")
+
+    def labels(self) -> list[str]:
+        return [b.description for row in self.buttons.children for b in row.children[1:]]
+
+    def refresh(self) -> None:
+        self.picture.value = self._svg(self.state)
+        groups: dict[str, list[W.Button]] = {}
+        for group, label, action in self._candidates(self.state):
+            b = W.Button(description=label, layout=W.Layout(width="auto"))
+            b.on_click(lambda _b, a=action, lab=label: self.play(a, lab))
+            groups.setdefault(group, []).append(b)
+        self.buttons.children = [
+            W.HBox([W.HTML(f"<b>{g}</b>&nbsp;"), *bs]) for g, bs in groups.items()
+        ]
+
+    def _ipython_display_(self):  # pragma: no cover - needs a front end
+        from IPython.display import display
+
+        display(self.widget)
+
+
+def _esc(s: str) -> str:
+    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
