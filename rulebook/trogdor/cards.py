@@ -260,8 +260,8 @@ class Preset(_Provenance):
 def _check_id(value: str) -> str | None:
     if not value or any(ch.isspace() for ch in value) or value != value.strip():
         return "a card id is a short slug with no spaces, e.g. 'block-1'"
-    if any(ch in value for ch in ",|=;"):
-        return "a card id may not contain , | = or ;"
+    if any(ch in value for ch in ",|=;/"):
+        return "a card id may not contain , | = ; or / (the position notation uses them)"
     return None
 
 

@@ -443,6 +443,7 @@ BAD = [
         "say where",
     ),
     ("id with spaces", _with("movement", GOOD_MOVE, id="mv 1"), "mv 1", "id", "no spaces"),
+    ("id with a slash", _with("movement", GOOD_MOVE, id="mv/1"), "mv/1", "id", "notation"),
     (
         "bad layout (too many cottages)",
         _with("preset", GOOD_PRESET, layout="CC..T/.M.../...L./...MC/T.C.."),
