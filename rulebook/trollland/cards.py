@@ -1,0 +1,185 @@
+"""Trollland card data: People, Vehicles and Bonus cards, loaded from TOML/JSON with provenance.
+
+The seed gives the counts; per-card suitcases, symbols, cages and medals are not public, so the
+shipped files are labelled stand-ins. ``load_card_set(people=..., vehicles=..., bonus=...)`` reads a
+user's own transcription instead; a bad file raises ``CardDataError`` naming file, card and field.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from rulebook.common.cards import Field, load_cards
+from rulebook.common.errors import CardDataError
+
+DATA = Path(__file__).parent / "data"
+
+#: Peoples in the fixed banishment order (TL-BANISH-ORDER): Bimbo > Zom > Zelf > Nin > Gob.
+PEOPLES = ("Bi", "Zo", "Ze", "Ni", "Go")
+PEOPLE_NAMES = {
+    "Bi": "Bimbo",
+    "Zo": "Zom",
+    "Ze": "Zelf",
+    "Ni": "Nin",
+    "Go": "Gob",
+    "troll": "Troll",
+}
+SYMBOLS = ("none", "arrow", "question")
+KINDS = {"cart": 1, "caterpillar": 2, "dragon": 3}
+
+
+def _caps(value) -> str | None:
+    if not 1 <= len(value) <= 3:
+        return "a vehicle has 1 to 3 cages"
+    if any(isinstance(c, bool) or not isinstance(c, int) or not 1 <= c <= 4 for c in value):
+        return "each cage holds 1 to 4 people"
+    return None
+
+
+PEOPLE_SCHEMA = {
+    "people": Field(str, choices=(*PEOPLES, "troll")),
+    "number": Field(int, check=lambda n: None if 0 <= n <= 15 else "number must be 0..15"),
+    "suitcases": Field(int, check=lambda n: None if 0 <= n <= 9 else "suitcases must be 0..9"),
+    "symbol": Field(str, choices=SYMBOLS),
+    "medals": Field(int, check=lambda n: None if 0 <= n <= 9 else "medals must be 0..9"),
+}
+VEHICLE_SCHEMA = {
+    "kind": Field(str, choices=tuple(KINDS)),
+    "cages": Field(list, check=_caps),
+    "medals": Field(int, check=lambda n: None if 0 <= n <= 9 else "medals must be 0..9"),
+}
+BONUS_SCHEMA = {
+    "people": Field(str, choices=PEOPLES),
+    "medals": Field(int, check=lambda n: None if 0 <= n <= 9 else "medals must be 0..9"),
+}
+
+
+@dataclass(frozen=True)
+class PeopleCard:
+    id: str
+    name: str
+    people: str  # one of PEOPLES, or "troll"
+    number: int
+    suitcases: int
+    symbol: str
+    medals: int
+    provenance: str
+
+    @property
+    def is_troll(self) -> bool:
+        return self.people == "troll"
+
+    @property
+    def order(self) -> tuple[int, int]:
+        """Sort key of the banishment order (TL-BANISH-ORDER); Trolls come first by number."""
+        return (-1 if self.is_troll else PEOPLES.index(self.people), self.number)
+
+
+@dataclass(frozen=True)
+class Vehicle:
+    id: str
+    name: str
+    kind: str
+    cages: tuple[int, ...]
+    medals: int
+    provenance: str
+
+
+@dataclass(frozen=True)
+class Bonus:
+    id: str
+    name: str
+    people: str
+    medals: int
+    provenance: str
+
+
+@dataclass(frozen=True)
+class CardSet:
+    """Every card of one data set, looked up by id. ``name`` tells data sets apart."""
+
+    name: str
+    people: dict[str, PeopleCard]
+    vehicles: dict[str, Vehicle]
+    bonus: dict[str, Bonus]
+
+    def card(self, cid: str) -> PeopleCard:
+        return self.people[cid]
+
+    def is_stand_in(self) -> bool:
+        every = [*self.people.values(), *self.vehicles.values(), *self.bonus.values()]
+        return any(c.provenance == "stand-in" for c in every)
+
+
+def _people(path) -> dict[str, PeopleCard]:
+    cards = load_cards(path, "card", PEOPLE_SCHEMA)
+    out = {}
+    seen = set()
+    for c in cards:
+        key = (c["people"], c["number"])
+        if c["people"] == "troll":
+            if not 1 <= c["number"] <= 5:
+                raise CardDataError(
+                    str(path), "a Troll is numbered 1..5", card=c["id"], field="number"
+                )
+        elif key in seen:
+            raise CardDataError(str(path), "two cards with this people and number", card=c["id"])
+        seen.add(key)
+        out[c["id"]] = PeopleCard(
+            c["id"], c["name"], c["people"], c["number"], c["suitcases"], c["symbol"],
+            c["medals"], c["provenance"],
+        )  # fmt: skip
+    for cid in out:
+        if any(ch in cid for ch in ",/;:+ ") or cid == "-":
+            raise CardDataError(str(path), "ids may not contain , / ; : + or spaces", card=cid)
+    return out
+
+
+def _vehicles(path) -> dict[str, Vehicle]:
+    out = {}
+    for c in load_cards(path, "vehicle", VEHICLE_SCHEMA):
+        if len(c["cages"]) != KINDS[c["kind"]]:
+            raise CardDataError(
+                str(path),
+                f"a {c['kind']} has {KINDS[c['kind']]} cage(s)",
+                card=c["id"],
+                field="cages",
+            )
+        if any(ch in c["id"] for ch in ",/;:+. "):
+            raise CardDataError(
+                str(path), "ids may not contain , / ; : + . or spaces", card=c["id"]
+            )
+        out[c["id"]] = Vehicle(
+            c["id"], c["name"], c["kind"], tuple(c["cages"]), c["medals"], c["provenance"]
+        )
+    return out
+
+
+def _bonus(path) -> dict[str, Bonus]:
+    return {
+        c["id"]: Bonus(c["id"], c["name"], c["people"], c["medals"], c["provenance"])
+        for c in load_cards(path, "bonus", BONUS_SCHEMA)
+    }
+
+
+def load_card_set(people=None, vehicles=None, bonus=None, name: str | None = None) -> CardSet:
+    """Load the three card files (default: the shipped stand-ins)."""
+    paths = [
+        people or DATA / "people.toml",
+        vehicles or DATA / "vehicles.toml",
+        bonus or DATA / "bonus.toml",
+    ]
+    label = name or ("stand-in" if not (people or vehicles or bonus) else "user")
+    return CardSet(label, _people(paths[0]), _vehicles(paths[1]), _bonus(paths[2]))
+
+
+_DEFAULT: CardSet | None = None
+
+
+def default_cards() -> CardSet:
+    """The shipped stand-in set, loaded once."""
+    global _DEFAULT
+    if _DEFAULT is None:
+        _DEFAULT = load_card_set()
+    return _DEFAULT

@@ -1,0 +1,91 @@
+"""Final scoring (TL-SCORE-*): suitcases of each pile's top card, doubled with the people's
+companion animal (0), medals of vehicles, imprisoned Trolls and bonus cards, bonus awards, and
+-2 per refugee."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cards import PEOPLES
+from .state import State
+
+
+@dataclass
+class Score:
+    player: int
+    piles: dict[str, int] = field(default_factory=dict)  # people -> points (after doubling)
+    vehicle_medals: int = 0
+    troll_medals: int = 0
+    bonus_medals: int = 0
+    bonus_won: list[str] = field(default_factory=list)
+    refugees: int = 0  # the penalty (negative or 0)
+
+    @property
+    def total(self) -> int:
+        return (
+            sum(self.piles.values())
+            + self.vehicle_medals
+            + self.troll_medals
+            + self.bonus_medals
+            + self.refugees
+        )
+
+    def lines(self) -> list[str]:
+        """The breakdown in words, one line per item, in a fixed order."""
+        out = [f"refugees: {self.refugees}"]
+        out.append(f"imprisoned Troll medals: {self.troll_medals}")
+        out.append(f"vehicle medals: {self.vehicle_medals}")
+        for people, pts in self.piles.items():
+            out.append(f"{people} pile: {pts}")
+        out.append(f"bonus medals: {self.bonus_medals} ({', '.join(self.bonus_won) or 'none'})")
+        out.append(f"total: {self.total}")
+        return out
+
+
+def pile_points(s: State, player: int) -> dict[str, int]:
+    """TL-SCORE-SUITCASES and TL-SCORE-COMPANION, per people."""
+    out = {}
+    for people, pile in s.piles(player).items():
+        top = s.cards.people[pile[-1]]
+        has_zero = any(s.cards.people[c].number == 0 for c in pile)
+        out[people] = top.suitcases * (2 if has_zero else 1)
+    return out
+
+
+def bonus_winner(s: State, people: str) -> int | None:
+    """TL-SCORE-BONUS: most cards of that people; a tie goes to the lowest-numbered card."""
+    best = None
+    for p in range(s.players):
+        pile = s.piles(p).get(people, [])
+        if not pile:
+            continue
+        key = (-len(pile), min(s.cards.people[c].number for c in pile))
+        if best is None or key < best[0]:
+            best = (key, p)
+    return None if best is None else best[1]
+
+
+def score(s: State, player: int) -> Score:
+    sc = Score(player, piles=pile_points(s, player))
+    sc.vehicle_medals = sum(s.cards.vehicles[v].medals for v in s.veh[player])
+    sc.troll_medals = sum(s.cards.people[t].medals for t in s.prison[player])
+    for bid in s.bonus:
+        b = s.cards.bonus[bid]
+        if bonus_winner(s, b.people) == player:
+            sc.bonus_medals += b.medals
+            sc.bonus_won.append(bid)
+    sc.refugees = -2 * len(s.gat[player])
+    return sc
+
+
+def scores(s: State) -> list[Score]:
+    return [score(s, p) for p in range(s.players)]
+
+
+def winners(s: State) -> list[int]:
+    """TL-SCORE-WINNER: the player(s) with the highest total (a list in case of a tie)."""
+    totals = [sc.total for sc in scores(s)]
+    return [p for p, t in enumerate(totals) if t == max(totals)]
+
+
+__all__ = ["PEOPLES", "Score", "bonus_winner", "pile_points", "score", "scores", "winners"]
