@@ -1,0 +1,93 @@
+"""Card lookup for the engine: a card set plus literal stand-in cards written in the notation.
+
+A position names cards by id. Ids resolve against the state's card set (bundled by default); a
+few *literal* ids describe themselves, so a test or puzzle can stack a deck without a data file:
+
+* movement ``2Er-EES``: 2 peasants, arrow E, ``r`` = move & repair, path E,E,S (3-5 steps);
+* action ``ap5``: a plain card worth 5 AP with no ability;
+* action ``troghammer-…`` (when not in the card set): a Troghammer card.
+
+Literal cards are stand-ins by construction (``provenance = "stand-in"``).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from .cards import ActionCard, Item, Keeper, MovementCard
+
+MOVEMENT_LITERAL = re.compile(r"^([0-4])([NSEW])(r?)-([NSEW]{3,5})$")
+ACTION_LITERAL = re.compile(r"^ap([1-9])$")
+
+
+@functools.lru_cache(maxsize=512)
+def literal_movement(card_id: str) -> MovementCard | None:
+    m = MOVEMENT_LITERAL.match(card_id)
+    if not m:
+        return None
+    n, arrow, rep, path = m.groups()
+    return MovementCard(card_id, int(n), arrow, rep == "r", tuple(path), "stand-in", "literal")
+
+
+def movement_literal_id(card: MovementCard) -> str:
+    """The literal id that describes ``card`` (same count, arrow, repair and path)."""
+    return f"{card.peasants}{card.arrow}{'r' if card.repair else ''}-{''.join(card.path)}"
+
+
+@functools.lru_cache(maxsize=512)
+def literal_action(card_id: str) -> ActionCard | None:
+    m = ACTION_LITERAL.match(card_id)
+    if m:
+        n = int(m.group(1))
+        return ActionCard(card_id, f"{n} AP", n, False, (), "stand-in", "literal")
+    if card_id.startswith("troghammer"):
+        return ActionCard(card_id, "Troghammer", 0, True, (), "stand-in", "literal")
+    return None
+
+
+def _bundled():
+    try:
+        from .cards import bundled_card_set
+
+        return bundled_card_set()
+    except Exception:  # noqa: BLE001 - data mid-edit must not break puzzles that need no cards
+        return None
+
+
+class CardIndex:
+    """Cards by id: ``base`` (a CardSet or None) plus ``extra`` cards registered by callers."""
+
+    __slots__ = ("base", "extra")
+
+    def __init__(self, base=None, extra: dict | None = None, *, bundled: bool = True):
+        self.base = base if base is not None else (_bundled() if bundled else None)
+        self.extra = dict(extra or {})
+
+    def with_cards(self, cards) -> CardIndex:
+        extra = dict(self.extra)
+        for c in cards:
+            extra[c.id] = c
+        return CardIndex(self.base, extra, bundled=False)
+
+    def _find(self, card_id: str, section: str, cls):
+        c = self.extra.get(card_id)
+        if isinstance(c, cls):
+            return c
+        if self.base is not None:
+            c = getattr(self.base, section).get(card_id)
+            if c is not None:
+                return c
+        return None
+
+    def movement(self, card_id: str) -> MovementCard | None:
+        return self._find(card_id, "movement", MovementCard) or literal_movement(card_id)
+
+    def action(self, card_id: str) -> ActionCard | None:
+        return self._find(card_id, "actions", ActionCard) or literal_action(card_id)
+
+    def keeper(self, card_id: str) -> Keeper | None:
+        return self._find(card_id, "keepers", Keeper)
+
+    def item(self, card_id: str) -> Item | None:
+        return self._find(card_id, "items", Item)

@@ -1,0 +1,267 @@
+"""The rules' shared moving parts, applied in place to a working copy of a state.
+
+Only ``engine.apply_action`` calls these, always on a fresh copy, so a refused action never leaves
+a half-changed state behind. A game ending mid-action (defeat, Fiery Rage, victory) unwinds with
+``GameEnded``; the engine catches it and returns the finished state.
+"""
+
+from __future__ import annotations
+
+from rulebook.common.errors import RuleError
+from rulebook.common.grid import Square
+
+from .geometry import CENTRE, INDEX, ORTHO, RING, SQUARES, STEP
+
+# Safety bound on "draw again" loops (Troghammer re-moves, flaming peasants ending on a burnt
+# cottage): each repeat draws a card; a pathological stacked deck could cycle forever.
+MAX_REPEATS = 60
+
+
+class GameEnded(Exception):
+    """Raised after ``state.outcome`` is set, to stop the action that ended the game."""
+
+
+# -- decks ---------------------------------------------------------------------------------------
+def draw_movement(s):
+    """Draw the top movement card (T-MOVEMENT-CARD); reshuffle the discards when the deck is empty
+    (T-MOVEMENT-RESHUFFLE). The card goes straight to the discard pile. None if there is none."""
+    deck = s.movement_deck
+    if not deck.draw:
+        if not deck.discard:
+            return None
+        deck.draw = s.rng.shuffle(deck.discard)
+        deck.discard = []
+    cid = deck.draw.pop(0)
+    deck.discard.append(cid)
+    card = s.cards.movement(cid)
+    if card is None:
+        raise RuleError("T-MOVEMENT-CARD", f"unknown movement card {cid!r}")
+    return card
+
+
+def can_draw_movement(s) -> bool:
+    return bool(s.movement_deck.draw or s.movement_deck.discard)
+
+
+# -- tiles ---------------------------------------------------------------------------------------
+def set_burnt(s, sq: Square, value: bool) -> bool:
+    """Flip a tile; True if it changed."""
+    i = INDEX[sq]
+    if s.burnt[i] == value:
+        return False
+    b = list(s.burnt)
+    b[i] = value
+    s.burnt = tuple(b)
+    return True
+
+
+def cottage_eligible(s, sq: Square) -> bool:
+    """T-BURN-COTTAGE: the cottage's tile and every tile around it (no wraparound) burnt."""
+    burnt = s.burnt
+    return burnt[INDEX[sq]] and all(burnt[INDEX[n]] for n in RING[sq])
+
+
+def lake_eligible(s, sq: Square) -> bool:
+    """T-BURN-LAKE: N, S, E and W neighbours burnt (no wraparound; edges need fewer)."""
+    return all(s.burnt[INDEX[n]] for n in ORTHO[sq])
+
+
+# -- items recharge ------------------------------------------------------------------------------
+def event(s, kind: str) -> None:
+    """Something happened that may recharge an item (T-ITEM, ruling TR-ITEM-RECHARGE)."""
+    if all(s.charged):
+        return
+    if s.rulings["TR-ITEM-RECHARGE"] == "any-turn":
+        who = range(s.players)
+    else:
+        who = (s.player,)
+    charged = list(s.charged)
+    for p in who:
+        item_id = s.items[p]
+        if item_id is None or charged[p]:
+            continue
+        item = s.cards.item(item_id)
+        if item is not None and item.recharge == kind:
+            charged[p] = True
+    s.charged = tuple(charged)
+
+
+# -- damage, rage, win ---------------------------------------------------------------------------
+def protected(s, source: str) -> bool:
+    """T-PROTECT: hiding or a card blocks damage from knights ('knight') or the archer."""
+    if s.hidden:
+        return True
+    return ("block-archer" if source == "archer" else "block-knights") in s.powers
+
+
+def damage(s, source: str) -> None:
+    """T-DAMAGE: one damage from a knight or the archer (protection checked here)."""
+    if protected(s, source):
+        return
+    if s.meter == 0:
+        rage(s)  # T-RAGE: damage at zero health is defeat
+    s.meter -= 1
+    s.void += 1
+    if s.aside:  # T-TROGHAMMER-SHUFFLE: first damage shuffles the Troghammer cards in
+        s.action_deck.draw = s.rng.shuffle(s.action_deck.draw + list(s.aside))
+        s.aside = ()
+
+
+def win_conditions(s) -> bool:
+    """T-WIN conditions, without the 'undefeated' part (T-TABLE-FLIP reuses them)."""
+    return not s.peasants and all(s.burnt) and all(s.cottages.values())
+
+
+def check_win(s) -> None:
+    if s.outcome is None and win_conditions(s):
+        s.outcome = "win"
+        s.phase = "over"
+        raise GameEnded
+
+
+def rage(s) -> None:
+    """T-RAGE: five movement paths with wraparound, laying waste; then T-TABLE-FLIP or defeat."""
+
+    def visit(sq: Square) -> None:
+        set_burnt(s, sq, True)
+        if sq in s.cottages:
+            s.cottages[sq] = True
+        n = s.peasants.count(sq)
+        if n:
+            s.peasants = [p for p in s.peasants if p != sq]
+            s.void += n
+        if sq in s.knights:
+            s.knights = [k for k in s.knights if k != sq]
+        if s.troghammer == sq:
+            s.troghammer = None
+
+    s.hidden = False
+    s.hammer_waiting = False  # the Troghammer, a knight, is no threat after the game
+    pos = s.trogdor
+    if pos is not None:
+        visit(pos)
+        for _ in range(5):
+            card = draw_movement(s)
+            if card is None:
+                break
+            for d in card.path:
+                pos = STEP[True][pos][d]
+                visit(pos)
+        s.trogdor = pos
+    s.queue = ()
+    s.outcome = "table-flip" if win_conditions(s) else "defeat"
+    s.phase = "over"
+    raise GameEnded
+
+
+# -- knights and the Troghammer ------------------------------------------------------------------
+def knight_walk(s, start: Square, path, *, entering_start: bool = False) -> Square:
+    """T-KNIGHT-MOVE / T-KNIGHT-REPAIR: follow ``path`` with wraparound from ``start``.
+
+    Repairs a burnt cottage it starts on, passes or stops on; entering Trogdor's tile deals damage
+    (starting on it does not, unless ``entering_start``: the Troghammer entering the board)."""
+    cottages = s.cottages
+    if cottages.get(start):
+        cottages[start] = False
+    if entering_start and start == s.trogdor:
+        damage(s, "knight")
+    pos = start
+    step = STEP[True]
+    for d in path:
+        pos = step[pos][d]
+        if cottages.get(pos):
+            cottages[pos] = False
+        if pos == s.trogdor:
+            damage(s, "knight")
+    return pos
+
+
+def _hammer_blocked(s) -> bool:
+    t = s.troghammer
+    return t is not None and (t in s.knights or t == s.archer)
+
+
+def move_troghammer(s, cause: str) -> None:
+    """Draw a movement card and move the Troghammer along its path (T-DRAW-TROGHAMMER,
+    T-KNIGHT-MOVE), moving again while he lands on a knight or archer (T-TROGHAMMER-REMOVE)."""
+    again = cause == "card" or s.rulings["TR-TROGHAMMER-REMOVE"] == "any-time"
+    for _ in range(MAX_REPEATS):
+        card = draw_movement(s)
+        if card is None:
+            return
+        if s.hammer_waiting:  # ruling TR-TROGHAMMER-START=meter: enter the board at C3
+            s.hammer_waiting = False
+            s.troghammer = CENTRE
+            s.troghammer = knight_walk(s, CENTRE, card.path, entering_start=True)
+        else:
+            s.troghammer = knight_walk(s, s.troghammer, card.path)
+        if not (again and _hammer_blocked(s)):
+            return
+
+
+def place_troghammer(s) -> None:
+    """A Troghammer card while he is not in play (ruling TR-TROGHAMMER-START)."""
+    if s.rulings["TR-TROGHAMMER-START"] == "meter":
+        s.hammer_waiting = True
+        return
+    s.troghammer = CENTRE
+    if s.rulings["TR-TROGHAMMER-REMOVE"] == "any-time" and _hammer_blocked(s):
+        move_troghammer(s, "card")
+
+
+# -- flaming peasants ----------------------------------------------------------------------------
+def burninate_peasants(s, starts: list[Square]) -> None:
+    """T-BURN-PEASANT / T-FLAME-*: run each flaming peasant (already taken off the board) in turn;
+    peasants they visit join the queue (T-FLAME-CHAIN)."""
+    queue = list(starts)
+    wrap = s.rulings["TR-FLAME-WRAP"] == "wrap"
+    step = STEP[wrap]
+    lake = "L"
+    while queue:
+        pos = queue.pop(0)
+        event(s, "peasant-burninated")
+        if s.tiles[INDEX[pos]] == lake:  # T-FLAME-LAKE: extinguished at once
+            _put_peasant(s, pos)
+            continue
+        _flame_visit(s, pos, queue)
+        saved = False
+        for _ in range(MAX_REPEATS):
+            card = draw_movement(s)
+            if card is None:
+                break
+            for d in card.path:
+                nxt = step[pos][d]
+                if nxt is None:  # ruling TR-FLAME-WRAP=stop: the run ends at the edge
+                    break
+                pos = nxt
+                if s.tiles[INDEX[pos]] == lake:
+                    saved = True
+                    break
+                _flame_visit(s, pos, queue)
+            if saved or not s.cottages.get(pos):
+                break
+            # T-FLAME-COTTAGE: ended on a burninated cottage -> a fresh card, from here
+        if saved:
+            _put_peasant(s, pos)
+        else:
+            s.void += 1
+
+
+def _put_peasant(s, sq: Square) -> None:
+    s.peasants.append(sq)
+    s.peasants.sort()
+
+
+def _flame_visit(s, sq: Square, queue: list[Square]) -> None:
+    if set_burnt(s, sq, True):
+        event(s, "tile-burninated")
+    if sq in s.cottages and not s.cottages[sq] and cottage_eligible(s, sq):
+        s.cottages[sq] = True
+        event(s, "cottage-burninated")
+    if sq in s.peasants:
+        n = s.peasants.count(sq)
+        s.peasants = [p for p in s.peasants if p != sq]
+        queue.extend([sq] * n)
+
+
+__all__ = ["SQUARES"]

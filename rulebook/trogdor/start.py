@@ -1,0 +1,295 @@
+"""Starting positions: a full game (T-SETUP-*) and small puzzle positions for solvers and lessons.
+
+Every random choice at setup (shuffles, dealing, piece placement without a preset) comes from the
+state's seeded RNG, so ``new_game(seed=...)`` is reproducible.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from rulebook.common.deck import Deck
+from rulebook.common.errors import NotationError
+from rulebook.common.rng import Rng
+from rulebook.common.rulings import RulingSet
+
+from .board import Layout, parse_tiles
+from .cardindex import CardIndex, literal_movement, movement_literal_id
+from .cards import MovementCard
+from .geometry import BY_NAME, CENTRE, SQUARES
+from .state import PEASANTS_IN_BOX, State
+
+
+def _rulings(rulings) -> RulingSet:
+    from . import CATALOG
+
+    if rulings is None:
+        return RulingSet(CATALOG.rulings)
+    if isinstance(rulings, RulingSet):
+        return rulings
+    if isinstance(rulings, str):
+        return RulingSet(CATALOG.rulings).parse(rulings)
+    if isinstance(rulings, Mapping):
+        return RulingSet(CATALOG.rulings).with_choices(rulings)
+    raise NotationError("rulings: a RulingSet, a dict {ruling id: option} or 'ID=opt,...'")
+
+
+def _sq(x, where: str):
+    if x is None:
+        return None
+    if not isinstance(x, str):
+        return x
+    sq = BY_NAME.get(x.strip().upper())
+    if sq is None:
+        raise NotationError(f"{x!r} is not a square A1..E5", where=where)
+    return sq
+
+
+def _sqs(xs, where: str) -> list:
+    if isinstance(xs, str):
+        xs = [x for x in xs.replace(",", " ").split() if x]
+    return [_sq(x, where) for x in xs]
+
+
+def _card_set(cards):
+    from .cards import CardSet, load_card_set
+
+    if isinstance(cards, CardSet):
+        return cards
+    return load_card_set(cards)
+
+
+def new_game(
+    layout_or_preset="normal",
+    players: int = 1,
+    seed: int = 0,
+    rulings=None,
+    cards=None,
+    *,
+    keepers: Iterable[str] | None = None,
+    items: Iterable[str] | None = None,
+    knights=None,
+    archer=None,
+) -> State:
+    """A fresh game at the first player's draw (T-SETUP-BOARD .. T-SETUP-PLAYERS).
+
+    ``layout_or_preset``: a preset id from the card set, a Layout or layout text. When the preset
+    ``normal`` is not in the card set (the printed presets are not public), the first preset is
+    used. Knights and archer: given squares, else the preset's, else random (seeded) tiles that are
+    not the centre and not cottages."""
+    cs = _card_set(cards)
+    preset = None
+    if isinstance(layout_or_preset, Layout):
+        layout = layout_or_preset
+    elif (
+        isinstance(layout_or_preset, str)
+        and "/" not in layout_or_preset
+        and "\n" not in (layout_or_preset)
+    ):
+        pid = layout_or_preset
+        if pid not in cs.presets:
+            if pid != "normal" or not cs.presets:
+                known = ", ".join(cs.presets) or "none"
+                raise NotationError(f"unknown board preset {pid!r}; presets: {known}")
+            pid = next(iter(cs.presets))
+        preset = cs.presets[pid]
+        layout = preset.layout
+    else:
+        layout = Layout.parse(layout_or_preset)
+    if not layout.is_full_box():
+        raise NotationError(
+            "a game needs the box's special tiles: 3 cottages, 1 lake, 2 mountains, 2 tunnels "
+            "(T-SETUP-BOARD; use puzzle() for partial boards)"
+        )
+    if players < 1:
+        raise NotationError("a game needs at least one player (T-SETUP-PLAYERS)")
+    rng = Rng(seed)
+    cottages = layout.cottages
+    if knights is None and preset is not None and preset.knights:
+        knights = list(preset.knights)
+    if archer is None and preset is not None and preset.archer is not None:
+        archer = preset.archer
+    knights = _sqs(knights, "knights") if knights is not None else None
+    archer = _sq(archer, "archer")
+    if knights is None or archer is None:
+        taken = {CENTRE, *(knights or ()), *([archer] if archer else [])}
+        free = [sq for sq in SQUARES if sq not in taken and sq not in cottages]
+        pick = rng.shuffle(free)
+        if knights is None:
+            knights, pick = pick[:2], pick[2:]
+        if archer is None:
+            archer = pick[0]
+    pieces = [*knights, archer]
+    if len(set(pieces)) != len(pieces) or CENTRE in pieces:
+        raise NotationError("knights and the archer start on different tiles, not on C3")
+    action_ids = cs.action_deck()
+    deck = rng.shuffle(action_ids)
+    keeper_ids = list(keepers) if keepers is not None else rng.shuffle(list(cs.keepers))[:players]
+    item_ids = list(items) if items is not None else rng.shuffle(list(cs.items))[:players]
+    for name, ids, table in (("keepers", keeper_ids, cs.keepers), ("items", item_ids, cs.items)):
+        if len(ids) != players:
+            raise NotationError(f"{name}: one per player ({players}), got {len(ids)}")
+        for cid in ids:
+            if cid not in table:
+                raise NotationError(f"{name}: unknown card {cid!r}")
+    if len(deck) < players:
+        raise NotationError(
+            f"{players} players need {players} action cards; the deck has {len(deck)}"
+        )
+    hands = tuple((deck[i],) for i in range(players))
+    deck = deck[players:]
+    return State(
+        tiles=layout.tiles,
+        burnt=(False,) * 25,
+        cottages={sq: False for sq in cottages},
+        trogdor=CENTRE,
+        peasants=sorted(cottages),
+        knights=list(knights),
+        archer=archer,
+        meter=4,
+        void=0,
+        ap=0,
+        phase="draw",
+        players=players,
+        hands=hands,
+        keepers=tuple(keeper_ids),
+        items=tuple(item_ids),
+        charged=(True,) * players,
+        banked=(0,) * players,
+        action_deck=Deck(deck, []),
+        aside=tuple(cs.troghammer_ids()),
+        movement_deck=Deck(rng.shuffle(cs.movement_deck()), []),
+        rulings=_rulings(rulings),
+        rng=rng,
+        cards=CardIndex(cs),
+    )
+
+
+def puzzle(
+    layout,
+    trogdor="C3",
+    burnt=(),
+    knights=(),
+    peasants=(),
+    archer=None,
+    ap: int = 99,
+    cottages_burnt=(),
+    rulings=None,
+    *,
+    movement=None,
+    troghammer=None,
+    meter: int = 4,
+    hidden: bool = False,
+    powers=(),
+) -> State:
+    """A Phase 1 (``act``) position with ``ap`` action points and no action deck.
+
+    ``layout``: Layout, layout text (lower case = burnt) or a preset id. ``movement``: movement
+    cards to stack (ids, literals like ``2Er-EES`` or MovementCard objects), top first."""
+    if isinstance(layout, Layout):
+        kinds, burnt_flags = list(layout.tiles), [False] * 25
+    elif isinstance(layout, str) and "/" not in layout and "\n" not in layout:
+        from .cards import load_card_set
+
+        presets = load_card_set().presets
+        if layout not in presets:
+            raise NotationError(f"unknown board preset {layout!r}; presets: {', '.join(presets)}")
+        kinds, burnt_flags = list(presets[layout].layout.tiles), [False] * 25
+    else:
+        kinds, burnt_flags = parse_tiles(layout)
+    for sq in _sqs(burnt, "burnt"):
+        burnt_flags[SQUARES.index(sq)] = True
+    cot = [SQUARES[i] for i, k in enumerate(kinds) if k == "C"]
+    cburnt = _sqs(cottages_burnt, "cottages_burnt")
+    for sq in cburnt:
+        if sq not in cot:
+            raise NotationError(f"{sq} is not a cottage tile", where="cottages_burnt")
+    peas = sorted(_sqs(peasants, "peasants"))
+    void = PEASANTS_IN_BOX - meter - len(peas)
+    if meter < 0 or void < 0:
+        raise NotationError(
+            f"{len(peas)} peasants on the board + meter {meter} exceed the box's {PEASANTS_IN_BOX}"
+        )
+    from .powers import check_power
+
+    for p in powers:
+        msg = check_power(p)
+        if msg:
+            raise NotationError(msg, where="powers")
+    s = State(
+        tiles=tuple(kinds),
+        burnt=tuple(burnt_flags),
+        cottages={sq: sq in cburnt for sq in cot},
+        trogdor=_sq(trogdor, "trogdor"),
+        hidden=hidden,
+        peasants=peas,
+        knights=_sqs(knights, "knights"),
+        archer=_sq(archer, "archer"),
+        troghammer=_sq(troghammer, "troghammer"),
+        meter=meter,
+        void=void,
+        ap=ap,
+        phase="act",
+        powers=tuple(sorted(powers)),
+        rulings=_rulings(rulings),
+    )
+    if movement:
+        s = with_movement_deck(s, movement)
+    return s
+
+
+def with_movement_deck(state: State, cards) -> State:
+    """A copy of ``state`` whose movement draw pile is ``cards`` (top first); card objects that the
+    state's card set does not know are registered with it."""
+    s = state.copy()
+    ids, extra = [], []
+    for c in cards:
+        if isinstance(c, MovementCard):
+            known = s.cards.movement(c.id)
+            if known != c:
+                if literal_movement(c.id) is not None:
+                    raise NotationError(f"card id {c.id!r} looks like a literal but differs")
+                extra.append(c)
+            ids.append(c.id)
+        else:
+            if s.cards.movement(str(c)) is None:
+                raise NotationError(
+                    f"unknown movement card {c!r} (use an id or a literal like 2Er-EES)"
+                )
+            ids.append(str(c))
+    if extra:
+        s.cards = s.cards.with_cards(extra)
+    s.movement_deck.draw = ids
+    return s
+
+
+def with_action_deck(state: State, cards) -> State:
+    """A copy with the action draw pile replaced (ids or ActionCard objects, top first)."""
+    from .cards import ActionCard
+
+    s = state.copy()
+    ids, extra = [], []
+    for c in cards:
+        if isinstance(c, ActionCard):
+            if s.cards.action(c.id) != c:
+                extra.append(c)
+            ids.append(c.id)
+        else:
+            if s.cards.action(str(c)) is None:
+                raise NotationError(f"unknown action card {c!r} (or a literal like ap5)")
+            ids.append(str(c))
+    if extra:
+        s.cards = s.cards.with_cards(extra)
+    s.action_deck.draw = ids
+    return s
+
+
+def with_cards(state: State, cards) -> State:
+    """A copy whose card index also knows ``cards`` (any card objects: keepers, items, ...)."""
+    s = state.copy()
+    s.cards = s.cards.with_cards(list(cards))
+    return s
+
+
+__all__ = ["new_game", "puzzle", "with_movement_deck", "with_action_deck", "with_cards",
+           "movement_literal_id"]  # fmt: skip
