@@ -1,0 +1,40 @@
+"""A seeded generator of puzzle positions for tests and benchmarks: random layouts with the box's
+special tiles (3 cottages, 1 Lake, 2 mountains, 2 tunnels), random burnt tiles, Trogdor's square,
+0-2 knights to avoid and a target cottage. Same seed, same positions."""
+
+from __future__ import annotations
+
+import random
+
+from rulebook.common.grid import GRID5, Square
+from rulebook.trogdor.board import Layout
+
+from .position import Position
+
+SCENERY = "FGOSWB."
+
+
+def random_layout(rng: random.Random) -> Layout:
+    tiles = list("CCCLMMTT") + [rng.choice(SCENERY) for _ in range(17)]
+    rng.shuffle(tiles)
+    return Layout(tuple(tiles))
+
+
+def random_position(rng: random.Random, *, max_knights: int = 2) -> tuple[Position, Square]:
+    """One (position, target cottage) pair; the target cottage is never already burnt."""
+    layout = random_layout(rng)
+    squares = GRID5.squares()
+    p_burnt = rng.choice((0.0, 0.2, 0.4, 0.6))
+    burnt = {s for s in squares if rng.random() < p_burnt}
+    trogdor = rng.choice(squares)
+    knights = set(rng.sample([s for s in squares if s != trogdor], rng.randint(0, max_knights)))
+    cottage = rng.choice(layout.cottages)
+    others = [c for c in layout.cottages if c != cottage]
+    cottages_burnt = {c for c in others if rng.random() < 0.3}
+    pos = Position(layout, trogdor, frozenset(burnt), frozenset(knights), frozenset(cottages_burnt))
+    return pos, cottage
+
+
+def positions(seed: int, n: int, **kw) -> list[tuple[Position, Square]]:
+    rng = random.Random(seed)
+    return [random_position(rng, **kw) for _ in range(n)]

@@ -1,0 +1,45 @@
+"""Shared helpers for the Trogdor solver tests: an engine-level brute force to check minimality."""
+
+from __future__ import annotations
+
+from collections import deque
+
+from rulebook.trogdor import apply_action, legal_actions
+
+OWN_ACTIONS = ("move", "burrow", "burn tile", "burn cottage")
+
+
+def engine_min_ap(state, goal, *, burnable=None, limit: int = 200_000) -> int | None:
+    """Breadth-first search over *engine* states using only ``legal_actions`` and
+    ``apply_action`` (Trogdor's own actions, never taking damage): the fewest actions until
+    ``goal(state)``. ``burnable`` (squares) prunes burning tiles that cannot matter, to keep the
+    search small; whether a burn is *legal* is left entirely to the engine."""
+    if goal(state):
+        return 0
+    start_meter = state.meter
+
+    def key(s):
+        return (s.trogdor, s.burnt, tuple(sorted(s.cottages.items())))
+
+    seen = {key(state)}
+    frontier = deque([(state, 0)])
+    while frontier:
+        s, d = frontier.popleft()
+        for a in legal_actions(s):
+            if not str(a).startswith(OWN_ACTIONS):
+                continue
+            if str(a) == "burn tile" and burnable is not None and s.trogdor not in burnable:
+                continue
+            t = apply_action(s, a)
+            if t.meter < start_meter:
+                continue
+            k = key(t)
+            if k in seen:
+                continue
+            if goal(t):
+                return d + 1
+            seen.add(k)
+            if len(seen) > limit:
+                raise RuntimeError("brute force too large")
+            frontier.append((t, d + 1))
+    return None

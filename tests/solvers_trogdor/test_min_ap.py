@@ -1,0 +1,144 @@
+"""Minimal AP to burninate a cottage: the A* search and the z3 model agree on 500+ generated
+positions, every plan replays through the engine (T-BURN-TILE, T-BURN-LAKE, T-BURN-COTTAGE,
+T-MOVE, T-BURROW), and a brute force over engine states confirms minimality on small cases."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulebook.common.grid import GRID5
+from solvers.trogdor import (
+    Position,
+    QueryError,
+    min_ap_cottage,
+    min_ap_cottage_z3,
+)
+from solvers.trogdor.burn_task import cottage_task
+from solvers.trogdor.generate import positions
+from solvers.trogdor.replay import ReplayError, replay_position
+
+from .helpers import engine_min_ap
+
+LAYOUT = "C...C/.T.../..L../...T./C.M.."
+AGREEMENT_CASES = positions(seed=20261130, n=520)
+
+
+def sq(name):
+    return GRID5.parse(name)
+
+
+def check_plan(pos: Position, cottage, result) -> None:
+    """Replay through rulebook: every action legal, the cottage ends burnt, AP spent == answer,
+    no damage taken (knights avoided, T-MOVE-KNIGHT-DAMAGE)."""
+    final = replay_position(pos, result.plan)
+    assert final.cottages[cottage] is True
+    assert 99 - final.ap == result.ap == len(result.plan)
+    assert final.meter == 4
+    assert final.trogdor == result.squares[-1]
+
+
+def test_search_and_z3_agree_on_500_generated_positions():
+    impossible = 0
+    for pos, cottage in AGREEMENT_CASES:
+        a = min_ap_cottage(pos, cottage)
+        b = min_ap_cottage_z3(pos, cottage, timeout_ms=20_000)
+        assert not b.timed_out, (str(pos), cottage)
+        assert a.ap == b.ap, (str(pos), str(cottage), a.ap, b.ap)
+        if a.ap is None:
+            impossible += 1
+            assert a.reason.startswith("impossible") and b.reason == a.reason
+            continue
+        check_plan(pos, cottage, a)
+        check_plan(pos, cottage, b)
+    assert len(AGREEMENT_CASES) >= 500
+    assert 10 <= impossible <= len(AGREEMENT_CASES) // 3  # the generator covers both outcomes
+
+
+def test_minimum_matches_engine_brute_force_on_small_cases():
+    """BFS over engine states (legal_actions/apply_action only) gives the same minimum."""
+    checked = 0
+    for pos, cottage in positions(seed=7, n=400):
+        if len(cottage_task(pos, cottage).tiles) > 4:
+            continue
+        ring = {cottage, *GRID5.ring(cottage)}
+        lake = pos.layout.lake
+        burnable = ring | (set(GRID5.neighbours(lake)) if lake in ring else set())
+        goal = lambda s, c=cottage: s.cottages[c]  # noqa: E731
+        want = engine_min_ap(pos.to_state(), goal, burnable=burnable)
+        assert min_ap_cottage(pos, cottage).ap == want, (str(pos), str(cottage))
+        checked += 1
+        if checked == 40:
+            break
+    assert checked == 40
+
+
+def test_example_from_the_issue():
+    pos = Position.from_text(LAYOUT, "C3", burnt="A2,B2")
+    r = min_ap_cottage(pos, sq("A1"))
+    assert r.ap == 7
+    check_plan(pos, sq("A1"), r)
+    assert r.to_json() == {"ap": 7, "plan": r.plan, "method": "search", "reason": None}
+
+
+def test_lake_condition_orders_the_burns():
+    """T-BURN-LAKE: the Lake in the cottage's ring burns only after its N/S/E/W neighbours,
+    which may lie outside the ring (E3 here)."""
+    pos = Position.from_text("C...C/.T.../.CL../...T./..M..", "A1")
+    r = min_ap_cottage(pos, sq("B3"))
+    check_plan(pos, sq("B3"), r)
+    burns = [str(s) for s in r.burns]
+    assert "D3" in burns and burns.index("C3") > max(burns.index(n) for n in ("C2", "C4", "D3"))
+    assert min_ap_cottage_z3(pos, sq("B3")).ap == r.ap
+
+
+def test_burrow_is_used_when_it_saves_ap():
+    """T-BURROW: from B2 the tunnel to D4 is one AP."""
+    pos = Position.from_text("....C/.T.../..L../...T./C.M.C", "B2", burnt="D5,E5,E4,D4")
+    r = min_ap_cottage(pos, sq("E5"))
+    assert r.plan[0] == "burrow" and r.plan[-1] == "burn cottage" and r.ap == 4
+    check_plan(pos, sq("E5"), r)
+
+
+def test_already_burnt_cottage_costs_nothing():
+    pos = Position.from_text(LAYOUT, "C3", cottages_burnt="A1")
+    for f in (min_ap_cottage, min_ap_cottage_z3):
+        r = f(pos, sq("A1"))
+        assert (r.ap, r.plan, r.reason) == (0, [], None)
+
+
+@pytest.mark.parametrize("method", [min_ap_cottage, min_ap_cottage_z3])
+def test_impossible_targets_say_why(method):
+    """A knight on a ring tile (T-MOVE-KNIGHT-DAMAGE: the solvers never step on one)."""
+    pos = Position.from_text(LAYOUT, "C3", avoid="B1")
+    r = method(pos, sq("A1"))
+    assert r.ap is None and r.plan == []
+    assert r.reason == (
+        "impossible, because B1 must be burninated but Trogdor cannot reach it "
+        "(a knight stands there; T-MOVE-KNIGHT-DAMAGE)"
+    )
+    walled = Position.from_text(LAYOUT, "C3", burnt="A2,B1,B2", avoid="A2,B1")
+    r = method(walled, sq("A1"))
+    assert r.ap is None and "every way in is blocked" in r.reason
+
+
+def test_knight_on_the_cottage_trogdor_stands_on():
+    """He may leave a knight's square but not come back, so he cannot finish there."""
+    pos = Position.from_text(LAYOUT, "A1", avoid="A1")
+    for f in (min_ap_cottage, min_ap_cottage_z3):
+        r = f(pos, sq("A1"))
+        assert r.ap is None and "could not come back" in r.reason
+    ready = Position.from_text(LAYOUT, "A1", burnt="A2,B1,B2", avoid="A1")
+    assert min_ap_cottage(ready, sq("A1")).plan == ["burn tile", "burn cottage"]
+
+
+def test_not_a_cottage_is_bad_input():
+    pos = Position.from_text(LAYOUT, "C3")
+    with pytest.raises(QueryError, match="B1 is not a cottage tile"):
+        min_ap_cottage(pos, sq("B1"))
+
+
+def test_replay_catches_a_drifted_plan():
+    """The replay check is what catches drift: an illegal plan names the engine's rule."""
+    pos = Position.from_text(LAYOUT, "C3")
+    with pytest.raises(ReplayError, match="T-BURN-LAKE"):
+        replay_position(pos, ["burn tile"])
