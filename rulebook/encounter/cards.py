@@ -1,0 +1,134 @@
+"""Random Encounter card data: load the deck file, check it is a whole box, look cards up.
+
+Levels and abilities are not public, so the bundled file is mostly stand-ins (labelled so); a user
+can load their own transcription with ``load_card_set(path)``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from rulebook.common.cards import Field, load_cards, provenance_label
+from rulebook.common.errors import CardDataError
+
+DEFAULT_CARDS = Path(__file__).with_name("data") / "plains.toml"
+STARS = ("yellow", "green", "blue", "red", "white", "none")
+EFFECTS = ("none", "autowin", "autolose", "swap")
+KINDS = ("encounter", "boss", "key")
+# The published review's reading of the Level Stars (card-facts.md): a STAND-IN for the
+# Reference card, used under ruling RER-STAR-EFFECTS=review.
+REVIEW_STAR_EFFECT = {
+    "yellow": "none",
+    "green": "swap",
+    "blue": "autowin",
+    "red": "autolose",
+    "white": "none",
+    "none": "none",
+}
+BOX = {"encounter": 45, "boss": 4, "key": 4}  # RE-COMP-DECK
+
+SCHEMA = {
+    "kind": Field(str, choices=KINDS),
+    "level": Field(int, check=lambda v: None if 0 <= v <= 99 else "level must be 0..99"),
+    "star": Field(str, choices=STARS),
+    "effect": Field(str, required=False, choices=EFFECTS),
+    "text": Field(str, required=False),
+}
+
+
+@dataclass(frozen=True)
+class Card:
+    id: str
+    name: str
+    kind: str
+    level: int
+    star: str
+    effect: str | None  # explicit (named) effect; None = whatever the star gives
+    text: str
+    provenance: str
+    source: str
+
+    @property
+    def label(self) -> str:
+        return provenance_label({"provenance": self.provenance, "source": self.source})
+
+
+class CardSet:
+    """All cards of one box, by id. ``effect(card_id, star_rule)`` applies RER-STAR-EFFECTS."""
+
+    def __init__(self, cards: list[Card], path: str = ""):
+        self.path = path
+        self.cards = {c.id: c for c in cards}
+
+    def __getitem__(self, cid: str) -> Card:
+        return self.cards[cid]
+
+    def __contains__(self, cid: str) -> bool:
+        return cid in self.cards
+
+    def ids(self, kind: str) -> list[str]:
+        return [c.id for c in self.cards.values() if c.kind == kind]
+
+    def effect(self, cid: str, star_rule: str = "review") -> str:
+        c = self.cards[cid]
+        if c.effect is not None:
+            return c.effect
+        return REVIEW_STAR_EFFECT[c.star] if star_rule == "review" else "none"
+
+    def level(self, cid: str) -> int:
+        return self.cards[cid].level
+
+
+def load_card_set(path: str | Path = DEFAULT_CARDS, *, whole_box: bool = True) -> CardSet:
+    """Load and validate a card file; ``whole_box`` also checks the box counts (RE-COMP-DECK)."""
+    raw = load_cards(path, "card", SCHEMA)
+    cards = []
+    for d in raw:
+        for ch in "+/;,|=: ":
+            if ch in d["id"]:
+                raise CardDataError(
+                    str(path), f"ids may not contain {ch!r}", card=d["id"], field="id"
+                )
+        if d["kind"] == "boss" and d["star"] != "white":
+            raise CardDataError(
+                str(path), "a Boss card has a white star", card=d["id"], field="star"
+            )
+        if d["kind"] == "encounter" and d["star"] in ("white", "none"):
+            raise CardDataError(
+                str(path),
+                "an encounter card has a yellow/green/blue/red star",
+                card=d["id"],
+                field="star",
+            )
+        cards.append(
+            Card(
+                d["id"],
+                d["name"],
+                d["kind"],
+                d["level"],
+                d["star"],
+                d.get("effect"),
+                d.get("text", ""),
+                d["provenance"],
+                d.get("source", ""),
+            )
+        )
+    cs = CardSet(cards, str(path))
+    if whole_box:
+        for kind, n in BOX.items():
+            if len(cs.ids(kind)) != n:
+                raise CardDataError(
+                    str(path), f"a box has {n} {kind} cards, this file has {len(cs.ids(kind))}"
+                )
+    return cs
+
+
+_DEFAULT: CardSet | None = None
+
+
+def default_cards() -> CardSet:
+    global _DEFAULT
+    if _DEFAULT is None:
+        _DEFAULT = load_card_set(DEFAULT_CARDS)
+    return _DEFAULT

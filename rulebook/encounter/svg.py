@@ -1,0 +1,146 @@
+"""SVG pictures of positions (plain text, no plotting library): cards coloured by Level Star."""
+
+from __future__ import annotations
+
+from html import escape
+
+STAR_FILL = {
+    "yellow": "#f6d860",
+    "green": "#7bc67b",
+    "blue": "#6fa8dc",
+    "red": "#e06666",
+    "white": "#ffffff",
+    "none": "#d9d9d9",
+}
+CW, CH = 34, 44  # card size
+
+
+def _card(x: float, y: float, cid: str, cards, face_up: bool = True) -> str:
+    if not face_up:
+        return (
+            f'<rect x="{x}" y="{y}" width="{CW}" height="{CH}" rx="4" fill="#5b4636" '
+            f'stroke="#222"/><text x="{x + CW / 2}" y="{y + CH / 2 + 4}" font-size="10" '
+            f'text-anchor="middle" fill="#eee">?</text>'
+        )
+    c = cards[cid]
+    lvl = "K" if c.kind == "key" else str(c.level)
+    dash = ' stroke-dasharray="3,2"' if c.provenance == "stand-in" else ""
+    return (
+        f'<rect x="{x}" y="{y}" width="{CW}" height="{CH}" rx="4" fill="{STAR_FILL[c.star]}" '
+        f'stroke="#222"{dash}/>'
+        f'<text x="{x + CW / 2}" y="{y + 20}" font-size="14" font-weight="bold" '
+        f'text-anchor="middle">{lvl}</text>'
+        f'<text x="{x + CW / 2}" y="{y + 37}" font-size="9" text-anchor="middle">{escape(cid)}</text>'
+    )
+
+
+def _svg(w: float, h: float, body: list[str]) -> str:
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
+        f'font-family="sans-serif">' + "".join(body) + "</svg>"
+    )
+
+
+def _text(x, y, s, size=12, anchor="start", weight="normal") -> str:
+    return (
+        f'<text x="{x}" y="{y}" font-size="{size}" text-anchor="{anchor}" '
+        f'font-weight="{weight}">{escape(s)}</text>'
+    )
+
+
+def multi_svg(st) -> str:
+    body = []
+    y = 18
+    head = f"Round {st.round} - {st.phase}"
+    if st.outcome != "-":
+        head += f" - winner {st.outcome}"
+    else:
+        head += f" - P{st.turn + 1} to act"
+    if st.variants:
+        head += f" - variants: {', '.join(st.variants)}"
+    body.append(_text(8, y, head, 14, weight="bold"))
+    y += 10
+    if st.market:
+        body.append(_text(8, y + 28, "market"))
+        for k, c in enumerate(st.market):
+            body.append(_card(70 + k * (CW + 4), y, c, st.cards))
+        y += CH + 10
+    width = 900
+    for p in range(st.players):
+        row_h = CH + 30
+        body.append(
+            f'<rect x="4" y="{y}" width="{width - 8}" height="{row_h}" fill="none" '
+            f'stroke="{"#b42318" if p == st.turn and st.phase != "over" else "#bbb"}"/>'
+        )
+        label = f"P{p + 1}  loot {st.loot[p]}  wins {st.wins[p]}"
+        body.append(_text(10, y + 16, label, 12, weight="bold"))
+        x = 10
+        for c in st.hands[p]:
+            body.append(_card(x, y + 22, c, st.cards))
+            x += CW + 2
+        x = max(x + 10, 10 if not st.hands[p] else x + 10)
+        for i, s in enumerate(st.slots[p]):
+            body.append(_text(x, y + 16, f"E{i + 1}" + (" [loot]" if st.loot_at[p] == i else "")))
+            for k, c in enumerate(s):
+                body.append(_card(x + k * 12, y + 22, c, st.cards))
+            x += CW + 12 * max(0, len(s) - 1) + 14
+        won = sum(st.cards.level(c) for c in st.won[p])
+        body.append(
+            _text(width - 12, y + 16, f"won {len(st.won[p])} cards, {won} levels", anchor="end")
+        )
+        y += row_h + 6
+    body.append(_text(8, y + 12, f"deck {len(st.deck)}  discard {len(st.discard)}  "
+                                 "(dashed border = stand-in card data)", 11))  # fmt: skip
+    return _svg(width, y + 20, body)
+
+
+def solo_svg(st) -> str:
+    from .solo import PER_COLUMN, SPACES, space_xy
+
+    body = []
+    colw, rowh, x0, y0 = 200, 70, 20, 40
+    head = f"Solo Adventure - {st.phase} - keys {len(st.keys)}/4"
+    if st.outcome != "-":
+        head += f" - {st.outcome.upper()}"
+    body.append(_text(8, 18, head, 14, weight="bold"))
+
+    def centre(i):
+        c, r = space_xy(i)
+        return x0 + c * colw + 90, y0 + (PER_COLUMN - 1 - r) * rowh + CH / 2
+
+    pts = " ".join(f"{centre(i)[0]},{centre(i)[1]}" for i in range(SPACES))
+    body.append(f'<polyline points="{pts}" fill="none" stroke="#c9a227" stroke-width="3" '
+                'stroke-dasharray="6,4"/>')  # fmt: skip
+    sx, sy = centre(SPACES - 1)
+    ex, ey = centre(0)
+    body.append(f'<path d="M{sx},{sy} C{sx + 60},{sy + 200} {ex - 60},{ey + 120} {ex},{ey}" '
+                'fill="none" stroke="#c9a227" stroke-width="1.5" stroke-dasharray="2,4"/>')  # fmt: skip
+    for i in range(SPACES):
+        c, r = space_xy(i)
+        x, y = x0 + c * colw, y0 + (PER_COLUMN - 1 - r) * rowh
+        if i == st.pos:
+            body.append(f'<rect x="{x - 4}" y="{y - 4}" width="{colw - 12}" height="{CH + 8}" '
+                        'fill="none" stroke="#b42318" stroke-width="3"/>')  # fmt: skip
+        body.append(_text(x, y - 6, f"{i + 1}", 10))
+        if not st.spaces[i]:
+            body.append(_text(x + 20, y + 26, "cleared", 11))
+        for k, cid in enumerate(st.spaces[i]):
+            body.append(_card(x + 10 + k * (CW + 2), y, cid, st.cards, st.up[i]))
+    y = y0 + PER_COLUMN * rowh + 10
+    for label, ids in (("hand", st.hand), ("your encounter", st.mine), ("keys", st.keys),
+                       ("defeated", st.defeated)):  # fmt: skip
+        body.append(_text(8, y + 26, label))
+        for k, cid in enumerate(ids):
+            body.append(_card(110 + k * (CW + 3), y, cid, st.cards))
+        y += CH + 6
+    body.append(_text(8, y + 26, "final encounter"))
+    for k, cid in enumerate(st.final):
+        body.append(_card(110 + k * (CW + 3), y, cid, st.cards, False))
+    y += CH + 6
+    body.append(_text(8, y + 14, f"boss deck {len(st.boss_deck)}  discard {len(st.discard)}  "
+                                 "(dashed = stand-in card data)", 11))  # fmt: skip
+    return _svg(x0 + COLS_W(colw), y + 24, body)
+
+
+def COLS_W(colw: int) -> int:  # noqa: N802 - tiny helper
+    return 4 * colw + 20

@@ -1,0 +1,203 @@
+"""Solo Adventure planner with everything face up: is this deal winnable, and how?
+
+After setup the Solo Adventure has no more chance (the Boss deck order is part of the state), so a
+depth-first search over the engine's own ``legal_actions``/``apply_action`` is exact. Every action
+uses up something (a hand card, your encounter or an enemy), so the graph is finite and acyclic;
+positions already shown lost are remembered (a transposition table keyed on everything that matters
+for the future, not the discard pile). The budget caps the states explored; past it the answer is
+"unknown", never a guess.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rulebook.encounter import solo
+from rulebook.encounter.battle import Summary, composition_problem, fast_winner, summarise
+from rulebook.encounter.solo import SoloState
+
+
+@dataclass
+class AdventurePlan:
+    winnable: bool | None  # None = budget exhausted
+    plan: list[str] = field(default_factory=list)
+    states: int = 0
+
+    def as_dict(self) -> dict:
+        return {"winnable": self.winnable, "plan": self.plan, "states": self.states}
+
+
+def _classes(st: SoloState) -> dict[str, tuple]:
+    """Cards that behave identically (same kind, level, star, effect) share a class, so two
+    positions that differ only by which copy of a level-3 creature you hold are one position."""
+    cs = st.cards
+    return {
+        c: (cs[c].kind, cs[c].level, cs[c].star, cs.effect(c, "review"), cs[c].effect)
+        for c in cs.cards
+    }
+
+
+def _key(st: SoloState, cls: dict[str, tuple]) -> tuple:
+    def bag(ids):
+        return tuple(sorted(cls[c] for c in ids))
+
+    return (
+        st.phase,
+        st.pos,
+        bag(st.hand),
+        bag(st.mine),
+        tuple(bag(s) for s in st.spaces),
+        tuple(st.up),
+        len(st.keys),
+        tuple(cls[c] for c in st.boss_deck),
+        bag(st.defeated),
+    )
+
+
+def _ordered(s: SoloState, actions: list[str]) -> list[str]:
+    """Move ordering (never pruning): finish first (enter, boss), battle when it wins, build
+    Blue then high levels, recruit the strongest, ride towards Keys with cheap cards."""
+    from rulebook.encounter.battle import resolve
+
+    cs = s.cards
+
+    def score(a: str) -> tuple:
+        verb, *arg = a.split()
+        c = arg[0] if arg else None
+        if verb in ("enter", "boss"):
+            return (0, 0, a)
+        if verb == "battle":
+            won = resolve(s.mine, s.enemy(), cs, s.battle_rules).winner == "A"
+            return (1 if won else 5, 0, a)
+        if verb == "recruit":
+            return (2, -(cs.level(c) + 20 * (cs[c].star == "blue")) if c != "-" else 99, a)
+        if verb == "stay":
+            return (3, 0, a)
+        if verb == "build":
+            # a card that makes the battle winnable now first, the cheapest such; greens last
+            wins = resolve(s.mine + [c], s.enemy(), cs, s.battle_rules).winner == "A"
+            return (4 if wins else 5, 50 * (cs[c].star == "green") + cs.level(c), a)
+        # ride: towards a space holding a Key, spending a cheap card
+        from rulebook.encounter.solo import _ride_target
+
+        tgt = _ride_target(s, cs.level(c))
+        has_key = any(cs[x].kind == "key" for x in s.spaces[tgt])
+        return (6, (0 if has_key else 100) + cs.level(c), a)
+
+    return sorted(actions, key=score)
+
+
+def _prune(s: SoloState, actions: list[str]) -> list[str]:
+    """Sound pruning only: recruiting a creature never hurts (a card in hand only adds options),
+    so 'recruit -' is dropped when there is something to recruit."""
+    if s.phase == "loot" and len(actions) > 1:
+        return [a for a in actions if a != "recruit -"]
+    return actions
+
+
+def _could_beat(pool: list[str], enemy: list[str], st: SoloState, allow_tie: bool) -> bool:
+    """Over-approximation: could *some* legal encounter drawn from ``pool`` beat ``enemy``?
+    Abstracts an encounter to its effect flags and a level range [0, max], so a False is a proof
+    that no real encounter can (win is monotone in the level once the flags are fixed)."""
+    cs, rules = st.cards, st.battle_rules
+    if not enemy:
+        return True
+    them = summarise(enemy, cs, rules)
+    eff = {cs.effect(c, rules.star) for c in pool}
+    stars = {cs[c].star for c in pool}
+    top = sum(cs.level(c) for c in pool) * (2 if rules.sin else 1)
+    for g in (False, True):
+        if g and not (("green" in stars and len(pool) >= 2) or "swap" in eff):
+            continue
+        for w in (False, True) if "autowin" in eff else (False,):
+            for lose in (False, True) if "autolose" in eff else (False,):
+                for level in (0, top):
+                    me = Summary(level, False, g, w, lose)
+                    r = fast_winner(me, them, rules)
+                    if r == 1 or (allow_tie and r == 0):
+                        return True
+    return False
+
+
+def _illegal(ids: list[str], st: SoloState) -> bool:
+    body = [c for c in ids if st.cards[c].kind != "key"]
+    return composition_problem(body, st.cards) is not None
+
+
+def hopeless(st: SoloState) -> bool:
+    """A sound dead-end test: grow the cards you could ever hold (hand, encounter, non-green
+    creatures of spaces you could beat) to a fixpoint; if some space holding a Key, or the Final
+    Encounter, is still unbeatable by any encounter from that pool, the adventure is lost."""
+    cs = st.cards
+    pool = list(st.hand) + list(st.mine) + list(st.defeated)
+    tie_ok = st.rulings["RER-SOLO-TIE"] == "discard-both"
+    open_spaces = [i for i in range(len(st.spaces)) if st.spaces[i]]
+    if any(not st.up[i] and _illegal(st.spaces[i], st) for i in open_spaces):
+        pool += list(st.boss_deck)  # a discovery may bring Bosses one could recruit
+    beatable: set[int] = set()
+    changed = True
+    while changed:
+        changed = False
+        for i in open_spaces:
+            if i in beatable:
+                continue
+            if (not st.up[i] and _illegal(st.spaces[i], st)) or _could_beat(
+                pool, st.enemy(i), st, tie_ok
+            ):
+                beatable.add(i)
+                pool += [c for c in st.enemy(i) if cs[c].star != "green"]
+                changed = True
+    for i in open_spaces:
+        if i not in beatable and any(cs[c].kind == "key" for c in st.spaces[i]):
+            return True
+    if st.final and not _illegal(st.final, st):
+        return not _could_beat(pool, st.final, st, False)
+    return False
+
+
+def solve_adventure(st: SoloState, max_states: int = 200_000) -> AdventurePlan:
+    lost: set[tuple] = set()
+    plan: list[str] = []
+    count = 0
+    exhausted = False
+    cls = _classes(st)
+
+    def dfs(s: SoloState) -> bool:
+        nonlocal count, exhausted
+        if s.outcome == "win":
+            return True
+        if s.outcome != "-":
+            return False
+        k = _key(s, cls)
+        if k in lost:
+            return False
+        if s.phase == "ride" and hopeless(s):
+            lost.add(k)
+            return False
+        for a in _ordered(s, _prune(s, solo.legal_actions(s))):
+            if count >= max_states:
+                exhausted = True
+                return False
+            count += 1
+            nxt = solo.apply_action(s, a)
+            plan.append(a)
+            if dfs(nxt):
+                return True
+            plan.pop()
+            if exhausted:
+                return False
+        lost.add(k)
+        return False
+
+    won = dfs(st)
+    if won:
+        return AdventurePlan(True, list(plan), count)
+    return AdventurePlan(None if exhausted else False, [], count)
+
+
+def replay(st: SoloState, plan: list[str]) -> list[SoloState]:
+    """The states a plan passes through (for notebooks and tests)."""
+    out = [st]
+    for a in plan:
+        out.append(solo.apply_action(out[-1], a))
+    return out
