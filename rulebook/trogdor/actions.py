@@ -31,10 +31,14 @@ class Action(str):
 
     @property
     def kind(self) -> str:
-        return self.split(" ", 1)[0]
+        k = _KIND.get(self)
+        if k is None:
+            k = _KIND[self] = self.split(" ", 1)[0]
+        return k
 
 
 _CACHE: dict[str, Action] = {}
+_KIND: dict[str, str] = {}
 
 
 def parse_action(text) -> Action:

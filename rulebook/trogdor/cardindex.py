@@ -58,11 +58,12 @@ def _bundled():
 class CardIndex:
     """Cards by id: ``base`` (a CardSet or None) plus ``extra`` cards registered by callers."""
 
-    __slots__ = ("base", "extra")
+    __slots__ = ("base", "extra", "_memo")
 
     def __init__(self, base=None, extra: dict | None = None, *, bundled: bool = True):
         self.base = base if base is not None else (_bundled() if bundled else None)
         self.extra = dict(extra or {})
+        self._memo: dict = {}
 
     def with_cards(self, cards) -> CardIndex:
         extra = dict(self.extra)
@@ -71,6 +72,15 @@ class CardIndex:
         return CardIndex(self.base, extra, bundled=False)
 
     def _find(self, card_id: str, section: str, cls):
+        key = (card_id, section)
+        try:
+            return self._memo[key]
+        except KeyError:
+            pass
+        found = self._memo[key] = self._lookup(card_id, section, cls)
+        return found
+
+    def _lookup(self, card_id: str, section: str, cls):
         c = self.extra.get(card_id)
         if isinstance(c, cls):
             return c

@@ -8,6 +8,7 @@ raises ``RuleError(rule_id, reason)`` for an illegal action, leaving the given s
 
 from __future__ import annotations
 
+from rulebook.common.deck import Deck
 from rulebook.common.errors import RuleError
 
 from . import mechanics as m
@@ -32,7 +33,7 @@ def apply_action(state, action):
     handler = _HANDLERS.get((state.phase, a.kind))
     if handler is None:
         raise RuleError("T-PHASE", _phase_reason(state.phase, a))
-    s = state.copy()
+    s = state.fork()
     try:
         handler(s, a)
         m.check_win(s)
@@ -59,7 +60,8 @@ def _cost(s, rule: str, what: str, free: str | None = None) -> None:
 # -- phase 1: draw -------------------------------------------------------------------------------
 def _draw(s, a) -> None:
     """T-DRAW / T-DRAW-TROGHAMMER."""
-    deck = s.action_deck
+    old = s.action_deck
+    s.action_deck = deck = Deck(list(old.draw), list(old.discard))  # copy on write
     while deck.draw:
         cid = deck.draw.pop(0)
         card = s.cards.action(cid)
@@ -92,7 +94,8 @@ def _take_card(s, cid: str, rule: str):
     hands = list(s.hands)
     hands[s.player] = tuple(hand)
     s.hands = tuple(hands)
-    s.action_deck.discard.append(cid)
+    old = s.action_deck
+    s.action_deck = Deck(list(old.draw), old.discard + [cid])  # copy on write
     card = s.cards.action(cid)
     if card is None:
         raise RuleError(rule, f"unknown action card {cid!r}")
@@ -484,7 +487,7 @@ def legal_actions(s) -> list[Action]:
         return []
     ph = s.phase
     if ph == "draw":
-        return [Action("draw")]
+        return [_A["draw"]]
     if ph == "choose":
         ids = sorted(set(s.hand))
         return sorted([Action(f"play {c}") for c in ids] + [Action(f"discard {c}") for c in ids])
@@ -492,69 +495,149 @@ def legal_actions(s) -> list[Action]:
         slots, _ = _spawn_slots(s)
         return [Action(f"spawn {sq}") for sq in slots]
     if ph == "countryside":
-        return [Action("step")]
+        return [_A["step"]]
     if ph == "act":
-        return sorted(a for a in _act_candidates(s) if _ok(s, a))
+        return _act_legal(s)
     return []
 
 
-def _act_candidates(s) -> list[Action]:
-    out = ["pass", "chomp", "burrow", "hide", "burn tile", "burn cottage", "burn peasant"]
-    out += [f"move {d}" for d in ORTHO_DIRS]
-    if "diagonal" in s.powers:
-        out += [f"move {d}" for d in DIAG_DIRS]
+_A = {
+    x: Action(x)
+    for x in (
+        "pass", "chomp", "burrow", "hide", "burn tile", "burn cottage", "burn peasant", "step",
+        "draw", *(f"move {d}" for d in ORTHO_DIRS + DIAG_DIRS),
+    )
+}  # fmt: skip
+_A_PASS = _A["pass"]
+
+
+def _act_legal(s) -> list[Action]:
+    """The act phase's legal actions, generated directly (no trial applies: this is the hot path
+    of random play). ``_ok`` states the same conditions per action; tests keep both in step with
+    the handlers."""
     here = s.trogdor
-    if here is not None:
-        for tok in set(s.powers):
-            if tok.startswith("burn-"):
-                out += [f"burn tile at {sq}" for sq in area(here, tok[5:].removesuffix("-after"))]
-            elif tok.startswith("peasant-"):
-                out += [f"burn peasant at {sq}" for sq in area(here, tok[8:]) if sq in s.peasants]
-            elif tok == "teleport":
-                out += [f"teleport {sq}" for sq in SQUARES]
+    if here is None:
+        return [_A_PASS]
+    out = [_A_PASS]
+    powers = s.powers
+    ap = s.ap > 0
+    i = here.row * 5 + here.col
+    tiles = s.tiles
+    kind = tiles[i]
+    if ap or "free-move" in powers:
+        step = STEP["wrap" in powers][here]
+        for d in ORTHO_DIRS:
+            if step[d] is not None:
+                out.append(_A["move " + d])
+        if "diagonal" in powers:
+            for d in DIAG_DIRS:
+                if step[d] is not None:
+                    out.append(_A["move " + d])
+    peasant_here = here in s.peasants
+    if peasant_here and (ap or "free-chomp" in powers):
+        out.append(_A["chomp"])
+    if kind == "T" and (ap or "free-burrow" in powers) and tiles.count("T") > 1:
+        out.append(_A["burrow"])
+    if kind == "M" and not s.hidden and (ap or "free-hide" in powers):
+        out.append(_A["hide"])
+    if ap:
+        if not s.burnt[i] and (kind != "L" or m.lake_eligible(s, here)):
+            out.append(_A["burn tile"])
+        if s.cottages.get(here) is False and m.cottage_eligible(s, here):
+            out.append(_A["burn cottage"])
+        if peasant_here and (kind == "L" or m.can_draw_movement(s)):
+            out.append(_A["burn peasant"])
+    if powers:
+        out += _power_candidates(s, here, ap)
     item_id = s.items[s.player]
     if item_id is not None and s.charged[s.player] and not s.item_used:
-        item = s.cards.item(item_id)
-        if item is not None and any(e.kind == "teleport" for e in item.effects):
-            out += [f"use {item_id} {sq}" for sq in SQUARES]
-        else:
-            out.append(f"use {item_id}")
-    return [Action(x) for x in dict.fromkeys(out)]
+        out += _item_candidates(s, item_id)
+    out.sort()
+    return out
+
+
+def _power_candidates(s, here, ap: bool) -> list[Action]:
+    """Legal uses of the powers in force: long-range tile burns, peasants at range, teleport."""
+    out: set[Action] = set()
+    burnt = s.burnt
+    for tok in set(s.powers):
+        if tok.startswith("burn-"):
+            for sq in area(here, tok[5:].removesuffix("-after")):
+                if not burnt[sq.row * 5 + sq.col]:
+                    out.add(_BURN_AT[sq])
+        elif tok.startswith("peasant-") and ap:
+            for sq in area(here, tok[8:]):
+                if sq in s.peasants and (s.tiles[INDEX[sq]] == "L" or m.can_draw_movement(s)):
+                    out.add(_PEASANT_AT[sq])
+        elif tok == "teleport":
+            out.update(_TELEPORT.values())
+    return list(out)
+
+
+_BURN_AT = {sq: Action(f"burn tile at {sq}") for sq in SQUARES}
+_PEASANT_AT = {sq: Action(f"burn peasant at {sq}") for sq in SQUARES}
+_TELEPORT = {sq: Action(f"teleport {sq}") for sq in SQUARES}
+
+
+def _item_candidates(s, item_id: str) -> list[Action]:
+    item = s.cards.item(item_id)
+    if item is None:
+        return []
+    if any(e.kind == "teleport" for e in item.effects):
+        return [Action(f"use {item_id} {sq}") for sq in SQUARES]
+    return [Action(f"use {item_id}")]
 
 
 def _ok(s, a: Action) -> bool:
-    """Cheap legality check: pre-checks for the common actions, a trial apply for the rest."""
+    """Legality of a candidate without applying it (mirrors the handlers' checks; the tests make
+    ``legal_actions`` and ``apply_action`` agree on random games)."""
     k = a.kind
     here = s.trogdor
     if k == "pass":
         return True
     if here is None:
         return False
+    powers = s.powers
     ap = s.ap > 0
+    i = INDEX[here]
     if k == "move":
         d = a[5:]
-        nxt = STEP["wrap" in s.powers][here][d]
-        return nxt is not None and (ap or "free-move" in s.powers)
+        nxt = STEP["wrap" in powers][here][d]
+        return nxt is not None and (ap or "free-move" in powers)
     if k == "chomp":
-        return here in s.peasants and (ap or "free-chomp" in s.powers)
-    if k == "burn" and len(a) <= 14:
-        i = INDEX[here]
-        target = a[5:]
+        return (ap or "free-chomp" in powers) and here in s.peasants
+    if k == "burrow":
+        return (ap or "free-burrow" in powers) and s.tiles[i] == "T" and s.tiles.count("T") > 1
+    if k == "hide":
+        return (ap or "free-hide" in powers) and s.tiles[i] == "M" and not s.hidden
+    if k == "burn":
+        if len(a) > 14:  # burn tile|peasant at XX
+            target = SQUARES[INDEX_BY_NAME[a[-2:]]]
+            j = INDEX[target]
+            if a[5] == "t":
+                return not s.burnt[j] and any(
+                    t.startswith("burn-") and target in area(here, t[5:].removesuffix("-after"))
+                    for t in powers
+                )
+            return (
+                ap
+                and target in s.peasants
+                and (m.can_draw_movement(s) or s.tiles[j] == "L")
+                and any(t.startswith("peasant-") and target in area(here, t[8:]) for t in powers)
+            )
         if not ap:
             return False
+        target = a[5:]
         if target == "tile":
             return not s.burnt[i] and (s.tiles[i] != "L" or m.lake_eligible(s, here))
         if target == "cottage":
             return s.cottages.get(here) is False and m.cottage_eligible(s, here)
         return here in s.peasants and (m.can_draw_movement(s) or s.tiles[i] == "L")
-    try:
-        handler = _HANDLERS[("act", k)]
-        handler(s.copy(), a)
-    except RuleError:
-        return False
-    except m.GameEnded:
+    if k == "teleport":
+        return "teleport" in powers
+    if k == "use":  # candidates are only built for a usable item, with the right arguments
         return True
-    return True
+    return False
 
 
 INDEX_BY_NAME = {str(sq): i for i, sq in enumerate(SQUARES)}

@@ -7,10 +7,12 @@ a half-changed state behind. A game ending mid-action (defeat, Fiery Rage, victo
 
 from __future__ import annotations
 
+from rulebook.common.deck import Deck
 from rulebook.common.errors import RuleError
 from rulebook.common.grid import Square
+from rulebook.common.rng import Rng
 
-from .geometry import CENTRE, INDEX, ORTHO, RING, SQUARES, STEP
+from .geometry import CENTRE, INDEX, ORTHO_I, RING_I, SQUARES, STEP, STEP_I
 
 # Safety bound on "draw again" loops (Troghammer re-moves, flaming peasants ending on a burnt
 # cottage): each repeat draws a card; a pathological stacked deck could cycle forever.
@@ -25,12 +27,15 @@ class GameEnded(Exception):
 def draw_movement(s):
     """Draw the top movement card (T-MOVEMENT-CARD); reshuffle the discards when the deck is empty
     (T-MOVEMENT-RESHUFFLE). The card goes straight to the discard pile. None if there is none."""
-    deck = s.movement_deck
-    if not deck.draw:
-        if not deck.discard:
+    old = s.movement_deck
+    if not old.draw:
+        if not old.discard:
             return None
-        deck.draw = s.rng.shuffle(deck.discard)
-        deck.discard = []
+        s.rng = rng = Rng(s.rng.seed, s.rng.counter)  # copy on write (see State.fork)
+        s.movement_deck = Deck(rng.shuffle(old.discard), [])
+    else:
+        s.movement_deck = Deck(list(old.draw), list(old.discard))
+    deck = s.movement_deck
     cid = deck.draw.pop(0)
     deck.discard.append(cid)
     card = s.cards.movement(cid)
@@ -58,12 +63,14 @@ def set_burnt(s, sq: Square, value: bool) -> bool:
 def cottage_eligible(s, sq: Square) -> bool:
     """T-BURN-COTTAGE: the cottage's tile and every tile around it (no wraparound) burnt."""
     burnt = s.burnt
-    return burnt[INDEX[sq]] and all(burnt[INDEX[n]] for n in RING[sq])
+    i = sq.row * 5 + sq.col
+    return burnt[i] and all(burnt[j] for j in RING_I[i])
 
 
 def lake_eligible(s, sq: Square) -> bool:
     """T-BURN-LAKE: N, S, E and W neighbours burnt (no wraparound; edges need fewer)."""
-    return all(s.burnt[INDEX[n]] for n in ORTHO[sq])
+    burnt = s.burnt
+    return all(burnt[j] for j in ORTHO_I[sq.row * 5 + sq.col])
 
 
 # -- items recharge ------------------------------------------------------------------------------
@@ -103,7 +110,9 @@ def damage(s, source: str) -> None:
     s.meter -= 1
     s.void += 1
     if s.aside:  # T-TROGHAMMER-SHUFFLE: first damage shuffles the Troghammer cards in
-        s.action_deck.draw = s.rng.shuffle(s.action_deck.draw + list(s.aside))
+        s.rng = rng = Rng(s.rng.seed, s.rng.counter)  # copy on write (see State.fork)
+        old = s.action_deck
+        s.action_deck = Deck(rng.shuffle(old.draw + list(s.aside)), list(old.discard))
         s.aside = ()
 
 
@@ -161,19 +170,22 @@ def knight_walk(s, start: Square, path, *, entering_start: bool = False) -> Squa
     Repairs a burnt cottage it starts on, passes or stops on; entering Trogdor's tile deals damage
     (starting on it does not, unless ``entering_start``: the Troghammer entering the board)."""
     cottages = s.cottages
-    if cottages.get(start):
+    tiles = s.tiles
+    t = s.trogdor
+    ti = -1 if t is None else t.row * 5 + t.col
+    i = start.row * 5 + start.col
+    if tiles[i] == "C" and cottages.get(start):
         cottages[start] = False
-    if entering_start and start == s.trogdor:
+    if entering_start and i == ti:
         damage(s, "knight")
-    pos = start
-    step = STEP[True]
+    step = STEP_I[True]
     for d in path:
-        pos = step[pos][d]
-        if cottages.get(pos):
-            cottages[pos] = False
-        if pos == s.trogdor:
+        i = step[i][d]
+        if tiles[i] == "C" and cottages.get(SQUARES[i]):
+            cottages[SQUARES[i]] = False
+        if i == ti:
             damage(s, "knight")
-    return pos
+    return SQUARES[i]
 
 
 def _hammer_blocked(s) -> bool:

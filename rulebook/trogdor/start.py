@@ -16,7 +16,7 @@ from rulebook.common.rulings import RulingSet
 from .board import Layout, parse_tiles
 from .cardindex import CardIndex, literal_movement, movement_literal_id
 from .cards import MovementCard
-from .geometry import BY_NAME, CENTRE, SQUARES
+from .geometry import BY_NAME, CENTRE, SQUARES, intern
 from .state import PEASANTS_IN_BOX, State
 
 
@@ -38,7 +38,7 @@ def _sq(x, where: str):
     if x is None:
         return None
     if not isinstance(x, str):
-        return x
+        return intern(x)
     sq = BY_NAME.get(x.strip().upper())
     if sq is None:
         raise NotationError(f"{x!r} is not a square A1..E5", where=where)
@@ -104,7 +104,7 @@ def new_game(
     if players < 1:
         raise NotationError("a game needs at least one player (T-SETUP-PLAYERS)")
     rng = Rng(seed)
-    cottages = layout.cottages
+    cottages = [intern(c) for c in layout.cottages]
     if knights is None and preset is not None and preset.knights:
         knights = list(preset.knights)
     if archer is None and preset is not None and preset.archer is not None:

@@ -93,6 +93,18 @@ class State:
         s.rng = Rng(self.rng.seed, self.rng.counter)
         return s
 
+    def fork(self) -> State:
+        """The engine's cheap copy: lists and dicts are copied, but the decks and the RNG are
+        shared, and the engine replaces them (copy on write) before changing them. Use ``copy()``
+        before changing a state's decks or RNG in place yourself."""
+        s = object.__new__(State)
+        d = s.__dict__
+        d.update(self.__dict__)
+        d["cottages"] = dict(self.cottages)
+        d["peasants"] = list(self.peasants)
+        d["knights"] = list(self.knights)
+        return s
+
     # -- queries -----------------------------------------------------------------------------
     def kind(self, sq: Square | str) -> str:
         return self.tiles[INDEX[_as_sq(sq)]]
