@@ -1,0 +1,80 @@
+"""legal_actions and apply_action agree: every listed action applies; every refused candidate
+raises RuleError naming a catalog rule and leaves the state untouched (T-PHASE, T-AP, ...)."""
+
+import random
+
+from rulebook.common.errors import RuleError
+from rulebook.trogdor import CATALOG, apply_action, is_terminal, legal_actions, new_game, puzzle
+from rulebook.trogdor.engine import _ok
+from rulebook.trogdor.geometry import SQUARES
+
+LAYOUT = "C.M.C/.T.../...L./...T./C.M.."
+EXTRA = [
+    "pass", "chomp", "burrow", "hide", "burn tile", "burn cottage", "burn peasant", "draw", "step",
+    *(f"move {d}" for d in ("N", "S", "E", "W", "NE", "NW", "SE", "SW")),
+]  # fmt: skip
+
+
+def candidates(s):
+    out = list(EXTRA)
+    out += [f"burn tile at {sq}" for sq in SQUARES[::3]]
+    out += [f"burn peasant at {sq}" for sq in s.peasants]
+    out += [f"teleport {sq}" for sq in SQUARES[::4]]
+    out += [f"spawn {sq}" for sq in s.cottages]
+    for p in range(s.players):
+        out += [f"play {c}" for c in s.hands[p]] + [f"discard {c}" for c in s.hands[p]]
+    if s.items[s.player]:
+        out += [f"use {s.items[s.player]}", f"use {s.items[s.player]} B2"]
+    return out
+
+
+def check(s):
+    legal = legal_actions(s)
+    assert legal == sorted(legal) and len(set(legal)) == len(legal)
+    before = str(s)
+    for a in set(candidates(s)) | set(legal):
+        try:
+            apply_action(s, a)
+            ok = True
+        except RuleError as e:
+            ok = False
+            assert e.rule_id in CATALOG, e.rule_id
+        assert str(s) == before
+        assert ok == (a in legal), (a, ok, before)
+        if s.phase == "act" and ok:
+            assert _ok(s, legal[legal.index(a)])
+
+
+def test_legal_actions_match_apply_on_random_games():
+    """T-PHASE / T-AP: the legal list is exactly what apply_action accepts (random games)."""
+    rng = random.Random(11)
+    for seed in range(5):
+        g = new_game(seed=seed, players=1 + seed % 2)
+        for _ in range(40):
+            if is_terminal(g):
+                break
+            check(g)
+            g = apply_action(g, rng.choice(legal_actions(g)))
+
+
+def test_legal_actions_match_apply_with_powers():
+    """T-LONG-RANGE / T-CARD-EFFECTS: the same agreement with every kind of power in force."""
+    for powers in (
+        ["burn-any", "diagonal", "wrap"],
+        ["burn-orthogonal-after", "teleport", "peasant-adjacent"],
+        ["free-move", "free-chomp", "free-burrow", "free-hide", "block-knights"],
+    ):
+        for ap in (0, 2):
+            for here in ("B2", "C1", "A1", "D3", "E5"):
+                s = puzzle(
+                    LAYOUT,
+                    trogdor=here,
+                    ap=ap,
+                    powers=powers,
+                    peasants=["A1", "B2", "C2", "D3"],
+                    burnt=["C3", "D2", "D4", "E3", "B1"],
+                    knights=["E4"],
+                    movement=["0E-NNN", "0S-WWW"],
+                    meter=3,
+                )
+                check(s)
