@@ -14,7 +14,6 @@ Actions (text, 1-based numbers):
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 
 from rulebook.common.errors import NotationError
@@ -68,7 +67,8 @@ class MultiState:
             self.cards = default_cards()
 
     def copy(self) -> MultiState:
-        new = copy.copy(self)
+        new = object.__new__(type(self))  # cheaper than copy.copy; lists replaced below
+        new.__dict__.update(self.__dict__)
         for f in ("deck", "discard", "market", "loot_at", "loot", "wins"):
             setattr(new, f, list(getattr(self, f)))
         new.hands = [list(h) for h in self.hands]
