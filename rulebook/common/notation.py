@@ -11,7 +11,7 @@ from .errors import NotationError
 
 def join_fields(fields: list[tuple[str, str]]) -> str:
     for k, v in fields:
-        if not v or any(ch.isspace() for ch in v):
+        if v.split() != [v]:  # empty, or has whitespace (fast: no per-character loop)
             raise ValueError(f"field {k} must be non-empty with no spaces, got {v!r}")
     return " ".join(f"{k}={v}" for k, v in fields)
 

@@ -65,6 +65,16 @@ class CardIndex:
         self.extra = dict(extra or {})
         self._memo: dict = {}
 
+    @classmethod
+    def shared(cls, base=None) -> CardIndex:
+        """One index per card set (its lookup memo stays warm across games)."""
+        hit = _SHARED.get(id(base))
+        if hit is None or hit.base is not (base if base is not None else hit.base):
+            hit = cls(base)
+            if len(_SHARED) < 64:
+                _SHARED[id(base)] = hit
+        return hit
+
     def with_cards(self, cards) -> CardIndex:
         extra = dict(self.extra)
         for c in cards:
@@ -101,3 +111,6 @@ class CardIndex:
 
     def item(self, card_id: str) -> Item | None:
         return self._find(card_id, "items", Item)
+
+
+_SHARED: dict[int, CardIndex] = {}

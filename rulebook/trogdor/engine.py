@@ -27,19 +27,28 @@ def is_terminal(s) -> bool:
 # ================================================================================ applying
 def apply_action(state, action):
     """Return the state after ``action`` (an Action or its text); raise RuleError if illegal."""
-    a = parse_action(action)
+    a = action if type(action) is Action else parse_action(action)
     if state.outcome is not None:
         raise RuleError("T-GAME-OVER", f"the game is over ({state.outcome}); no action is legal")
-    handler = _HANDLERS.get((state.phase, a.kind))
+    key = (state.phase, a)
+    handler = _DISPATCH.get(key)
     if handler is None:
-        raise RuleError("T-PHASE", _phase_reason(state.phase, a))
+        handler = _HANDLERS.get((state.phase, a.kind))
+        if handler is None:
+            raise RuleError("T-PHASE", _phase_reason(state.phase, a))
+        if len(_DISPATCH) < 20_000:
+            _DISPATCH[key] = handler
     s = state.fork()
     try:
         handler(s, a)
-        m.check_win(s)
+        if not s.peasants and all(s.burnt) and all(s.cottages.values()):
+            m.check_win(s)  # T-WIN
     except m.GameEnded:
         pass
     return s
+
+
+_DISPATCH: dict = {}  # (phase, action) -> handler, filled as actions are seen
 
 
 def _phase_reason(phase: str, a: Action) -> str:
@@ -583,9 +592,17 @@ def _item_candidates(s, item_id: str) -> list[Action]:
     item = s.cards.item(item_id)
     if item is None:
         return []
-    if any(e.kind == "teleport" for e in item.effects):
-        return [Action(f"use {item_id} {sq}") for sq in SQUARES]
-    return [Action(f"use {item_id}")]
+    hit = _ITEM_ACTIONS.get(item_id)
+    if hit is None or hit[0] is not item:
+        if any(e.kind == "teleport" for e in item.effects):
+            acts = [Action(f"use {item_id} {sq}") for sq in SQUARES]
+        else:
+            acts = [Action(f"use {item_id}")]
+        hit = _ITEM_ACTIONS[item_id] = (item, acts)
+    return hit[1]
+
+
+_ITEM_ACTIONS: dict = {}  # item id -> (item, its candidate actions)
 
 
 def _ok(s, a: Action) -> bool:

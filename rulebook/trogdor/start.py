@@ -6,6 +6,7 @@ state's seeded RNG, so ``new_game(seed=...)`` is reproducible.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping
 
 from rulebook.common.deck import Deck
@@ -59,6 +60,18 @@ def _card_set(cards):
     return load_card_set(cards)
 
 
+def _setup_shuffler(rng: Rng):
+    """All setup shuffles come from one draw of the game's RNG (a seed for a private generator):
+    deterministic from the seed, and much faster than one RNG draw per shuffle."""
+    gen = random.Random(rng.randrange(2**62))
+
+    def shuffle(items: list) -> list:
+        keys = [gen.random() for _ in items]
+        return [items[i] for i in sorted(range(len(items)), key=keys.__getitem__)]
+
+    return shuffle
+
+
 def new_game(
     layout_or_preset="normal",
     players: int = 1,
@@ -104,6 +117,7 @@ def new_game(
     if players < 1:
         raise NotationError("a game needs at least one player (T-SETUP-PLAYERS)")
     rng = Rng(seed)
+    shuffle = _setup_shuffler(rng)
     cottages = [intern(c) for c in layout.cottages]
     if knights is None and preset is not None and preset.knights:
         knights = list(preset.knights)
@@ -114,7 +128,7 @@ def new_game(
     if knights is None or archer is None:
         taken = {CENTRE, *(knights or ()), *([archer] if archer else [])}
         free = [sq for sq in SQUARES if sq not in taken and sq not in cottages]
-        pick = rng.shuffle(free)
+        pick = shuffle(free)
         if knights is None:
             knights, pick = pick[:2], pick[2:]
         if archer is None:
@@ -123,9 +137,9 @@ def new_game(
     if len(set(pieces)) != len(pieces) or CENTRE in pieces:
         raise NotationError("knights and the archer start on different tiles, not on C3")
     action_ids = cs.action_deck()
-    deck = rng.shuffle(action_ids)
-    keeper_ids = list(keepers) if keepers is not None else rng.shuffle(list(cs.keepers))[:players]
-    item_ids = list(items) if items is not None else rng.shuffle(list(cs.items))[:players]
+    deck = shuffle(action_ids)
+    keeper_ids = list(keepers) if keepers is not None else shuffle(list(cs.keepers))[:players]
+    item_ids = list(items) if items is not None else shuffle(list(cs.items))[:players]
     for name, ids, table in (("keepers", keeper_ids, cs.keepers), ("items", item_ids, cs.items)):
         if len(ids) != players:
             raise NotationError(f"{name}: one per player ({players}), got {len(ids)}")
@@ -158,10 +172,10 @@ def new_game(
         banked=(0,) * players,
         action_deck=Deck(deck, []),
         aside=tuple(cs.troghammer_ids()),
-        movement_deck=Deck(rng.shuffle(cs.movement_deck()), []),
+        movement_deck=Deck(shuffle(cs.movement_deck()), []),
         rulings=_rulings(rulings),
         rng=rng,
-        cards=CardIndex(cs),
+        cards=CardIndex.shared(cs),
     )
 
 

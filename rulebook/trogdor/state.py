@@ -79,7 +79,7 @@ class State:
     rulings: RulingSet = field(default_factory=lambda: RulingSet(_rulings()))
     rng: Rng = field(default_factory=lambda: Rng(0))
     outcome: str | None = None
-    cards: CardIndex = field(default_factory=CardIndex, compare=False, repr=False)
+    cards: CardIndex = field(default_factory=CardIndex.shared, compare=False, repr=False)
 
     # -- copying -----------------------------------------------------------------------------
     def copy(self) -> State:
@@ -245,7 +245,7 @@ def _flag(value: str, where: str) -> bool:
 
 def parse_state(text: str, cards=None) -> State:
     """Read a position written by ``format_state``. Errors say which field is wrong and why."""
-    index = cards if isinstance(cards, CardIndex) else CardIndex(cards)
+    index = cards if isinstance(cards, CardIndex) else CardIndex.shared(cards)
     optional = tuple(k for k in FIELDS if k not in REQUIRED)
     d = split_fields(text, FIELDS, optional=optional)
     try:
