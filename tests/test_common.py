@@ -1,0 +1,232 @@
+"""Unit tests of rulebook.common: errors, grid, rng, deck, cards, catalog, rulings, notation,
+coverage."""
+
+import json
+
+import pytest
+
+from rulebook.common.cards import Field, load_cards, provenance_label, read_data_file
+from rulebook.common.catalog import load_catalog
+from rulebook.common.coverage import citations
+from rulebook.common.deck import Deck
+from rulebook.common.errors import CardDataError, NotationError, RuleError, TrogkitInputError
+from rulebook.common.grid import GRID5, OPPOSITE, Grid, Square
+from rulebook.common.notation import fmt_list, join_fields, parse_int, parse_list, split_fields
+from rulebook.common.rng import Rng
+from rulebook.common.rulings import RulingSet
+
+
+# -- errors -------------------------------------------------------------------------------------
+def test_errors_carry_rule_and_location():
+    e = RuleError("T-MOVE", "off the board")
+    assert (e.rule_id, e.reason, str(e)) == ("T-MOVE", "off the board", "T-MOVE: off the board")
+    n = NotationError("bad", text="x y", where="field a")
+    assert str(n) == "field a: bad (in 'x y')" and isinstance(n, TrogkitInputError)
+    c = CardDataError("f.toml", "oops", card="c1", field="ap")
+    assert str(c) == "f.toml, card 'c1', field 'ap': oops"
+
+
+# -- grid ---------------------------------------------------------------------------------------
+def test_grid_names_and_parse():
+    assert str(Square(0, 0)) == "A1" and str(Square(4, 4)) == "E5"
+    assert GRID5.parse("c3") == Square(2, 2)
+    for bad in ("F1", "A6", "", "33", "A"):
+        with pytest.raises(NotationError):
+            GRID5.parse(bad)
+    assert [str(s) for s in GRID5.squares()[:6]] == ["A1", "B1", "C1", "D1", "E1", "A2"]
+    assert all(GRID5.at(GRID5.index(s)) == s for s in GRID5.squares())
+
+
+def test_grid_steps_bounded_and_wrapping():
+    a1 = GRID5.parse("A1")
+    assert GRID5.step(a1, "N", wrap=False) is None
+    assert str(GRID5.step(a1, "N", wrap=True)) == "A5"
+    assert str(GRID5.step(a1, "W", wrap=True)) == "E1"
+    assert str(GRID5.step(a1, "SE", wrap=False)) == "B2"
+    assert all(OPPOSITE[OPPOSITE[d]] == d for d in OPPOSITE)
+
+
+def test_grid_ring_neighbours_and_lines():
+    assert len(GRID5.ring(GRID5.parse("A1"))) == 3
+    assert len(GRID5.ring(GRID5.parse("A3"))) == 5
+    assert len(GRID5.ring(GRID5.parse("C3"))) == 8
+    assert len(GRID5.neighbours(GRID5.parse("E3"))) == 3
+    assert len(GRID5.neighbours(GRID5.parse("E3"), wrap=True)) == 4
+    assert [str(s) for s in GRID5.line(GRID5.parse("B2"), "EW")] == ["A2", "C2", "D2", "E2"]
+    with pytest.raises(ValueError):
+        GRID5.line(GRID5.parse("B2"), "diagonal")
+    # tiny wrapping grid: no square is its own neighbour, none listed twice
+    g2 = Grid(2, 1)
+    assert g2.neighbours(Square(0, 0), wrap=True) == [Square(1, 0)]
+
+
+# -- rng ----------------------------------------------------------------------------------------
+def test_rng_is_reproducible_copyable_and_printable():
+    a, b = Rng(7), Rng(7)
+    assert a.shuffle(list(range(10))) == b.shuffle(list(range(10)))
+    c = a.copy()
+    assert c == a and a.choice([1, 2, 3]) == c.choice([1, 2, 3])
+    assert str(a) == "7:2" and Rng.parse("7:2") == a
+    items = [1, 2, 3]
+    Rng(1).shuffle(items)
+    assert items == [1, 2, 3]  # input untouched
+    with pytest.raises(NotationError):
+        Rng.parse("seven")
+    with pytest.raises(IndexError):
+        Rng(1).choice([])
+    assert 0 <= Rng(3).randrange(5) < 5
+
+
+# -- deck ---------------------------------------------------------------------------------------
+def test_deck_take_shuffle_and_notation():
+    d = Deck(["a", "b"], ["x"])
+    assert d.take() == "a" and len(d) == 1 and not d.is_empty()
+    e = d.copy()
+    e.draw.append("z")
+    assert d.draw == ["b"]
+    d.reshuffle_discards(Rng(1))
+    assert sorted(d.draw) == ["b", "x"] and d.discard == []
+    assert Deck(["a"], []).notation() == "a|-" and Deck.parse("-|q,r") == Deck([], ["q", "r"])
+    with pytest.raises(NotationError):
+        Deck.parse("a,b")
+    with pytest.raises(IndexError):
+        Deck().take()
+
+
+# -- cards --------------------------------------------------------------------------------------
+SCHEMA = {"ap": Field(int, check=lambda v: None if v > 0 else "AP must be positive")}
+
+
+def test_load_cards_checks_schema_and_provenance(tmp_path):
+    f = tmp_path / "c.json"
+    good = {"id": "c1", "name": "One", "provenance": "stand-in", "ap": 3}
+    f.write_text(json.dumps({"action": [good]}), encoding="utf-8")
+    assert load_cards(f, "action", SCHEMA)[0]["ap"] == 3
+    assert provenance_label(good).startswith("STAND-IN")
+    assert provenance_label({**good, "provenance": "sourced", "source": "wiki"}) == (
+        "sourced (wiki)"
+    )
+    cases = [
+        ({**good, "ap": True}, "field 'ap'"),
+        ({**good, "ap": 0}, "positive"),
+        ({**good, "provenance": "real"}, "field 'provenance'"),
+        ({**good, "provenance": "sourced"}, "say where from"),
+        ({**good, "colour": "red"}, "unknown field"),
+        ({k: v for k, v in good.items() if k != "name"}, "missing required"),
+    ]
+    for card, msg in cases:
+        f.write_text(json.dumps({"action": [card]}), encoding="utf-8")
+        with pytest.raises(CardDataError, match=msg) as e:
+            load_cards(f, "action", SCHEMA)
+        assert str(f) in str(e.value)
+    f.write_text(json.dumps({"action": [good, good]}), encoding="utf-8")
+    with pytest.raises(CardDataError, match="duplicate"):
+        load_cards(f, "action", SCHEMA)
+
+
+def test_read_data_file_errors(tmp_path):
+    with pytest.raises(CardDataError, match="not found"):
+        read_data_file(tmp_path / "missing.toml")
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[[x]\n", encoding="utf-8")
+    with pytest.raises(CardDataError, match="not valid TOML"):
+        read_data_file(bad)
+    other = tmp_path / "cards.yaml"
+    other.write_text("a: 1", encoding="utf-8")
+    with pytest.raises(CardDataError, match=".toml or .json"):
+        read_data_file(other)
+
+
+# -- catalog and rulings ------------------------------------------------------------------------
+CATALOG_TOML = """
+game = "demo"
+[[rule]]
+id = "D-ONE"
+title = "One"
+text = "The first rule."
+area = "a"
+[[rule]]
+id = "D-TWO"
+title = "Two"
+text = "The second rule."
+[[ruling]]
+id = "DR-X"
+title = "X"
+default = "a"
+reason = "because"
+[ruling.options]
+a = "text A"
+b = "text B"
+"""
+
+
+def test_catalog_loads_and_refuses_unknown_ids(tmp_path):
+    f = tmp_path / "rules.toml"
+    f.write_text(CATALOG_TOML, encoding="utf-8")
+    cat = load_catalog(f)
+    assert cat.ids() == ["D-ONE", "D-TWO"] and "D-ONE" in cat and len(cat) == 2
+    assert cat.refuse("D-ONE", "no").rule_id == "D-ONE"
+    with pytest.raises(KeyError):
+        cat.refuse("D-THREE", "typo")
+    assert list(cat.by_area()) == ["a", ""]
+    f.write_text(CATALOG_TOML.replace('id = "D-TWO"', 'id = "D-ONE"'), encoding="utf-8")
+    with pytest.raises(CardDataError, match="duplicate"):
+        load_catalog(f)
+    f.write_text(CATALOG_TOML.replace('id = "D-TWO"', 'id = "bad id"'), encoding="utf-8")
+    with pytest.raises(CardDataError, match="bad rule id"):
+        load_catalog(f)
+    f.write_text(CATALOG_TOML.replace('default = "a"', 'default = "c"'), encoding="utf-8")
+    with pytest.raises(CardDataError, match="default"):
+        load_catalog(f)
+
+
+def test_ruling_set_choices_and_notation(tmp_path):
+    f = tmp_path / "rules.toml"
+    f.write_text(CATALOG_TOML, encoding="utf-8")
+    rulings = load_catalog(f).rulings
+    rs = RulingSet(rulings)
+    assert rs["DR-X"] == "a" and rs.notation() == "-"
+    alt = rs.with_choices({"DR-X": "b"})
+    assert alt["DR-X"] == "b" and alt.notation() == "DR-X=b" and rs.parse("DR-X=b") == alt
+    assert alt.with_choices({"DR-X": "a"}) == rs  # back to the default compares equal
+    for bad in ("DR-Y=a", "DR-X=c", "DR-X"):
+        with pytest.raises(NotationError):
+            rs.parse(bad)
+
+
+# -- notation helpers ---------------------------------------------------------------------------
+def test_notation_fields():
+    text = join_fields([("a", "1"), ("b", "x,y")])
+    assert text == "a=1 b=x,y"
+    assert split_fields(text, ["a", "b", "c"], optional=("c",)) == {"a": "1", "b": "x,y"}
+    for bad_value in ("", "has space", " lead", "tab\t"):
+        with pytest.raises(ValueError):
+            join_fields([("a", bad_value)])
+    for bad, msg in (
+        ("b=1 a=2", "order"),
+        ("a=1", "missing"),
+        ("a=1 a=2 b=3", "twice"),
+        ("a=1 z=2", "unknown field"),
+        ("a", "key=value"),
+        ("  ", "empty"),
+    ):
+        with pytest.raises(NotationError, match=msg):
+            split_fields(bad, ["a", "b"])
+    assert parse_int("4", "f", lo=0, hi=7) == 4
+    with pytest.raises(NotationError, match="out of range"):
+        parse_int("9", "f", lo=0, hi=7)
+    with pytest.raises(NotationError, match="whole number"):
+        parse_int("x", "f")
+    assert parse_list("-") == [] and parse_list("a,b") == ["a", "b"]
+    assert fmt_list([]) == "-" and fmt_list(["a", "b"]) == "a,b"
+
+
+# -- coverage -----------------------------------------------------------------------------------
+def test_coverage_counts_exact_ids(tmp_path):
+    f = tmp_path / "rules.toml"
+    f.write_text(CATALOG_TOML, encoding="utf-8")
+    cat = load_catalog(f)
+    t = tmp_path / "test_x.py"
+    t.write_text("# D-ONE is tested; D-TWO-EXTRA is another id\n", encoding="utf-8")
+    found = citations(cat, [t])
+    assert found["D-ONE"] == {str(t)} and found["D-TWO"] == set()
