@@ -1,0 +1,84 @@
+"""Trogdor engine speed on one core: whole random-policy games per second, legal-action
+generations per second and actions applied per second. Target: >= 1,000 games/s.
+
+``python -m benchmarks.trogdor [--games N] [--profile]``: ``--profile`` prints the engine's
+hot spots (cProfile, top 25 by own time).
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import time
+
+from rulebook.trogdor import apply_action, legal_actions, new_game
+from scripts.golden import random_game
+
+TARGET_GAMES_PER_S = 1_000
+
+
+def games_per_second(n: int) -> tuple[float, float]:
+    """(games/s, mean actions per game) over seeds 0..n-1."""
+    start = time.perf_counter()
+    actions = sum(len(random_game(seed, record=False).actions) for seed in range(n))
+    elapsed = time.perf_counter() - start
+    return n / elapsed, actions / n
+
+
+def sample_positions(games: int) -> list:
+    """Every position of a few seeded games (re-played, so the sample is the same every run)."""
+    positions = []
+    for seed in range(games):
+        play = random_game(seed, record=False)
+        state = new_game("normal", seed=seed)
+        positions.append(state)
+        for action in play.actions:
+            state = apply_action(state, action)
+            positions.append(state)
+    return [p for p in positions if p.outcome is None]
+
+
+def per_second(fn, items, repeat: int) -> float:
+    start = time.perf_counter()
+    for _ in range(repeat):
+        for item in items:
+            fn(item)
+    return repeat * len(items) / (time.perf_counter() - start)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.trogdor")
+    parser.add_argument("--games", type=int, default=1_000)
+    parser.add_argument("--profile", action="store_true")
+    args = parser.parse_args([] if argv is None else argv)
+
+    random_game(0, record=False)  # warm caches (card data, catalog)
+    gps, mean_len = games_per_second(args.games)
+    flag = "ok" if gps >= TARGET_GAMES_PER_S else f"BELOW TARGET {TARGET_GAMES_PER_S}"
+    print(f"random-policy whole games: {gps:,.0f} games/s over {args.games} games ({flag})")
+    print(f"mean game length: {mean_len:.0f} actions")
+
+    positions = sample_positions(20)
+    print(
+        f"legal_actions: {per_second(legal_actions, positions, 3):,.0f} calls/s "
+        f"over {len(positions)} positions"
+    )
+    pairs = [(s, legal_actions(s)[0]) for s in positions]
+    applied = per_second(lambda p: apply_action(*p), pairs, 3)
+    print(f"apply_action: {applied:,.0f} actions/s")
+    print(f"notation: {per_second(str, positions, 3):,.0f} str(state)/s")
+
+    if args.profile:
+        prof = cProfile.Profile()
+        prof.enable()
+        for seed in range(200):
+            random_game(seed, record=False)
+        prof.disable()
+        pstats.Stats(prof).sort_stats("tottime").print_stats(25)
+
+
+if __name__ == "__main__":
+    import sys
+
+    main(sys.argv[1:])
