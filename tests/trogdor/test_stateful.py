@@ -3,11 +3,13 @@
 Hypothesis drives a whole game through ``legal_actions``/``apply_action`` and, between steps, tries
 actions that are *not* legal: each must raise RuleError (naming a catalog rule) and leave the state
 exactly as it was. Invariants (T-SETUP, API.md): 7 peasants accounted for across board, Trog-meter
-and Void; 3 cottages; 25 tiles; health never negative; every piece on the board; the notation
-round-trips.
+and Void; 3 cottages; 25 tiles; every card in exactly one place; health never negative; every
+piece on the board; the notation round-trips.
 """
 
 from __future__ import annotations
+
+from collections import Counter
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
@@ -112,6 +114,24 @@ class TrogdorGame(RuleBasedStateMachine):
         )
         assert len(s.cottages) == 3 and len(s.tiles) == 25 and len(s.burnt) == 25
         assert s.meter >= 0 and s.void >= 0 and s.ap >= 0
+
+    @invariant()
+    def every_card_is_in_exactly_one_place(self):
+        """36 action cards across hands, draw pile, discards and the set-aside Troghammer cards;
+        52 movement cards across draw pile and discards (the card in use is already discarded)."""
+        s = self.state
+        actions = Counter(
+            [c for hand in s.hands for c in hand]
+            + s.action_deck.draw
+            + s.action_deck.discard
+            + list(s.aside)
+        )
+        assert actions == Counter(list(CARDS.actions)), f"action cards lost or doubled: {s}"
+        movement = Counter(s.movement_deck.draw + s.movement_deck.discard)
+        assert movement == Counter(list(CARDS.movement)), f"movement cards lost or doubled: {s}"
+        assert s.played is None or s.played in s.action_deck.discard
+        assert s.mcard is None or s.mcard in s.movement_deck.discard
+        assert all(len(hand) <= 2 for hand in s.hands), "a hand holds at most two cards"
 
     @invariant()
     def every_piece_is_on_the_board(self):
