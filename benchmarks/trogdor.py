@@ -1,5 +1,5 @@
-"""Trogdor engine speed on one core: whole random-policy games per second, legal-action
-generations per second and actions applied per second. Target: >= 1,000 games/s.
+"""Trogdor engine speed on one core: whole random-policy games per second, setups, legal-action
+generations, actions applied and notations written per second. Target: >= 1,000 games/s.
 
 ``python -m benchmarks.trogdor [--games N] [--profile]``: ``--profile`` prints the engine's
 hot spots (cProfile, top 25 by own time).
@@ -59,6 +59,8 @@ def main(argv: list[str] | None = None) -> None:
     print(f"random-policy whole games: {gps:,.0f} games/s over {args.games} games ({flag})")
     print(f"mean game length: {mean_len:.0f} actions")
 
+    setups = per_second(lambda seed: new_game("normal", seed=seed), list(range(200)), 3)
+    print(f"new_game: {setups:,.0f} setups/s")
     positions = sample_positions(20)
     print(
         f"legal_actions: {per_second(legal_actions, positions, 3):,.0f} calls/s "
