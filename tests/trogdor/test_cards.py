@@ -567,3 +567,23 @@ def _to_toml(data: dict) -> str:
             out.append(f"[[{section}]]")
             out += [f'"{k}" = {_toml_value(v)}' for k, v in card.items()]
     return "\n".join(out) + "\n"
+
+
+def test_a_game_runs_on_a_user_card_file(tmp_path):
+    """The engine takes a user's transcription: its preset, its action cards, bundled the rest."""
+    from rulebook.trogdor import apply_action, legal_actions, new_game
+
+    path = tmp_path / "mine.toml"
+    preset = (
+        '\n[[preset]]\nid = "normal"\nname = "My table"\nlayout = "T...C/.M.../..L.C/.M.../C...T"\n'
+        'provenance = "stand-in"\n'
+    )
+    path.write_text(USER_TOML + preset)
+    state = new_game("normal", seed=5, cards=path)
+    assert "".join(state.tiles) == "T...C.M.....L.C.M...C...T"
+    assert state.hand == ("my-fire",) and state.aside == ("my-hammer",)
+    steps = 0
+    while state.outcome is None and steps < 2_000:
+        state = apply_action(state, legal_actions(state)[steps % 3 % len(legal_actions(state))])
+        steps += 1
+    assert state.outcome is not None
