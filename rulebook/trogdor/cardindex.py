@@ -101,7 +101,13 @@ class CardIndex:
         return None
 
     def movement(self, card_id: str) -> MovementCard | None:
-        return self._find(card_id, "movement", MovementCard) or literal_movement(card_id)
+        hit = self._memo.get(card_id)  # hot path: a movement card already looked up
+        if hit is not None:
+            return hit
+        card = self._find(card_id, "movement", MovementCard) or literal_movement(card_id)
+        if card is not None:
+            self._memo[card_id] = card
+        return card
 
     def action(self, card_id: str) -> ActionCard | None:
         return self._find(card_id, "actions", ActionCard) or literal_action(card_id)

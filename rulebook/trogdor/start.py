@@ -6,6 +6,7 @@ state's seeded RNG, so ``new_game(seed=...)`` is reproducible.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterable, Mapping
 
@@ -60,13 +61,37 @@ def _card_set(cards):
     return load_card_set(cards)
 
 
+_STATIC: dict[int, tuple] = {}
+
+
+def _static_ids(cs) -> dict:
+    """Card ids a new game needs, computed once per card set."""
+    hit = _STATIC.get(id(cs))
+    if hit is None or hit[0] is not cs:
+        ids = {
+            "actions": cs.action_deck(),
+            "aside": tuple(cs.troghammer_ids()),
+            "movement": cs.movement_deck(),
+            "keepers": list(cs.keepers),
+            "items": list(cs.items),
+        }
+        hit = _STATIC[id(cs)] = (cs, ids)
+    return hit[1]
+
+
+@functools.lru_cache(maxsize=256)
+def _full_box(tiles: tuple[str, ...]) -> bool:
+    return Layout(tiles).is_full_box()
+
+
 def _setup_shuffler(rng: Rng):
     """All setup shuffles come from one draw of the game's RNG (a seed for a private generator):
     deterministic from the seed, and much faster than one RNG draw per shuffle."""
     gen = random.Random(rng.randrange(2**62))
 
     def shuffle(items: list) -> list:
-        keys = [gen.random() for _ in items]
+        r = gen.random
+        keys = [r() for _ in items]
         return [items[i] for i in sorted(range(len(items)), key=keys.__getitem__)]
 
     return shuffle
@@ -109,7 +134,7 @@ def new_game(
         layout = preset.layout
     else:
         layout = Layout.parse(layout_or_preset)
-    if not layout.is_full_box():
+    if not _full_box(layout.tiles):
         raise NotationError(
             "a game needs the box's special tiles: 3 cottages, 1 lake, 2 mountains, 2 tunnels "
             "(T-SETUP-BOARD; use puzzle() for partial boards)"
@@ -118,7 +143,7 @@ def new_game(
         raise NotationError("a game needs at least one player (T-SETUP-PLAYERS)")
     rng = Rng(seed)
     shuffle = _setup_shuffler(rng)
-    cottages = [intern(c) for c in layout.cottages]
+    cottages = [SQUARES[i] for i, t in enumerate(layout.tiles) if t == "C"]
     if knights is None and preset is not None and preset.knights:
         knights = list(preset.knights)
     if archer is None and preset is not None and preset.archer is not None:
@@ -136,10 +161,10 @@ def new_game(
     pieces = [*knights, archer]
     if len(set(pieces)) != len(pieces) or CENTRE in pieces:
         raise NotationError("knights and the archer start on different tiles, not on C3")
-    action_ids = cs.action_deck()
-    deck = shuffle(action_ids)
-    keeper_ids = list(keepers) if keepers is not None else shuffle(list(cs.keepers))[:players]
-    item_ids = list(items) if items is not None else shuffle(list(cs.items))[:players]
+    static = _static_ids(cs)
+    deck = shuffle(static["actions"])
+    keeper_ids = list(keepers) if keepers is not None else shuffle(static["keepers"])[:players]
+    item_ids = list(items) if items is not None else shuffle(static["items"])[:players]
     for name, ids, table in (("keepers", keeper_ids, cs.keepers), ("items", item_ids, cs.items)):
         if len(ids) != players:
             raise NotationError(f"{name}: one per player ({players}), got {len(ids)}")
@@ -171,8 +196,8 @@ def new_game(
         charged=(True,) * players,
         banked=(0,) * players,
         action_deck=Deck(deck, []),
-        aside=tuple(cs.troghammer_ids()),
-        movement_deck=Deck(shuffle(cs.movement_deck()), []),
+        aside=static["aside"],
+        movement_deck=Deck(shuffle(static["movement"]), []),
         rulings=_rulings(rulings),
         rng=rng,
         cards=CardIndex.shared(cs),
