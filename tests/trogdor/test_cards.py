@@ -54,6 +54,7 @@ def cards():
 
 # -- counts ------------------------------------------------------------------------------------
 def test_counts_match_the_box(cards):
+    """T-SETUP-DECKS: 36 action cards (7 Troghammer set aside, 29 in the deck), 52 movement."""
     assert cards.counts() == {
         "action": 36,
         "troghammer": 7,
@@ -104,6 +105,7 @@ def test_movement_distribution_is_plausible(cards):
 
 
 def test_every_preset_uses_exactly_the_box_special_tiles(cards):
+    """T-SETUP-BOARD: a game board has the box's 3 cottages, 1 lake, 2 mountains, 2 tunnels."""
     assert {"normal", "easy-corners", "scenic"} <= set(cards.presets)
     for p in cards.presets.values():
         assert p.layout.is_full_box(), p.id
@@ -173,6 +175,7 @@ def test_keepers_have_real_names_and_stand_in_abilities(cards):
 
 
 def test_items_sourced_facts(cards):
+    """Ring of VOIP as documented; T-ITEM-DISK: the Disk of Healing never recharges."""
     ring = cards.items["ring-of-voip"]
     assert ring.provenance == "sourced"
     assert [e.kind for e in ring.effects] == ["teleport"] and ring.recharge == "cottage-burninated"
@@ -223,6 +226,7 @@ def test_effects_are_hashable_with_defaults_filled():
 
 
 def test_every_bundled_effect_kind_is_in_the_vocabulary(cards):
+    """T-CARD-EFFECTS: abilities come from a closed vocabulary, each documented in EFFECTS.md."""
     used = {
         e.kind
         for sec in (cards.actions, cards.keepers, cards.items)

@@ -64,6 +64,7 @@ class TrogdorGame(RuleBasedStateMachine):
     @precondition(lambda self: self.state.outcome is not None)
     @rule(seed=st.integers(0, 2**31 - 1), players=st.integers(1, 3))
     def a_finished_game_accepts_nothing_then_a_new_one_starts(self, seed, players):
+        # T-GAME-OVER: after victory or defeat no action is legal
         assert legal_actions(self.state) == [], "a finished game has no legal action"
         before = str(self.state)
         for action in ("draw", "pass", "step", "move N"):
@@ -117,7 +118,7 @@ class TrogdorGame(RuleBasedStateMachine):
 
     @invariant()
     def every_card_is_in_exactly_one_place(self):
-        """36 action cards across hands, draw pile, discards and the set-aside Troghammer cards;
+        """T-SETUP-DECKS: 36 action cards across hands, draw pile, discards and the set-aside Troghammer cards;
         52 movement cards across draw pile and discards (the card in use is already discarded)."""
         s = self.state
         actions = Counter(
@@ -146,6 +147,7 @@ class TrogdorGame(RuleBasedStateMachine):
 
     @invariant()
     def notation_round_trips(self):
+        """T-NOTATION: the one-line notation reads back to the identical position."""
         text = str(self.state)
         back = State.parse(text)
         assert back == self.state, f"parse(str(s)) != s for {text}"
