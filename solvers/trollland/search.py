@@ -1,0 +1,279 @@
+"""Loading by search: memoised depth-first search over the placements, in the rulebook's order.
+
+Each revealed card is a step; an arrow card with an ``extra`` adds a step right after it, active
+only when the arrow card went into a cage (TL-SYMBOL-ARROW). At a step the player may put the card
+in any legal cage, or -- for a question-mark card -- swap it for an unused dock card and load that
+(TL-SYMBOL-QUESTION); the Trollgat is allowed only when nothing else is (TL-LOAD-TROLLGAT, ruling
+TLR-GAT-CHOICE = forced-only). The answer is the least number of refugees.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+
+from rulebook.trollland import loading
+from rulebook.trollland.cards import PEOPLES
+
+from .problem import Card, LoadProblem
+
+GAT = None
+
+
+@dataclass(frozen=True)
+class Step:
+    card: Card
+    extra: bool  # the extra card of the arrow card at the previous step
+
+
+@dataclass(frozen=True)
+class Placement:
+    card: str  # the card revealed (or the extra card)
+    player: str
+    dest: str  # "V3.2" or "Trollgat"
+    via: str | None = None  # the dock card loaded instead (question mark)
+
+    def __str__(self) -> str:
+        if self.via:
+            return f"{self.player}: {self.card} to the dock, {self.via} -> {self.dest}"
+        return f"{self.player}: {self.card} -> {self.dest}"
+
+
+@dataclass(frozen=True)
+class Departure:
+    vehicle: str
+    player: str
+    after: str  # the card whose placement filled it
+
+    def __str__(self) -> str:
+        return f"{self.vehicle} departs, earned by {self.player} (last card {self.after})"
+
+
+@dataclass
+class LoadResult:
+    method: str
+    refugees: int
+    placements: list[Placement]
+    departures: list[Departure]
+    explanation: list[str] = field(default_factory=list)
+
+    @property
+    def feasible(self) -> bool:
+        return self.refugees == 0
+
+    def to_dict(self) -> dict:
+        return {
+            "method": self.method,
+            "feasible": self.feasible,
+            "refugees": self.refugees,
+            "placements": [
+                {"card": p.card, "player": p.player, "dest": p.dest, "via": p.via}
+                for p in self.placements
+            ],
+            "departures": [
+                {"vehicle": d.vehicle, "player": d.player, "after": d.after}
+                for d in self.departures
+            ],
+            "explanation": self.explanation,
+        }
+
+    def lines(self) -> list[str]:
+        head = "feasible: no refugee" if self.feasible else f"minimum refugees: {self.refugees}"
+        return [head, *map(str, self.placements), *map(str, self.departures), *self.explanation]
+
+
+def steps(pb: LoadProblem) -> list[Step]:
+    out = []
+    for c in pb.cards:
+        out.append(Step(c, False))
+        if c.extra is not None:
+            out.append(Step(c.extra, True))
+    return out
+
+
+class Model:
+    """Flat arrays for the search: cage capacities, initial occupants, vehicle of each cage."""
+
+    def __init__(self, pb: LoadProblem):
+        self.pb = pb
+        self.cages = pb.cages
+        self.cap = tuple(pb.vehicles[v].cages[c].capacity for v, c in self.cages)
+        self.veh = tuple(v for v, _ in self.cages)
+        self.occ0 = tuple(
+            -1 if pb.vehicles[v].cages[c].people is None
+            else PEOPLES.index(pb.vehicles[v].cages[c].people)
+            for v, c in self.cages
+        )  # fmt: skip
+        self.cnt0 = tuple(pb.vehicles[v].cages[c].count for v, c in self.cages)
+        self.siblings = tuple(
+            tuple(j for j in range(len(self.cages)) if self.veh[j] == self.veh[i] and j != i)
+            for i in range(len(self.cages))
+        )
+        self.steps = steps(pb)
+        self.q = tuple(PEOPLES.index(s.card.people) for s in self.steps)
+        self.dock_q = tuple(PEOPLES.index(d.people) for d in pb.dock)
+
+    def label(self, cage: int) -> str:
+        v, c = self.cages[cage]
+        return f"{self.pb.vehicles[v].id}.{c + 1}"
+
+    def legal(self, q: int, occ: tuple, cnt: tuple) -> list[int]:
+        """Cages accepting people ``q`` now (same test as rulebook.trollland.loading.refusal)."""
+        out = []
+        for i, cap in enumerate(self.cap):
+            if cnt[i] >= cap or occ[i] not in (-1, q):
+                continue
+            if any(occ[j] == q for j in self.siblings[i]):
+                continue
+            out.append(i)
+        return out
+
+    def distinct(self, opts: list, occ: tuple, cnt: tuple) -> list:
+        """Drop options leading to the same position up to renaming identical cages/vehicles
+        (same least number of refugees), so the search does not explore mirror images."""
+        seen, out = set(), []
+        for j, c in opts:
+            vsig = tuple(sorted((self.cap[k], occ[k], cnt[k]) for k in (c, *self.siblings[c])))
+            sig = (j, vsig, self.cap[c], occ[c], cnt[c])
+            if sig not in seen:
+                seen.add(sig)
+                out.append((j, c))
+        return out
+
+    def options(self, i: int, occ: tuple, cnt: tuple, used: int) -> list[tuple[int | None, int]]:
+        """(dock index or None, cage) for step i; [] means only the Trollgat."""
+        st = self.steps[i]
+        out = [(None, c) for c in self.legal(self.q[i], occ, cnt)]
+        if st.card.symbol == "question" and not st.extra:
+            for j, qj in enumerate(self.dock_q):
+                if not used >> j & 1:
+                    out += [(j, c) for c in self.legal(qj, occ, cnt)]
+        return out
+
+
+def _apply(m: Model, i, occ, cnt, used, opt):
+    j, c = opt
+    q = m.q[i] if j is None else m.dock_q[j]
+    occ = occ[:c] + (q,) + occ[c + 1 :]
+    cnt = cnt[:c] + (cnt[c] + 1,) + cnt[c + 1 :]
+    if j is not None:
+        used |= 1 << j
+    return occ, cnt, used
+
+
+def solve(pb: LoadProblem) -> LoadResult:
+    """Least refugees, with one placement reaching it (ties: first option in cage order)."""
+    m = Model(pb)
+    n = len(m.steps)
+
+    @cache
+    def best(i: int, occ: tuple, cnt: tuple, used: int, active: bool) -> int:
+        if i == n:
+            return 0
+        st = m.steps[i]
+        nxt_extra = i + 1 < n and m.steps[i + 1].extra
+        if st.extra and not active:
+            return best(i + 1, occ, cnt, used, False)
+        opts = m.distinct(m.options(i, occ, cnt, used), occ, cnt)
+        if not opts:
+            return 1 + best(i + 1, occ, cnt, used, False)
+        out = n + 1
+        for opt in opts:
+            o2, c2, u2 = _apply(m, i, occ, cnt, used, opt)
+            trig = nxt_extra and opt[0] is None and st.card.symbol == "arrow"
+            out = min(out, best(i + 1, o2, c2, u2, trig))
+            if out == 0:
+                break
+        return out
+
+    total = best(0, m.occ0, m.cnt0, 0, False)
+    # walk the optimum to recover the choices
+    choices: list = []
+    occ, cnt, used, active = m.occ0, m.cnt0, 0, False
+    for i in range(n):
+        st = m.steps[i]
+        nxt_extra = i + 1 < n and m.steps[i + 1].extra
+        if st.extra and not active:
+            choices.append("skip")
+            active = False
+            continue
+        opts = m.options(i, occ, cnt, used)
+        if not opts:
+            choices.append(GAT)
+            active = False
+            continue
+        target = best(i, occ, cnt, used, active)
+        for opt in opts:
+            o2, c2, u2 = _apply(m, i, occ, cnt, used, opt)
+            trig = nxt_extra and opt[0] is None and st.card.symbol == "arrow"
+            if best(i + 1, o2, c2, u2, trig) == target:
+                choices.append(opt)
+                occ, cnt, used, active = o2, c2, u2, trig
+                break
+    result = replay(pb, choices, "search")
+    assert result.refugees == total
+    return result
+
+
+def replay(pb: LoadProblem, choices: list, method: str) -> LoadResult:
+    """Play a choice per step (``(dock index | None, cage)``, ``None`` = Trollgat, ``"skip"`` for
+    an inactive extra step), checking every placement against the rulebook's loading rules, and
+    report placements and departures. Raises ValueError on an illegal sequence."""
+    m = Model(pb)
+    contents = [[[PEOPLES[o]] * k if o >= 0 else [] for o, k in zip(m.occ0, m.cnt0, strict=True)]]
+    contents = contents[0]
+    placements, departures = [], []
+    refugees = 0
+    active = False
+    used: set[int] = set()
+    gone: set[int] = set()
+    for i, (st, ch) in enumerate(zip(m.steps, choices, strict=True)):
+        if st.extra and not active:
+            if ch != "skip":
+                raise ValueError(f"step {i}: the extra card is not loaded when the arrow is not")
+            continue
+        legal_now = _any_legal(m, pb, i, contents, used, gone)
+        if ch is GAT:
+            if legal_now:
+                raise ValueError(f"step {i}: {st.card.id} has a legal cage (TL-LOAD-TROLLGAT)")
+            refugees += 1
+            placements.append(Placement(st.card.id, st.card.player, "Trollgat"))
+            active = False
+            continue
+        j, c = ch
+        v, k = m.cages[c]
+        people = st.card.people if j is None else pb.dock[j].people
+        if j is not None:
+            if st.card.symbol != "question" or st.extra or j in used:
+                raise ValueError(f"step {i}: swap not allowed (TL-SYMBOL-QUESTION)")
+            used.add(j)
+        vc = [idx for idx, (vv, _) in enumerate(m.cages) if vv == v]
+        caps = [m.cap[idx] for idx in vc]
+        why = loading.refusal(people, caps, [contents[idx] for idx in vc], k)
+        if v in gone or why:
+            raise ValueError(f"step {i}: {why}")
+        contents[c].append(people)
+        placements.append(
+            Placement(st.card.id, st.card.player, m.label(c), None if j is None else pb.dock[j].id)
+        )
+        if loading.is_full(caps, [contents[idx] for idx in vc]):
+            gone.add(v)
+            departures.append(Departure(pb.vehicles[v].id, st.card.player, st.card.id))
+        active = j is None and st.card.symbol == "arrow" and not st.extra
+    return LoadResult(method, refugees, placements, departures)
+
+
+def _any_legal(m: Model, pb: LoadProblem, i, contents, used, gone) -> bool:
+    st = m.steps[i]
+    peoples = [st.card.people]
+    if st.card.symbol == "question" and not st.extra:
+        peoples += [d.people for j, d in enumerate(pb.dock) if j not in used]
+    for v, veh in enumerate(pb.vehicles):
+        if v in gone:
+            continue
+        vc = [idx for idx, (vv, _) in enumerate(m.cages) if vv == v]
+        caps = [m.cap[idx] for idx in vc]
+        cont = [contents[idx] for idx in vc]
+        if any(loading.legal_cages(q, caps, cont) for q in peoples):
+            return True
+    return False

@@ -1,0 +1,270 @@
+"""Loading with z3: the same question as ``search.solve``, as a pseudo-Boolean model.
+
+Per step t (the revealed cards in banishment order, plus arrow extras) a Bool per option
+``x[t][(dock card | None, cage)]`` and ``g[t]`` for the Trollgat; exactly one holds when the step is
+active (an extra step is active iff its arrow card was not sent to the Trollgat). The loading rules
+hold on the final contents (contents only grow, so that is the same as at every placement):
+capacity (TL-LOAD-CAPACITY), one people per cage (TL-LOAD-CAGE-PEOPLE), different peoples per vehicle
+(TL-LOAD-VEHICLE-DISTINCT), each dock card swapped in once (TL-SYMBOL-QUESTION). ``g[t]`` implies that
+no option was legal at step t given the earlier steps (TL-LOAD-TROLLGAT, forced-only), which is where
+the order (TL-BANISH-ORDER) matters. The least number of refugees is found by raising a PbLe bound;
+when it is not 0, an unsat core over the rule groups and the per-card "no refugee" wishes is turned
+into words.
+"""
+
+from __future__ import annotations
+
+import z3
+
+from rulebook.trollland import CATALOG, loading
+from rulebook.trollland.cards import PEOPLES
+
+from .problem import LoadProblem
+from .search import GAT, LoadResult, Model, replay
+
+TIMEOUT_MS = 20_000
+CORE_STEP_MS = 1_000  # per check while shrinking an unsat core
+RULE_WORDS = {
+    "TL-LOAD-CAPACITY": "the cages that could take them have too little room left",
+    "TL-LOAD-CAGE-PEOPLE": "a cage already holding another people cannot take them",
+    "TL-LOAD-VEHICLE-DISTINCT": (
+        "a vehicle whose other cage already holds that people cannot take a second cage of it"
+    ),
+    "TL-SYMBOL-QUESTION": "each dock card can be swapped in only once",
+}
+
+
+class Encoding:
+    def __init__(self, pb: LoadProblem):
+        self.pb = pb
+        m = self.m = Model(pb)
+        n = len(m.steps)
+        self.opts = []
+        # only cages that could ever take the people (room left, not another people's cage, no
+        # sibling cage of that people at the start): the others are never legal
+        ever = {q: m.legal(q, m.occ0, m.cnt0) for q in range(len(PEOPLES))}
+        for t, st in enumerate(m.steps):
+            o = [(None, c) for c in ever[m.q[t]]]
+            if st.card.symbol == "question" and not st.extra:
+                o += [(j, c) for j in range(len(pb.dock)) for c in ever[m.dock_q[j]]]
+            self.opts.append(o)
+        self.x = [[z3.Bool(f"x_{t}_{k}") for k in range(len(self.opts[t]))] for t in range(n)]
+        self.g = [z3.Bool(f"g_{t}") for t in range(n)]
+        self.act = [
+            z3.Not(self.g[t - 1]) if m.steps[t].extra else z3.BoolVal(True) for t in range(n)
+        ]
+        self.index: dict = {}  # (cage, people or None) -> [(step, option Bool)]
+        for t in range(n):
+            for k, (_, c) in enumerate(self.opts[t]):
+                for key in ((c, None), (c, self.people(t, k))):
+                    self.index.setdefault(key, []).append((t, self.x[t][k]))
+        self.exactly_one: list = []
+        self.gat_forced: list = []
+        self.groups: dict[str, list] = {rid: [] for rid in RULE_WORDS}
+        self._build()
+
+    def plain(self, t: int) -> bool:
+        st = self.m.steps[t]
+        return not st.extra and st.card.symbol != "question" and st.card.extra is None
+
+    def twins(self, t: int) -> bool:
+        """Steps t and t+1 are interchangeable: same people, no symbol effect. Swapping their
+        cages keeps every placement legal (legality only shrinks as cards are added, and two
+        cards of one people never share a vehicle unless in one cage), and if t has no legal
+        cage neither has t+1 -- so ordering their cages loses no answer."""
+        return self.plain(t) and self.plain(t + 1) and self.m.q[t] == self.m.q[t + 1]
+
+    def people(self, t: int, k: int) -> int:
+        j, _ = self.opts[t][k]
+        return self.m.q[t] if j is None else self.m.dock_q[j]
+
+    def into(self, c: int, upto: int, q: int | None = None) -> list:
+        """Option Bools of steps before ``upto`` that put a card (of people q) into cage c."""
+        return [b for t, b in self.index.get((c, q), ()) if t < upto]
+
+    def occupied(self, c: int, q: int, upto: int):
+        if self.m.occ0[c] == q:
+            return z3.BoolVal(True)
+        inside = self.into(c, upto, q)
+        return z3.Or(inside) if inside else z3.BoolVal(False)
+
+    def legal_at(self, t: int, k: int):
+        m = self.m
+        j, c = self.opts[t][k]
+        q = self.people(t, k)
+        room = m.cap[c] - m.cnt0[c] - 1
+        if room < 0:
+            return z3.BoolVal(False)
+        parts = [z3.PbLe([(b, 1) for b in self.into(c, t)], room)] if self.into(c, t) else []
+        parts += [z3.Not(self.occupied(c, q2, t)) for q2 in range(len(PEOPLES)) if q2 != q]
+        parts += [z3.Not(self.occupied(c2, q, t)) for c2 in m.siblings[c]]
+        if j is not None:
+            parts += [
+                z3.Not(self.x[s][kk])
+                for s in range(t)
+                for kk, (jj, _) in enumerate(self.opts[s])
+                if jj == j
+            ]
+        return z3.And(parts) if parts else z3.BoolVal(True)
+
+    def _build(self) -> None:
+        m, n = self.m, len(self.m.steps)
+        for t in range(n):
+            terms = [(b, 1) for b in self.x[t]] + [(self.g[t], 1), (z3.Not(self.act[t]), 1)]
+            self.exactly_one.append(z3.PbEq(terms, 1))
+        for t in range(n - 1):
+            if self.twins(t):
+                # symmetry breaking: twin steps fill cages in non-decreasing order, Trollgat last
+                for k in range(len(self.opts[t])):  # twins have the same option list
+                    self.exactly_one.append(z3.Implies(self.x[t + 1][k], z3.Or(self.x[t][: k + 1])))
+        final = n
+        for c in range(len(m.cages)):
+            inside = self.into(c, final)
+            if inside:
+                self.groups["TL-LOAD-CAPACITY"].append(
+                    z3.PbLe([(b, 1) for b in inside], m.cap[c] - m.cnt0[c])
+                )
+            has = [
+                self.occupied(c, q, final)
+                for q in range(len(PEOPLES))
+                if m.occ0[c] == q or self.into(c, final, q)
+            ]
+            if len(has) > 1:
+                self.groups["TL-LOAD-CAGE-PEOPLE"].append(z3.PbLe([(h, 1) for h in has], 1))
+        for v in range(len(self.pb.vehicles)):
+            cs = [c for c in range(len(m.cages)) if m.veh[c] == v]
+            for q in range(len(PEOPLES)):
+                has = [
+                    self.occupied(c, q, final)
+                    for c in cs
+                    if m.occ0[c] == q or self.into(c, final, q)
+                ]
+                if len(has) > 1:
+                    self.groups["TL-LOAD-VEHICLE-DISTINCT"].append(
+                        z3.PbLe([(h, 1) for h in has], 1)
+                    )
+        for j in range(len(self.pb.dock)):
+            uses = [
+                self.x[t][k] for t in range(n) for k, (jj, _) in enumerate(self.opts[t]) if jj == j
+            ]
+            if uses:
+                self.groups["TL-SYMBOL-QUESTION"].append(z3.PbLe([(b, 1) for b in uses], 1))
+
+    def add_gat_forced(self) -> list:
+        """g[t] -> no option legal at step t (built only when some card must be a refugee)."""
+        if not self.gat_forced:
+            for t in range(len(self.m.steps)):
+                legal = [self.legal_at(t, k) for k in range(len(self.opts[t]))]
+                if legal:
+                    self.gat_forced.append(z3.Implies(self.g[t], z3.Not(z3.Or(legal))))
+        return self.gat_forced
+
+    def solver(self, ordered: bool):
+        """``ordered=False`` leaves out the Trollgat condition: enough to decide whether every
+        card can be loaded (with no refugee the order cannot matter, contents only grow)."""
+        s = z3.SolverFor("QF_FD")
+        s.set("timeout", TIMEOUT_MS)
+        s.add(self.exactly_one)
+        if ordered:
+            s.add(self.add_gat_forced())
+        self.rule_lits = {}
+        for rid, cons in self.groups.items():
+            lit = z3.Bool(f"rule_{rid}")
+            self.rule_lits[rid] = lit
+            s.add(z3.Implies(lit, z3.And(cons) if cons else z3.BoolVal(True)))
+        self.card_lits = []  # one wish per run of twin steps (symmetry breaking ties them)
+        for t, st in enumerate(self.m.steps):
+            if t and self.twins(t - 1):
+                lit, group = self.card_lits[-1]
+                group.append(st)
+            else:
+                lit, group = z3.Bool(f"loaded_{t}"), [st]
+                self.card_lits.append((lit, group))
+            s.add(z3.Implies(lit, z3.Not(self.g[t])))
+        return s
+
+    def decode(self, model) -> list:
+        out = []
+        for t, st in enumerate(self.m.steps):
+            if st.extra and z3.is_true(model.eval(self.g[t - 1], model_completion=True)):
+                out.append("skip")
+            elif z3.is_true(model.eval(self.g[t], model_completion=True)):
+                out.append(GAT)
+            else:
+                ks = [k for k, b in enumerate(self.x[t]) if z3.is_true(model.eval(b, True))]
+                out.append(self.opts[t][ks[0]])
+        return out
+
+
+def _check(s, assumptions) -> z3.CheckSatResult:
+    r = s.check(*assumptions)
+    if r == z3.unknown:
+        raise TimeoutError(f"z3 gave up ({s.reason_unknown()}) after {TIMEOUT_MS} ms")
+    return r
+
+
+def solve(pb: LoadProblem, explain: bool = True) -> LoadResult:
+    enc = Encoding(pb)
+    s0 = enc.solver(ordered=False)
+    rules = list(enc.rule_lits.values())
+    if _check(s0, [*rules, *(lit for lit, _ in enc.card_lits)]) == z3.sat:
+        return replay(pb, enc.decode(s0.model()), "z3")
+    why = _explain(enc, s0) if explain else []
+    s = enc.solver(ordered=True)
+    rules = list(enc.rule_lits.values())
+    total = len(enc.m.steps)
+    for bound in range(1, total + 1):
+        lit = z3.Bool(f"at_most_{bound}")
+        s.add(z3.Implies(lit, z3.PbLe([(g, 1) for g in enc.g], bound)))
+        if _check(s, [*rules, lit]) == z3.sat:
+            result = replay(pb, enc.decode(s.model()), "z3")
+            if result.refugees != bound:
+                raise AssertionError(f"z3 model has {result.refugees} refugees, bound {bound}")
+            result.explanation = why
+            return result
+    raise AssertionError("unreachable: every card may go to the Trollgat")
+
+
+def _explain(enc: Encoding, s) -> list[str]:
+    """A minimal set of rules and 'this card is loaded' wishes that cannot hold together (``s``
+    has just answered unsat under all of them)."""
+    core = [c for c in s.unsat_core()]
+    keep = list(core)
+    s.set("timeout", CORE_STEP_MS)
+    for lit in core:  # deletion-based minimisation; a step that times out keeps the literal
+        trial = [x for x in keep if not x.eq(lit)]
+        if s.check(*trial) == z3.unsat:
+            keep = trial
+    s.set("timeout", TIMEOUT_MS)
+    names = {str(x) for x in keep}
+    cards = [st for lit, group in enc.card_lits if str(lit) in names for st in group]
+    rids = [rid for rid, lit in enc.rule_lits.items() if str(lit) in names]
+    who = ", ".join(
+        f"{st.card.id} ({st.card.player}{', extra' if st.extra else ''})" for st in cards
+    )
+    verb = "cannot be loaded" if len(cards) == 1 else "cannot all be loaded"
+    out = [f"why: {who} {verb} this turn, because"]
+    for rid in rids:
+        out.append(f"  {rid} ({CATALOG.get(rid).title}): {RULE_WORDS[rid]}")
+    if any(st.extra for st in cards):
+        out.append("  TL-SYMBOL-ARROW: loading the arrow card forces its extra card to be loaded")
+    peoples = sorted({PEOPLES.index(st.card.people) for st in cards})
+    if any(st.card.symbol == "question" and not st.extra for st in cards):
+        peoples = sorted(set(peoples) | set(enc.m.dock_q))
+    for q in peoples:
+        out.append(f"  cages for {PEOPLES[q]} at the start: " + _cage_report(enc, q))
+    return out
+
+
+def _cage_report(enc: Encoding, q: int) -> str:
+    """Each cage's room for people ``q`` before loading, or the rule that shuts it."""
+    m = enc.m
+    parts = []
+    for c in range(len(m.cages)):
+        v = m.veh[c]
+        vc = [k for k in range(len(m.cages)) if m.veh[k] == v]
+        contents = [[PEOPLES[m.occ0[k]]] * m.cnt0[k] if m.occ0[k] >= 0 else [] for k in vc]
+        why = loading.refusal(PEOPLES[q], [m.cap[k] for k in vc], contents, vc.index(c))
+        room = m.cap[c] - m.cnt0[c]
+        parts.append(f"{m.label(c)} {why[0]}" if why else f"{m.label(c)} room {room}")
+    return "; ".join(parts)
