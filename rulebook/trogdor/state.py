@@ -83,11 +83,8 @@ class State:
 
     # -- copying -----------------------------------------------------------------------------
     def copy(self) -> State:
-        s = object.__new__(State)
-        s.__dict__.update(self.__dict__)
-        s.cottages = dict(self.cottages)
-        s.peasants = list(self.peasants)
-        s.knights = list(self.knights)
+        """An independent copy (every mutable part copied)."""
+        s = self.fork()
         s.action_deck = Deck(list(self.action_deck.draw), list(self.action_deck.discard))
         s.movement_deck = Deck(list(self.movement_deck.draw), list(self.movement_deck.discard))
         s.rng = Rng(self.rng.seed, self.rng.counter)
@@ -98,11 +95,11 @@ class State:
         shared, and the engine replaces them (copy on write) before changing them. Use ``copy()``
         before changing a state's decks or RNG in place yourself."""
         s = object.__new__(State)
-        d = s.__dict__
-        d.update(self.__dict__)
-        d["cottages"] = dict(self.cottages)
-        d["peasants"] = list(self.peasants)
-        d["knights"] = list(self.knights)
+        d = self.__dict__.copy()
+        d["cottages"] = self.cottages.copy()
+        d["peasants"] = self.peasants.copy()
+        d["knights"] = self.knights.copy()
+        s.__dict__ = d
         return s
 
     # -- queries -----------------------------------------------------------------------------
