@@ -56,10 +56,15 @@ def _key(st: SoloState, cls: dict[str, tuple]) -> tuple:
 
 def _ordered(s: SoloState, actions: list[str]) -> list[str]:
     """Move ordering (never pruning): finish first (enter, boss), battle when it wins, build
-    Blue then high levels, recruit the strongest, ride towards Keys with cheap cards."""
-    from rulebook.encounter.battle import resolve
+    the cheapest card that makes the battle winnable (greens last), recruit the strongest, ride
+    towards Keys with cheap cards."""
+    from rulebook.encounter.solo import _ride_target
 
-    cs = s.cards
+    cs, rules = s.cards, s.battle_rules
+    enemy = summarise(s.enemy(), cs, rules) if s.spaces[s.pos] else None
+
+    def wins_with(ids) -> bool:
+        return enemy is not None and fast_winner(summarise(ids, cs, rules), enemy, rules) == 1
 
     def score(a: str) -> tuple:
         verb, *arg = a.split()
@@ -67,19 +72,14 @@ def _ordered(s: SoloState, actions: list[str]) -> list[str]:
         if verb in ("enter", "boss"):
             return (0, 0, a)
         if verb == "battle":
-            won = resolve(s.mine, s.enemy(), cs, s.battle_rules).winner == "A"
-            return (1 if won else 5, 0, a)
+            return (1 if wins_with(s.mine) else 7, 0, a)
         if verb == "recruit":
             return (2, -(cs.level(c) + 20 * (cs[c].star == "blue")) if c != "-" else 99, a)
         if verb == "stay":
             return (3, 0, a)
         if verb == "build":
-            # a card that makes the battle winnable now first, the cheapest such; greens last
-            wins = resolve(s.mine + [c], s.enemy(), cs, s.battle_rules).winner == "A"
-            return (4 if wins else 5, 50 * (cs[c].star == "green") + cs.level(c), a)
-        # ride: towards a space holding a Key, spending a cheap card
-        from rulebook.encounter.solo import _ride_target
-
+            good = wins_with(s.mine + [c])
+            return (4 if good else 5, 50 * (cs[c].star == "green") + cs.level(c), a)
         tgt = _ride_target(s, cs.level(c))
         has_key = any(cs[x].kind == "key" for x in s.spaces[tgt])
         return (6, (0 if has_key else 100) + cs.level(c), a)
@@ -155,7 +155,9 @@ def hopeless(st: SoloState) -> bool:
     return False
 
 
-def solve_adventure(st: SoloState, max_states: int = 200_000) -> AdventurePlan:
+def solve_adventure(st: SoloState, max_states: int = 200_000, prune: bool = True) -> AdventurePlan:
+    """Depth-first search for a winning plan; ``prune=False`` switches the ``hopeless`` test off
+    (the tests check both settings agree)."""
     lost: set[tuple] = set()
     plan: list[str] = []
     count = 0
@@ -171,7 +173,7 @@ def solve_adventure(st: SoloState, max_states: int = 200_000) -> AdventurePlan:
         k = _key(s, cls)
         if k in lost:
             return False
-        if s.phase == "ride" and hopeless(s):
+        if prune and s.phase == "ride" and hopeless(s):
             lost.add(k)
             return False
         for a in _ordered(s, _prune(s, solo.legal_actions(s))):

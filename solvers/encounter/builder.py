@@ -16,6 +16,7 @@ Two methods answer the same question:
 
 from __future__ import annotations
 
+import ctypes
 import itertools
 from dataclasses import dataclass, field
 
@@ -161,24 +162,70 @@ def build_matching(
 
 
 # ------------------------------------------------------------------------------------------- z3
-def _status_terms(a_win, a_lose, b_win, b_lose):
-    """(A's status > B's, A's status == B's) as z3 formulas; status = (win and not facing lose) -
-    lose, exactly as in rulebook.encounter.battle."""
-    gt, eq = [], []
-    wa = z3.And(a_win, z3.Not(b_lose))
-    wb = z3.And(b_win, z3.Not(a_lose))
+# Formulas are folded in Python where a value is a constant (False/True), which keeps the number of
+# z3 API calls -- the dominant cost for problems this small -- down.
+def _pb(kind: str, pairs, k: int):
+    """PbGe/PbLe/PbEq through the C API: z3's Python wrappers re-check every argument's sort,
+    which costs milliseconds per constraint here. Same semantics as z3.PbGe etc."""
+    ctx = z3.main_ctx()
+    n = len(pairs)
+    args = (z3.Ast * n)(*[v.as_ast() for v, _ in pairs])
+    coeffs = (ctypes.c_int * n)(*[int(w) for _, w in pairs])
+    mk = {"ge": z3.Z3_mk_pbge, "le": z3.Z3_mk_pble, "eq": z3.Z3_mk_pbeq}[kind]
+    return z3.BoolRef(mk(ctx.ref(), n, args, coeffs, int(k)), ctx)
+
+
+def _pbge(pairs, k):
+    return _pb("ge", pairs, k)
+
+
+def _pble(pairs, k):
+    return _pb("le", pairs, k)
+
+
+def _pbeq(pairs, k):
+    return _pb("eq", pairs, k)
+
+
+def _and(*xs):
+    if any(x is False for x in xs):
+        return False
+    xs = [x for x in xs if x is not True]
+    return True if not xs else xs[0] if len(xs) == 1 else z3.And(xs)
+
+
+def _or(*xs):
+    if any(x is True for x in xs):
+        return True
+    xs = [x for x in xs if x is not False]
+    return False if not xs else xs[0] if len(xs) == 1 else z3.Or(xs)
+
+
+def _not(x):
+    return (not x) if isinstance(x, bool) else z3.Not(x)
+
+
+def _lit(var, bit):
+    return var if bit else _not(var)
+
+
+def _beats(aw, al, bw, bl, level_gt):
+    """A beats B: status first (always-wins not facing always-loses, minus always-loses), then
+    ``level_gt`` (a formula or constant). Enumerates the truth table of the four flags, folding
+    constants, exactly as rulebook.encounter.battle.fast_winner does."""
+    terms = []
     for v in itertools.product((0, 1), repeat=4):
-        sa, sb = v[0] - v[1], v[2] - v[3]
-        lits = [x if bit else z3.Not(x) for x, bit in zip((wa, a_lose, wb, b_lose), v, strict=True)]
-        if sa > sb:
-            gt.append(z3.And(lits))
-        elif sa == sb:
-            eq.append(z3.And(lits))
-    return z3.Or(gt), z3.Or(eq)
-
-
-def _const(b: bool):
-    return z3.BoolVal(bool(b))
+        flags = (aw, al, bw, bl)
+        if any(isinstance(f, bool) and f != bool(b) for f, b in zip(flags, v, strict=True)):
+            continue
+        a_w, a_l, b_w, b_l = v
+        sa = int(a_w and not b_l) - a_l
+        sb = int(b_w and not a_l) - b_l
+        if sa < sb:
+            continue
+        cond = _and(*(_lit(f, b) for f, b in zip(flags, v, strict=True) if not isinstance(f, bool)))
+        terms.append(cond if sa > sb else _and(cond, level_gt))
+    return _or(*terms)
 
 
 def build_z3(
@@ -201,60 +248,63 @@ def build_z3(
     s = z3.SolverFor("QF_FD")
     s.set("timeout", timeout_ms)
     for c in range(nc):
-        s.add(z3.PbEq([(x[c][j], 1) for j in range(n)], 1))
+        s.add(_pbeq([(x[c][j], 1) for j in range(n)], 1))
     min_dbl = 2 if rules.sin_single == "two-or-more" else 1
     wins = []
     for j in range(n):
         col = [x[c][j] for c in range(nc)]
         s.add(z3.Or(col))
         has = {
-            e: z3.Or([x[c][j] for c in range(nc) if eff[c] == e] or [z3.BoolVal(False)])
+            e: _or(*(x[c][j] for c in range(nc) if eff[c] == e))
             for e in ("swap", "autowin", "autolose")
         }
-        reds = [x[c][j] for c in range(nc) if star[c] == "red"]
-        blues = [x[c][j] for c in range(nc) if star[c] == "blue"]
-        if reds and blues:
-            s.add(z3.Not(z3.And(z3.Or(reds), z3.Or(blues))))  # RE-COMPOSE-RED-BLUE
-        for c in range(nc):
-            if star[c] == "green":  # RE-COMPOSE-GREEN
-                s.add(z3.Implies(x[c][j], z3.PbGe([(v, 1) for v in col], 2)))
+        reds = _or(*(x[c][j] for c in range(nc) if star[c] == "red"))
+        blues = _or(*(x[c][j] for c in range(nc) if star[c] == "blue"))
+        if not isinstance(reds, bool) and not isinstance(blues, bool):
+            s.add(z3.Not(z3.And(reds, blues)))  # RE-COMPOSE-RED-BLUE
+        greens = [c for c in range(nc) if star[c] == "green"]
+        if greens:  # RE-COMPOSE-GREEN
+            many = _pbge([(v, 1) for v in col], 2)
+            for c in greens:
+                s.add(z3.Implies(x[c][j], many))
         if j >= m:
             continue
         if rules.sin:
-            same = [
-                z3.And([z3.Not(x[c][j]) for c in range(nc) if lv[c] != L] or [z3.BoolVal(True)])
-                for L in sorted(set(lv))
-            ]
-            dbl = z3.And(z3.PbGe([(v, 1) for v in col], min_dbl), z3.Or(same))
+            present = [_or(*(x[c][j] for c in range(nc) if lv[c] == L)) for L in sorted(set(lv))]
+            dbl = z3.And(_pbge([(v, 1) for v in col], min_dbl), _pble([(p, 1) for p in present], 1))
         else:
-            dbl = z3.BoolVal(False)
-
-        def mine_gt(k, col=col, dbl=dbl):
-            plain = z3.PbGe([(col[c], lv[c]) for c in range(nc)], k + 1)
-            double = z3.PbGe([(col[c], 2 * lv[c]) for c in range(nc)], k + 1)
-            return z3.If(dbl, double, plain)
-
-        def mine_lt(k, col=col, dbl=dbl):
-            if k <= 0:
-                return z3.BoolVal(False)
-            plain = z3.PbLe([(col[c], lv[c]) for c in range(nc)], k - 1)
-            double = z3.PbLe([(col[c], 2 * lv[c]) for c in range(nc)], k - 1)
-            return z3.If(dbl, double, plain)
-
+            dbl = False
         o = theirs[j]
         olevel = o.level(rules)
-        if rules.green_both == "cancel":
-            swap = z3.Xor(has["swap"], _const(o.swap))
+        weights = [(col[c], lv[c]) for c in range(nc)]
+        doubled = [(col[c], 2 * lv[c]) for c in range(nc)]
+
+        def pick(d, plain, double):
+            return plain if d is False else z3.If(d, double, plain)
+
+        mine_gt = pick(dbl, _pbge(weights, olevel + 1), _pbge(doubled, olevel + 1))
+        if olevel <= 0:
+            mine_lt = False
         else:
-            swap = z3.Or(has["swap"], _const(o.swap))
-        # no swap: A = my cards, B = theirs
-        gt, eq = _status_terms(has["autowin"], has["autolose"], _const(o.win), _const(o.lose))
-        beats_plain = z3.Or(gt, z3.And(eq, mine_gt(olevel)))
-        # swap: I fight with their cards (A) against my own (B)
-        gt2, eq2 = _status_terms(_const(o.win), _const(o.lose), has["autowin"], has["autolose"])
-        beats_swapped = z3.Or(gt2, z3.And(eq2, mine_lt(olevel)))
+            mine_lt = pick(dbl, _pble(weights, olevel - 1), _pble(doubled, olevel - 1))
+        if rules.green_both == "cancel":
+            swap = has["swap"] if not o.swap else _not(has["swap"])
+        else:
+            swap = True if o.swap else has["swap"]
+        # no swap: A = my cards, B = theirs; swap: I fight with their cards (A) against mine (B)
+        plain = _beats(has["autowin"], has["autolose"], o.win, o.lose, mine_gt)
+        swapped = _beats(o.win, o.lose, has["autowin"], has["autolose"], mine_lt)
+        if swap is True:
+            beats = swapped
+        elif swap is False:
+            beats = plain
+        else:
+            beats = _or(_and(swap, swapped), _and(_not(swap), plain))
         w = z3.Bool(f"win_{j}")
-        s.add(z3.Implies(w, z3.If(swap, beats_swapped, beats_plain)))
+        if beats is False:
+            s.add(z3.Not(w))
+        elif beats is not True:
+            s.add(z3.Implies(w, beats))
         wins.append(w)
     best_model, best, optimal, checks = None, -1, True, 0
     while True:
@@ -266,7 +316,7 @@ def build_z3(
             best_model, best = model, count
             if best == m:
                 break
-            s.add(z3.PbGe([(w, 1) for w in wins], best + 1))
+            s.add(_pbge([(w, 1) for w in wins], best + 1))
         elif r == z3.unsat:
             break
         else:

@@ -1,0 +1,97 @@
+"""``trogkit encounter ...`` through solvers.cli.main (in-process) and one real subprocess."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from solvers.cli import main
+
+
+def run(argv, capsys):
+    code = main(argv)
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_battle_json(capsys):
+    code, out, _ = run(["encounter", "battle", "Y3a+Y6a+Y4a", "Y9a+Y5a", "--json"], capsys)
+    d = json.loads(out)
+    assert code == 0 and d["winner"] == "B" and d["levels"] == [13, 14]
+
+
+def test_battle_text_with_sin(capsys):
+    code, out, _ = run(["encounter", "battle", "Y3a+Y3b+Y3c", "Y9a+Y8a", "--sin"], capsys)
+    assert code == 0 and "18 vs 17" in out and "winner: A" in out
+
+
+def test_odds_json(capsys):
+    code, out, _ = run(
+        ["encounter", "odds", "B1", "--k", "1", "--pool", "Y1a,Y2a,R1,B4", "--json"], capsys
+    )
+    d = json.loads(out)
+    assert code == 0 and d["win"] == 0.75 and d["method"] == "exact" and d["win_exact"] == "3/4"
+
+
+def test_build_both_methods(capsys):
+    argv = ["encounter", "build", "--hand", "Y1a,Y2a,Y3a,Y4a,Y5a,Y6a,Y7a,Y8a,B1",
+            "--vs", "Y10a/Y9b+Y1b/R1+Y2b/G1+Y3b/Y5b+Y5c", "--json"]  # fmt: skip
+    code, out, _ = run(argv, capsys)
+    plans = json.loads(out)["plans"]
+    assert code == 0 and [p["method"] for p in plans] == ["matching", "z3"]
+    assert plans[0]["wins"] == plans[1]["wins"] == 5
+
+
+def test_solo_json(capsys):
+    code, out, _ = run(["encounter", "solo", "--seed", "2", "--json"], capsys)
+    d = json.loads(out)
+    assert code == 0 and d["winnable"] is True and d["plan"][-1] == "enter" and d["states"] > 0
+
+
+def test_new_and_play(capsys):
+    code, out, _ = run(["encounter", "new", "solo", "--seed", "2", "--json"], capsys)
+    d = json.loads(out)
+    assert code == 0 and d["legal"][-1] == "stay"
+    code, out, _ = run(["encounter", "play", d["position"], "stay", "--json"], capsys)
+    assert code == 0 and json.loads(out)["position"].startswith("mode=solo phase=build")
+
+
+@pytest.mark.parametrize(
+    "argv,needle",
+    [
+        (["encounter", "battle", "Y3a+ZZ", "Y9a"], "unknown card id 'ZZ'"),
+        (["encounter", "battle", "Y3a", "Y9a", "--ruling", "RER-NOPE=x"], "unknown ruling"),
+        (["encounter", "battle", "Y3a", "Y9a", "--ruling", "nonsense"], "ID=OPTION"),
+        (["encounter", "odds", "Y3a", "--k", "99"], "k must be"),
+        (["encounter", "build", "--hand", "Y1a,Y2a", "--vs", "R1+B1", "--n", "2"], "illegal"),
+        (["encounter", "build", "--hand", "Y1a,Y2a", "--vs", "Y3a"], "cannot split"),
+        (["encounter", "solo", "--position", "mode=multi"], "missing field"),
+        (["encounter", "play", "mode=solo nonsense"], "key=value"),
+        (["encounter", "battle", "Y3a", "Y9a", "--cards", "/nonexistent.toml"], "file not found"),
+    ],
+)
+def test_bad_input_one_line_exit_2(argv, needle, capsys):
+    code, out, err = run(argv, capsys)
+    assert code == 2 and out == "" and needle in err and err.count("\n") == 1
+
+
+def test_refused_action_exit_2(capsys):
+    _, out, _ = run(["encounter", "new", "solo", "--seed", "2"], capsys)
+    code, _, err = run(["encounter", "play", out.strip(), "battle"], capsys)
+    assert code == 2 and "RE-SOLO-TURN" in err and err.count("\n") == 1
+
+
+def test_subprocess_entry_point():
+    r = subprocess.run(
+        [sys.executable, "-m", "solvers.cli", "encounter", "battle", "TK+Y1a", "Y10a+Y1b", "--json"],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert r.returncode == 0 and json.loads(r.stdout)["decided_by"] == "effects"
+    r = subprocess.run(
+        [sys.executable, "-m", "solvers.cli", "encounter", "battle", "TK"],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1

@@ -1,0 +1,187 @@
+"""Solvers: battle odds (grouped exact vs brute force vs sampling), the encounter builder (z3 vs
+partition enumeration + bipartite matching, 500+ generated cases) and the Solo Adventure planner."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from rulebook.common.errors import TrogkitInputError
+from rulebook.common.rng import Rng
+from rulebook.encounter import BattleRules, new_adventure, resolve
+from rulebook.encounter.battle import composition_problem
+from solvers.encounter.adventure import hopeless, replay, solve_adventure
+from solvers.encounter.builder import build_matching, build_z3, set_partitions
+from solvers.encounter.odds import win_probability, win_probability_bruteforce
+
+from .helpers import CARDS, solo_position
+
+ENC = CARDS.ids("encounter")
+RULES = [
+    BattleRules(),
+    BattleRules(sin=True),
+    BattleRules(green_both="one-swap"),
+    BattleRules(star="seed-only"),
+    BattleRules(sin=True, sin_single="any-size"),
+]
+
+
+# ------------------------------------------------------------------------------------ odds
+@pytest.mark.parametrize("seed", range(40))
+def test_grouped_exact_odds_equal_brute_force(seed):
+    r = Rng(seed)
+    cards = r.shuffle(ENC)
+    mine = cards[: 1 + seed % 3]
+    if composition_problem(mine, CARDS):
+        mine = mine[:1] if CARDS[mine[0]].star != "green" else ["Y5a"]
+    pool = [c for c in cards[3 : 3 + 14] if c not in mine]
+    k = 1 + seed % 3
+    rules = RULES[seed % len(RULES)]
+    assert win_probability(mine, k, pool, CARDS, rules) == win_probability_bruteforce(
+        mine, k, pool, CARDS, rules
+    )
+
+
+def test_odds_sum_to_one_and_sampling_is_close():
+    pool = [c for c in ENC if c not in ("Y9a", "Y8a")]
+    exact = win_probability(["Y9a", "Y8a"], 3, pool, CARDS)
+    assert exact.method == "exact" and exact.win + exact.tie + exact.lose == 1
+    sampled = win_probability(["Y9a", "Y8a"], 3, pool, CARDS, exact_limit=0, samples=4000, seed=1)
+    assert sampled.method == "sampled" and abs(float(sampled.win - exact.win)) < 0.03
+
+
+def test_odds_single_blue_card():
+    # B1 (blue) loses only to a blue encounter with a higher level, or to a green swap
+    pool = ["Y1a", "Y2a", "R1", "B4"]
+    odds = win_probability(["B1"], 1, pool, CARDS)
+    assert odds.win == Fraction(3, 4) and odds.lose == Fraction(1, 4)
+
+
+def test_odds_bad_input():
+    with pytest.raises(TrogkitInputError, match="k must be"):
+        win_probability(["Y1a"], 0, ["Y2a"], CARDS)
+    with pytest.raises(TrogkitInputError, match="both in"):
+        win_probability(["Y1a"], 1, ["Y1a", "Y2a"], CARDS)
+
+
+# ------------------------------------------------------------------------------------ builder
+def test_set_partitions_count_stirling():
+    assert sum(1 for _ in set_partitions(9, 5)) == 6951  # S(9,5)
+    assert sum(1 for _ in set_partitions(4, 2)) == 7
+
+
+def _case(seed: int):
+    r = Rng(seed)
+    cards = r.shuffle(ENC)
+    full = seed % 10 == 0  # every tenth case is a real 9-card hand into 5
+    nh = 9 if full else 5 + r.randrange(4)
+    n = 5 if full else 2 + r.randrange(min(4, nh - 1))
+    m = n if full else 1 + r.randrange(n)
+    hand, opp, k = cards[:nh], [], nh
+    while len(opp) < m:
+        size = 1 + r.randrange(3)
+        e = cards[k : k + size]
+        k += size
+        if composition_problem(e, CARDS) is None:
+            opp.append(e)
+    return hand, opp, n
+
+
+def _valid(plan, hand, opp, n, rules):
+    assert (
+        sorted(c for e in plan.encounters for c in e) == sorted(hand) and len(plan.encounters) == n
+    )
+    assert all(e and composition_problem(e, CARDS) is None for e in plan.encounters)
+    paired = [t for t in plan.pairs if t is not None]
+    assert len(paired) == len(set(paired))
+    real = sum(
+        1
+        for e, t in zip(plan.encounters, plan.pairs, strict=True)
+        if t is not None and resolve(e, opp[t], CARDS, rules).winner == "A"
+    )
+    assert real == plan.wins
+
+
+def test_builder_z3_and_matching_agree_on_500_cases():
+    agreed = infeasible = 0
+    for seed in range(520):
+        hand, opp, n = _case(seed)
+        rules = RULES[seed % len(RULES)]
+        try:
+            a = build_matching(hand, opp, CARDS, rules, n)
+        except TrogkitInputError:
+            with pytest.raises(TrogkitInputError):
+                build_z3(hand, opp, CARDS, rules, n)
+            infeasible += 1
+            continue
+        b = build_z3(hand, opp, CARDS, rules, n)
+        assert b.optimal and a.wins == b.wins, (seed, hand, opp, a, b)
+        _valid(a, hand, opp, n, rules)
+        _valid(b, hand, opp, n, rules)
+        agreed += 1
+    assert agreed >= 500
+
+
+def test_builder_example_and_scope():
+    # nine plain cards vs five known encounters: the builder finds a split that wins all five
+    hand = ["Y1a", "Y2a", "Y3a", "Y4a", "Y5a", "Y6a", "Y7a", "Y8a", "B1"]
+    opp = [["Y10a"], ["Y9b", "Y1b"], ["R1", "Y2b"], ["G1", "Y3b"], ["Y5b", "Y5c"]]
+    assert build_matching(hand, opp, CARDS).wins == build_z3(hand, opp, CARDS).wins == 5
+    with pytest.raises(TrogkitInputError, match="illegal"):
+        build_matching(hand, [["R2", "B2"]], CARDS)
+    with pytest.raises(TrogkitInputError, match="both sides"):
+        build_z3(hand, [["Y1a"]], CARDS)
+
+
+# ------------------------------------------------------------------------------------ adventure
+@pytest.mark.parametrize("seed", [1, 2, 5, 7, 9])
+def test_adventure_plan_replays_to_a_win(seed):
+    st = new_adventure(seed)
+    res = solve_adventure(st, max_states=20_000)
+    assert res.winnable is True and res.states > 0
+    states = replay(st, res.plan)
+    assert states[-1].outcome == "win"
+    assert not any(hopeless(s) for s in states[:-1])  # the prune never cuts a winning line
+
+
+def test_adventure_unwinnable_deal_is_proved():
+    # deal 3: Key 4 sits with a blue card and the hand has no blue or green: never beatable
+    res = solve_adventure(new_adventure(3), max_states=1000)
+    assert res.winnable is False and res.plan == []
+
+
+def test_adventure_budget_gives_unknown():
+    assert solve_adventure(new_adventure(10), max_states=50).winnable is None
+
+
+def _small(seed: int):
+    """A small face-up adventure: four Keys spread over 3-5 spaces, a hand of 2-4 cards."""
+    r = Rng(seed)
+    cards = r.shuffle(ENC)
+    nsp = 3 + r.randrange(3)
+    spaces, k = [], 0
+    for _ in range(nsp):
+        size = 1 + r.randrange(2)
+        spaces.append(cards[k : k + size])
+        k += size
+    for i, key in enumerate(["K1", "K2", "K3", "K4"]):
+        spaces[r.randrange(nsp) if i else 0].append(key)
+    hand = cards[k : k + 2 + r.randrange(3)]
+    final = ("W4", cards[k + 5]) if seed % 2 else ("W1",)
+    return solo_position(spaces, hand=hand, final=final, up=[True] * 12)
+
+
+def test_adventure_prune_agrees_with_plain_search():
+    decided, outcomes = 0, set()
+    for seed in range(80):
+        st = _small(seed)
+        a = solve_adventure(st, max_states=4_000, prune=True)
+        b = solve_adventure(st, max_states=4_000, prune=False)
+        if b.winnable is None:
+            assert a.winnable is not True or replay(st, a.plan)[-1].outcome == "win"
+            continue
+        assert a.winnable == b.winnable, seed
+        outcomes.add(b.winnable)
+        decided += 1
+    assert decided >= 60 and outcomes == {True, False}
