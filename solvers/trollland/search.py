@@ -268,7 +268,7 @@ def _any_legal(m: Model, pb: LoadProblem, i, contents, used, gone) -> bool:
     peoples = [st.card.people]
     if st.card.symbol == "question" and not st.extra:
         peoples += [d.people for j, d in enumerate(pb.dock) if j not in used]
-    for v, veh in enumerate(pb.vehicles):
+    for v in range(len(pb.vehicles)):
         if v in gone:
             continue
         vc = [idx for idx, (vv, _) in enumerate(m.cages) if vv == v]

@@ -1,0 +1,413 @@
+"""One test (or more) per Trollland rule ID; each cites its ID in its name or right beside it."""
+
+from __future__ import annotations
+
+import pytest
+from tl_helpers import CARDS, berth, pos, zom_example
+
+from rulebook.common.errors import CardDataError, RuleError
+from rulebook.trollland import (
+    CATALOG,
+    apply_action,
+    default_rulings,
+    legal_actions,
+    load_card_set,
+    new_game,
+    score,
+    winners,
+)
+
+
+def refused(state, action, rule_id):
+    before = str(state)
+    with pytest.raises(RuleError) as e:
+        apply_action(state, action)
+    assert e.value.rule_id == rule_id, e.value
+    assert str(state) == before  # the state is untouched
+    return e.value
+
+
+# -- components and setup --------------------------------------------------------------------------
+def test_TL_COMP_PEOPLE_ninety_cards():
+    people = list(CARDS.people.values())
+    assert len(people) == 90
+    trolls = sorted(c.number for c in people if c.is_troll)
+    assert trolls == [1, 1, 2, 2, 3, 3, 4, 4, 5, 5]
+    for p in ("Bi", "Zo", "Ze", "Ni", "Go"):
+        assert sorted(c.number for c in people if c.people == p) == list(range(16))
+    assert all(c.provenance == "stand-in" for c in people)  # per-card values are not public
+
+
+def test_TL_COMP_VEHICLES_fourteen_vehicles():
+    vs = list(CARDS.vehicles.values())
+    assert len(vs) == 14
+    assert all(1 <= len(v.cages) <= 3 and all(1 <= c <= 4 for c in v.cages) for v in vs)
+    assert {v.kind for v in vs} == {"cart", "caterpillar", "dragon"}
+
+
+def test_TL_COMP_VEHICLES_bad_user_file_names_card_and_field(tmp_path):
+    f = tmp_path / "v.toml"
+    f.write_text(
+        '[[vehicle]]\nid="X"\nname="x"\nprovenance="stand-in"\nkind="cart"\ncages=[5]\nmedals=0\n'
+    )
+    with pytest.raises(CardDataError) as e:
+        load_card_set(vehicles=f)
+    assert "card 'X'" in str(e.value) and "field 'cages'" in str(e.value)
+
+
+def test_TL_COMP_BONUS_five_cards_zom_bonus_sourced():
+    assert len(CARDS.bonus) == 5
+    zo = CARDS.bonus["Bonus-Zo"]
+    assert zo.medals == 3 and zo.provenance == "sourced"
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_TL_SETUP_PLAYERS_two_to_five(n):
+    assert new_game(n, seed=1).players == n
+
+
+@pytest.mark.parametrize("n", [1, 6])
+def test_TL_SETUP_PLAYERS_refuses_other_counts(n):
+    with pytest.raises(RuleError) as e:
+        new_game(n)
+    assert e.value.rule_id == "TL-SETUP-PLAYERS"
+
+
+def test_TL_SETUP_VEHICLES_BONUS_DEAL_DOCK():
+    for seed in range(30):
+        s = new_game(2 + seed % 4, seed=seed)
+        # TL-SETUP-VEHICLES: five face up, empty, the rest in the pile
+        assert len(s.row) == 5 and len(s.vpile) == 9
+        assert all(not c for b in s.row for c in b.cages)
+        # TL-SETUP-BONUS: two revealed
+        assert len(s.bonus) == 2
+        # TL-SETUP-DEAL: five each
+        assert all(len(h) == 5 for h in s.hands)
+        # TL-SETUP-DOCK: exactly five pests on the dock, no Troll
+        assert len(s.dock) == 5 and not any(CARDS.people[c].is_troll for c in s.dock)
+        every = [c for h in s.hands for c in h] + s.draw + s.dock
+        assert sorted(every) == sorted(CARDS.people)
+
+
+# -- turn ---------------------------------------------------------------------------------------------
+def test_TL_TURN_ORDER_refuses_loading_during_the_choice():
+    s = new_game(3, seed=2)
+    refused(s, "place Zo3 V01.1", "TL-TURN-ORDER")
+
+
+def test_TL_CHOOSE_TWO_own_cards_only():
+    s = new_game(3, seed=2)
+    other = s.hands[1][0]
+    refused(s, f"choose {s.hands[0][0]} {other}", "TL-CHOOSE-TWO")
+    refused(s, f"choose {s.hands[0][0]} {s.hands[0][0]}", "TL-CHOOSE-TWO")
+    s2 = apply_action(s, legal_actions(s)[0])
+    assert len(s2.hands[0]) == 3 and len(s2.chosen[0]) == 2 and s2.to_act == 1
+
+
+def test_TL_CHOOSE_KING_never_with_another_troll():
+    s = pos(2, phase="choose", hands=[["T1a", "T3a", "Zo3"], ["Bi1", "Bi2"]])
+    refused(s, "choose T1a T3a", "TL-CHOOSE-KING")
+    assert "choose T1a T3a" not in legal_actions(s)
+    assert "choose T1a Zo3" in legal_actions(s)
+
+
+# -- trolls ---------------------------------------------------------------------------------------------
+def choose_all(s, picks):
+    for a, b in picks:
+        s = apply_action(s, f"choose {a} {b}")
+    return s
+
+
+def test_TL_TROLL_ORDER_increasing_numbers():
+    s = pos(2, phase="choose", hands=[["T5a", "Zo3"], ["T2a", "Bi1"]], dock=["Ni4"],
+            row=[berth("V01"), berth("V02")])  # fmt: skip
+    s = choose_all(s, [("T5a", "Zo3"), ("T2a", "Bi1")])
+    assert s.phase == "troll" and s.current_troll() == "T2a" and s.to_act == 1
+    s = apply_action(s, "expel Ni4")
+    assert s.current_troll() == "T5a" and s.to_act == 0 and "T2a" in s.discard
+
+
+def test_TL_TROLL_CANCEL_faq_1_1_3():
+    # FAQ: Trolls 1, 1, 3 -> the two Kings cancel, the 3 applies
+    s = pos(3, phase="choose", hands=[["T1a", "Zo3"], ["T1b", "Bi1"], ["T3a", "Ni2"]],
+            won=[["Go1", "Go2"], [], []], row=[berth("V04")])  # fmt: skip
+    s = choose_all(s, [("T1a", "Zo3"), ("T1b", "Bi1"), ("T3a", "Ni2")])
+    assert s.current_troll() == "T3a" and {"T1a", "T1b"} <= set(s.discard)
+    assert legal_actions(s) == ["steal-top P1 Go"]
+    s = apply_action(s, "steal-top P1 Go")
+    assert "Go2" in s.won[2] and s.won[0] == ["Go1"]
+
+
+def test_TL_TROLL_CANCEL_pair_of_fours():
+    s = pos(3, phase="choose", hands=[["T4a", "Zo3"], ["T4b", "Bi1"], ["T2a", "Ni2"]],
+            dock=["Ze5"], row=[berth("V04")])  # fmt: skip
+    s = choose_all(s, [("T4a", "Zo3"), ("T4b", "Bi1"), ("T2a", "Ni2")])
+    s = apply_action(s, "expel Ze5")
+    assert {"T4a", "T4b"} <= set(s.discard) and s.phase == "load"
+
+
+def test_TL_TROLL_KING_imprisons_the_other_trolls():
+    # Example 2: the King captures the 3 other Trolls; their powers do not apply
+    s = pos(4, phase="choose",
+            hands=[["T1a", "Zo3"], ["T2a", "Bi1"], ["T3a", "Ni2"], ["T4a", "Go2"]],
+            row=[berth("V04")], dock=["Ze5"], won=[[], [], [], ["Go5", "Go6"]])  # fmt: skip
+    s = choose_all(s, [("T1a", "Zo3"), ("T2a", "Bi1"), ("T3a", "Ni2"), ("T4a", "Go2")])
+    assert legal_actions(s) == ["king imprison", "king draw"]
+    s = apply_action(s, "king imprison")
+    assert sorted(s.prison[0]) == ["T2a", "T3a", "T4a"] and "T1a" in s.discard
+    assert s.phase == "load" and s.won[3] == ["Go5", "Go6"]
+
+
+def test_TL_TROLL_KING_draw_three_return_two():
+    s = pos(2, phase="choose", hands=[["T1a", "Zo3", "Go9"], ["Bi1", "Bi2"]],
+            draw=["Ze1", "Ze2", "Ze3", "Ze4"], row=[berth("V04")])  # fmt: skip
+    s = choose_all(s, [("T1a", "Zo3"), ("Bi1", "Bi2")])
+    s = apply_action(s, "king draw")
+    assert s.phase == "king-return" and sorted(s.hands[0]) == ["Go9", "Ze1", "Ze2", "Ze3"]
+    refused(s, "return Bi1 Ze1", "TL-TROLL-KING")
+    s = apply_action(s, "return Go9 Ze1")
+    assert sorted(s.hands[0]) == ["Ze2", "Ze3"] and sorted(s.draw) == ["Go9", "Ze1", "Ze4"]
+
+
+@pytest.mark.parametrize("choice, imprisoned", [("all", ["T4a", "T4b"]), ("uncancelled", [])])
+def test_TL_TROLL_KING_ruling_TLR_KING_CANCELLED(choice, imprisoned):
+    rulings = default_rulings(**{"TLR-KING-CANCELLED": choice})
+    s = pos(3, phase="choose", hands=[["T1a", "Zo3"], ["T4a", "Bi1"], ["T4b", "Ni2"]],
+            row=[berth("V04")], rulings=rulings)  # fmt: skip
+    s = choose_all(s, [("T1a", "Zo3"), ("T4a", "Bi1"), ("T4b", "Ni2")])
+    s = apply_action(s, "king imprison")
+    assert sorted(s.prison[0]) == imprisoned
+
+
+def test_TL_TROLL_EXPRESS_expel_or_hand_over_the_camp():
+    s = pos(2, phase="troll", chosen=[["T2a"], []], dock=["Ni4", "Zo7"], gat=[["Bi9"], []],
+            row=[berth("V04")])  # fmt: skip
+    assert legal_actions(s) == ["expel Zo7", "expel Ni4", "camp P2"]
+    assert apply_action(s, "expel Ni4").won[0] == ["Ni4"]
+    s2 = apply_action(s, "camp P2")
+    assert s2.gat == [[], ["Bi9"]]
+    refused(s, "camp P1", "TL-TROLL-EXPRESS")
+    refused(s, "expel Go1", "TL-TROLL-EXPRESS")
+
+
+def test_TL_TROLL_3_steals_the_top_card():
+    s = pos(2, phase="troll", chosen=[["T3a"], []], won=[[], ["Go2", "Go9", "Zo4"]],
+            row=[berth("V04")])  # fmt: skip
+    assert legal_actions(s) == ["steal-top P2 Go"]  # the Zom pile has only 1 card
+    refused(s, "steal-top P2 Zo", "TL-TROLL-3")
+    s = apply_action(s, "steal-top P2 Go")
+    assert s.won == [["Go9"], ["Go2", "Zo4"]]
+
+
+def test_TL_TROLL_4_steals_all_but_the_top():
+    s = pos(2, phase="troll", chosen=[["T4a"], []], won=[[], ["Go2", "Go9", "Go5"]],
+            row=[berth("V04")])  # fmt: skip
+    s = apply_action(s, "steal-rest P2 Go")
+    assert sorted(s.won[0]) == ["Go2", "Go5"] and s.won[1] == ["Go9"]
+    refused(pos(2, phase="troll", chosen=[["T4a"], []], won=[[], ["Go2", "Go9"]]),
+            "steal-rest P1 Go", "TL-TROLL-4")  # fmt: skip
+
+
+def test_TL_TROLL_power_without_target_fizzles():
+    s = pos(2, phase="choose", hands=[["T3a", "Zo3"], ["Bi1", "Bi2"]], row=[berth("V04")])
+    s = choose_all(s, [("T3a", "Zo3"), ("Bi1", "Bi2")])  # TL-TROLL-3: nothing to steal
+    assert s.phase == "load" and "T3a" in s.discard
+
+
+def test_TL_TROLL_5_sends_an_incomplete_vehicle():
+    s = pos(2, phase="troll", chosen=[["T5a"], []], row=[berth("V12", ["Zo2"], ["Bi2", "Bi3"])])
+    s = apply_action(s, "send V12")
+    assert s.row == [] and s.veh[0] == ["V12"] and sorted(s.won[0]) == ["Bi2", "Bi3", "Zo2"]
+    refused(pos(2, phase="troll", chosen=[["T5a"], []], row=[berth("V01")]), "send V02",
+            "TL-TROLL-5")  # fmt: skip
+
+
+# -- loading ----------------------------------------------------------------------------------------
+def test_TL_BANISH_ORDER_bimbo_first_smallest_first():
+    s = pos(2, row=[berth("V04"), berth("V03"), berth("V02")],
+            chosen=[["Zo2", "Bi9"], ["Bi5", "Go1"]])  # fmt: skip
+    assert s.current_card() == "Bi5" and s.to_act == 1
+    refused(s, "place Bi9 V04.1", "TL-BANISH-ORDER")
+    order = []
+    while s.phase == "load":
+        order.append(s.current_card())
+        s = apply_action(s, legal_actions(s)[0])
+    assert order == ["Bi5", "Bi9", "Zo2", "Go1"]
+
+
+def test_TL_LOAD_CAPACITY_full_cage():
+    s = pos(2, row=[berth("V06", ["Zo1"], [])], chosen=[["Zo3"], []])
+    e = refused(s, "place Zo3 V06.1", "TL-LOAD-CAPACITY")
+    assert "full" in e.reason
+
+
+def test_TL_LOAD_CAGE_PEOPLE_one_people_per_cage():
+    s = pos(2, row=[berth("V07", ["Bi1"], [])], chosen=[["Zo3"], []])
+    refused(s, "place Zo3 V07.1", "TL-LOAD-CAGE-PEOPLE")
+    assert apply_action(s, "place Zo3 V07.2").row[0].cages == [["Bi1"], ["Zo3"]]
+
+
+def test_TL_LOAD_VEHICLE_DISTINCT_two_cages_two_peoples():
+    s = pos(2, row=[berth("V07", ["Zo1"], [])], chosen=[["Zo3"], []])
+    refused(s, "place Zo3 V07.2", "TL-LOAD-VEHICLE-DISTINCT")
+
+
+def test_TL_LOAD_TROLLGAT_only_when_no_cage_fits():
+    s = pos(2, row=[berth("V07", ["Zo1"], [])], chosen=[["Zo3"], []])
+    refused(s, "gat Zo3", "TL-LOAD-TROLLGAT")  # V07.1 has room
+    s = pos(2, row=[berth("V06", ["Zo1"], ["Bi2"])], chosen=[["Zo3"], []])
+    assert legal_actions(s) == ["gat Zo3"]
+    assert apply_action(s, "gat Zo3").gat[0] == ["Zo3"]
+
+
+def test_TL_LOAD_TROLLGAT_ruling_TLR_GAT_CHOICE_voluntary():
+    rulings = default_rulings(**{"TLR-GAT-CHOICE": "voluntary"})
+    s = pos(2, row=[berth("V07", ["Zo1"], [])], chosen=[["Zo3"], []], rulings=rulings)
+    assert "gat Zo3" in legal_actions(s)
+    assert apply_action(s, "gat Zo3").gat[0] == ["Zo3"]
+
+
+def test_TL_SYMBOL_ARROW_extra_card_then_replacement():
+    assert CARDS.people["Bi3"].symbol == "arrow"
+    s = pos(2, row=[berth("V04"), berth("V03")], chosen=[["Bi3"], []],
+            hands=[["T2a", "Go7"], ["Ni1"]], draw=["Ze1", "Ze2"])  # fmt: skip
+    s = apply_action(s, "place Bi3 V04.1")
+    assert s.phase == "arrow" and s.to_act == 0
+    assert legal_actions(s) == ["place Go7 V03.1"]  # V04's only cage holds Bimbos
+    refused(s, "place T2a V03.1", "TL-SYMBOL-ARROW")
+    s = apply_action(s, "place Go7 V03.1")
+    assert s.hands[0] == ["T2a", "Ze1"] and s.row[1].cages == [["Go7"]]
+
+
+def test_TL_SYMBOL_ARROW_only_trolls_in_hand_no_effect():
+    s = pos(2, row=[berth("V04")], chosen=[["Bi3", "Go1"], []], hands=[["T2a"], ["Ni1"]])
+    s = apply_action(s, "place Bi3 V04.1")
+    assert s.phase == "load" and s.current_card() == "Go1"
+
+
+@pytest.mark.parametrize("choice, phase", [("no-chain", "load"), ("chain", "arrow")])
+def test_TL_SYMBOL_ARROW_ruling_TLR_ARROW_CHAIN(choice, phase):
+    rulings = default_rulings(**{"TLR-ARROW-CHAIN": choice})
+    s = pos(2, row=[berth("V04"), berth("V03")], chosen=[["Bi3", "Ze9"], []],
+            hands=[["Go3", "Ni1"], ["Zo1"]], rulings=rulings)  # fmt: skip
+    s = apply_action(s, "place Bi3 V04.1")
+    s = apply_action(s, "place Go3 V03.1")  # Go3 carries an arrow too
+    assert s.phase == phase
+
+
+def test_TL_SYMBOL_QUESTION_swap_with_a_dock_card():
+    # Example: loading the Bimbos -- the question-mark Bimbo may go on the dock and a dock card
+    # finish the Caterpillar instead
+    assert CARDS.people["Bi6"].symbol == "question"
+    s = pos(2, row=[berth("V12", [], [], ["Go1"]), berth("V07", ["Bi1", "Bi2"], ["Ze3"])],
+            chosen=[["Bi6"], []], dock=["Ze4", "Ni8"])  # fmt: skip
+    acts = legal_actions(s)
+    assert "place Bi6 V12.1" in acts and "swap Bi6 Ze4 V07.2" in acts
+    s2 = apply_action(s, "swap Bi6 Ze4 V07.2")
+    assert s2.dock == ["Ni8", "Bi6"] and s2.veh[0] == ["V07"]  # TL-DEPART-FULL
+    refused(pos(2, row=[berth("V04")], chosen=[["Bi5"], []], dock=["Ze4"]),
+            "swap Bi5 Ze4 V04.1", "TL-SYMBOL-QUESTION")  # fmt: skip
+
+
+def test_TL_DEPART_FULL_last_card_takes_the_vehicle():
+    s = pos(2, row=[berth("V07", ["Bi1", "Bi2"], ["Zo3"]), berth("V04")],
+            chosen=[["Zo5"], ["Zo9"]])  # fmt: skip
+    s = apply_action(s, "place Zo5 V07.2")
+    assert [b.vehicle for b in s.row] == ["V04"]
+    assert s.veh[0] == ["V07"] and sorted(s.won[0]) == ["Bi1", "Bi2", "Zo3", "Zo5"]
+
+
+def test_TL_DEPART_PILES_highest_on_top():
+    s = pos(2, won=[["Zo9", "Zo2", "Bi4", "Zo5"], []])
+    assert s.piles(0) == {"Bi": ["Bi4"], "Zo": ["Zo2", "Zo5", "Zo9"]}
+
+
+# -- end of turn and game ------------------------------------------------------------------------------
+def test_TL_END_DRAW_two_each_and_TL_END_REFILL_not_needed():
+    s = pos(2, row=[berth("V04"), berth("V03"), berth("V02")], chosen=[["Go1"], []],
+            draw=["Ze1", "Ze2", "Ze3", "Ze4", "Ze5"], vpile=["V01", "V05"])  # fmt: skip
+    s = apply_action(s, "place Go1 V04.1")
+    assert s.phase == "choose" and s.turn == 2
+    assert s.hands == [["Ze1", "Ze2"], ["Ze3", "Ze4"]] and s.draw == ["Ze5"]
+    assert len(s.row) == 3  # 3 vehicles remain: no refill
+
+
+def test_TL_END_REFILL_back_to_five():
+    s = pos(2, row=[berth("V04"), berth("V06", ["Zo1"], [])], chosen=[["Zo2"], []],
+            draw=["Ze1", "Ze2", "Ze3", "Ze4"], vpile=["V01", "V05", "V09", "V10"])  # fmt: skip
+    s = apply_action(s, "place Zo2 V04.1")
+    assert [b.vehicle for b in s.row] == ["V04", "V06", "V01", "V05", "V09"]
+    assert s.vpile == ["V10"]
+
+
+def test_TL_GAME_END_VEHICLES_no_row_of_five():
+    s = pos(2, row=[berth("V04"), berth("V03")], chosen=[["Go1"], []],
+            draw=["Ze1", "Ze2", "Ze3", "Ze4"], vpile=["V01", "V05"])  # fmt: skip
+    s = apply_action(s, "place Go1 V04.1")
+    assert s.phase == "over" and legal_actions(s) == []
+    refused(s, "choose Ze1 Ze2", "TL-TURN-ORDER")
+
+
+@pytest.mark.parametrize("choice, phase", [("refill-needed", "choose"), ("any-short", "over")])
+def test_TL_GAME_END_VEHICLES_ruling_TLR_END_VEHICLES(choice, phase):
+    rulings = default_rulings(**{"TLR-END-VEHICLES": choice})
+    s = pos(2, row=[berth("V04"), berth("V03"), berth("V02")], chosen=[["Go1"], []],
+            draw=["Ze1", "Ze2", "Ze3", "Ze4"], vpile=["V01"], rulings=rulings)  # fmt: skip
+    assert apply_action(s, "place Go1 V04.1").phase == phase
+
+
+def test_TL_GAME_END_CARDS_cannot_deal_two_each():
+    s = pos(3, row=[berth("V04"), berth("V03"), berth("V02")], chosen=[["Go1"], [], []],
+            draw=["Ze1", "Ze2", "Ze3", "Ze4", "Ze5"], vpile=["V01", "V05"])  # fmt: skip
+    s = apply_action(s, "place Go1 V04.1")
+    assert s.phase == "over" and s.draw == ["Ze1", "Ze2", "Ze3", "Ze4", "Ze5"]
+
+
+# -- scoring ------------------------------------------------------------------------------------------
+def test_TL_SCORE_SUITCASES_top_card_only():
+    s = pos(2, won=[["Ze2", "Ze14"], []])  # stand-in suitcases: 1 + (n - 1) // 4
+    assert score(s, 0).piles == {"Ze": CARDS.people["Ze14"].suitcases} == {"Ze": 4}
+
+
+def test_TL_SCORE_COMPANION_doubles():
+    s = pos(2, won=[["Ze0", "Ze14"], []])
+    assert score(s, 0).piles == {"Ze": 8}
+
+
+def test_TL_SCORE_MEDALS_vehicles_and_prisoners():
+    s = pos(2, veh=[["V14", "V01"], []], prison=[["T4a", "T2b"], []])
+    sc = score(s, 0)
+    assert sc.vehicle_medals == CARDS.vehicles["V14"].medals + CARDS.vehicles["V01"].medals
+    assert sc.troll_medals == CARDS.people["T4a"].medals + CARDS.people["T2b"].medals
+
+
+def test_TL_SCORE_BONUS_most_cards_tie_lowest_number():
+    s = pos(2, won=[["Zo3", "Zo9"], ["Zo2", "Zo15"]], bonus=["Bonus-Zo", "Bonus-Ni"])
+    assert score(s, 1).bonus_won == ["Bonus-Zo"] and score(s, 0).bonus_won == []
+    s = pos(2, won=[["Zo3", "Zo9", "Zo10"], ["Zo2", "Zo15"]])
+    assert score(s, 0).bonus_medals == 3
+
+
+def test_TL_SCORE_REFUGEES_minus_two_each():
+    assert score(pos(2, gat=[["Bi1", "Zo2", "Ni3"], []]), 0).refugees == -6
+
+
+def test_TL_SCORE_WINNER_highest_total():
+    s = pos(2, won=[["Ze14"], ["Ze2"]])
+    assert winners(s) == [0]
+    assert winners(pos(2)) == [0, 1]
+
+
+def test_catalog_ids_are_cited_by_the_engine_only_if_catalogued():
+    assert len(CATALOG) == 37 and all(rid.startswith("TL-") for rid in CATALOG.ids())
+    assert all(r.startswith("TLR-") for r in CATALOG.rulings)
+
+
+def test_TL_BANISH_ORDER_zom_example_engine():
+    s = zom_example()
+    assert legal_actions(s) == ["place Zo6 V12.1"]  # A's only cage: the Zom cage of the Dragon
+    s = apply_action(s, "place Zo6 V12.1")
+    assert legal_actions(s) == ["gat Zo10"]  # B is obliged to take his Zom as a refugee
+    s = apply_action(s, "gat Zo10")
+    s = apply_action(s, "gat Zo13")
+    assert s.gat == [[], ["Zo10"], ["Zo13"]]
