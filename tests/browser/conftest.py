@@ -37,7 +37,7 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-VOILA_NOTEBOOK = ROOT / "tests" / "browser" / "demo" / "demo_board.ipynb"
+VOILA_NOTEBOOK = ROOT / "notebooks" / "instructor.ipynb"  # what `make app` serves
 START_TIMEOUT = 60  # seconds for a server to answer
 
 
