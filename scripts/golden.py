@@ -39,13 +39,18 @@ class Playthrough:
 
 
 def random_game(
-    seed: int, *, preset: str = PRESET, max_steps: int = MAX_STEPS, record: bool = True
+    seed: int,
+    *,
+    preset: str = PRESET,
+    players: int = 1,
+    max_steps: int = MAX_STEPS,
+    record: bool = True,
 ) -> Playthrough:
-    """Play one whole game from ``new_game(preset, seed=seed)`` choosing uniformly among the legal
+    """Play one whole game from ``new_game(preset, players, seed=seed)`` choosing uniformly among the legal
     actions with ``random.Random(seed)``. Raises RuntimeError if it has not ended in ``max_steps``.
     ``record=False`` skips writing the notation after every action (for speed)."""
     policy = random.Random(seed)
-    state = new_game(preset, seed=seed)
+    state = new_game(preset, players=players, seed=seed)
     play = Playthrough(seed, str(state))
     for _ in range(max_steps):
         if state.outcome is not None:

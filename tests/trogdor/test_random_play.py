@@ -1,5 +1,6 @@
 """Random-play contract: over 1,000 seeded whole games the engine never crashes, every game ends,
-the same seed plays the same game and different seeds play different games."""
+the same seed plays the same game and different seeds play different games. Seeds also vary the
+board preset and the number of players (1-3)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from rulebook.trogdor import new_game
+from rulebook.trogdor.cards import load_card_set
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # scripts/ is not an installed package; plain `pytest` needs this
@@ -19,12 +21,20 @@ from scripts.golden import MAX_STEPS, random_game  # noqa: E402
 
 GAMES = 1_000
 OUTCOMES = {"win", "table-flip", "defeat"}
+PRESETS = sorted(load_card_set().presets)
+
+
+def play(seed: int, record: bool = False):
+    """Seed n: preset and player count (1-3) vary with the seed too."""
+    return random_game(
+        seed, preset=PRESETS[seed % len(PRESETS)], players=1 + seed % 3, record=record
+    )
 
 
 @pytest.fixture(scope="module")
 def games():
     start = time.perf_counter()
-    plays = [random_game(seed, record=False) for seed in range(GAMES)]
+    plays = [play(seed) for seed in range(GAMES)]
     elapsed = time.perf_counter() - start
     print(f"\n{GAMES} random games in {elapsed:.1f} s ({GAMES / elapsed:.0f} games/s)")
     return plays
@@ -32,9 +42,9 @@ def games():
 
 def test_every_game_ends_without_a_crash(games):
     assert len(games) == GAMES
-    for play in games:
-        assert play.final.outcome in OUTCOMES, play.seed
-        assert 0 < len(play.actions) < MAX_STEPS, play.seed
+    for game in games:
+        assert game.final.outcome in OUTCOMES, game.seed
+        assert 0 < len(game.actions) < MAX_STEPS, game.seed
     # random_game raises RuntimeError on a game that does not end or a live position with no
     # legal action, so reaching here means all 1,000 ended.
 
@@ -47,7 +57,7 @@ def test_outcomes_are_varied(games):
 
 @pytest.mark.parametrize("seed", [0, 7, 123, 999])
 def test_same_seed_same_game(seed, games):
-    again = random_game(seed)
+    again = play(seed, record=True)
     first = games[seed]
     assert again.actions == first.actions
     assert str(again.final) == str(first.final)
