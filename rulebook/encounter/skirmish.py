@@ -1,0 +1,85 @@
+"""A battle bench for teaching: two encounters built card by card, resolved on every change.
+
+Not a game position -- a scratch pad: add or remove cards on side A or B (the composition rules
+RE-COMPOSE-RED-BLUE and RE-COMPOSE-GREEN refuse illegal encounters), toggle Strength in Numbers,
+and read the resolution in rulebook order (RE-RESOLVE-ORDER).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from .battle import BattleResult, BattleRules, composition_problem, resolve
+from .cards import CardSet, default_cards
+from .common import refuse
+
+
+@dataclass(frozen=True)
+class Skirmish:
+    a: tuple[str, ...] = ()
+    b: tuple[str, ...] = ()
+    rules: BattleRules = BattleRules()
+    cards: CardSet = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
+
+    def __post_init__(self):
+        if self.cards is None:
+            object.__setattr__(self, "cards", default_cards())
+
+    def result(self) -> BattleResult | None:
+        if not self.a or not self.b:
+            return None
+        return resolve(list(self.a), list(self.b), self.cards, self.rules)
+
+    def apply(self, action: str) -> Skirmish:
+        """'A+Y3a' adds, 'A-Y3a' removes, 'sin' toggles Strength in Numbers."""
+        if action == "sin":
+            return replace(self, rules=replace(self.rules, sin=not self.rules.sin))
+        side, op, cid = action[0], action[1], action[2:]
+        cur = self.a if side == "A" else self.b
+        other = self.b if side == "A" else self.a
+        if op == "-":
+            new = tuple(c for c in cur if c != cid)
+        else:
+            if cid in cur or cid in other:
+                raise refuse("RE-BUILD-FIVE", f"{cid} is already in an encounter")
+            new = cur + (cid,)
+            prob = composition_problem(list(new), self.cards)
+            if prob and prob[0] == "RE-COMPOSE-RED-BLUE":
+                raise refuse(*prob)
+        return replace(self, **{"a" if side == "A" else "b": new})
+
+    def problems(self) -> list[str]:
+        out = []
+        for name, side in (("A", self.a), ("B", self.b)):
+            prob = composition_problem(list(side), self.cards) if side else None
+            if prob:
+                out.append(f"{name}: {prob[0]} {prob[1]}")
+        return out
+
+    def _repr_svg_(self) -> str:
+        from .svg import CH, CW, _card, _svg, _text
+
+        body = [
+            _text(
+                8,
+                18,
+                "Battle bench" + (" (Strength in Numbers)" if self.rules.sin else ""),
+                14,
+                weight="bold",
+            )
+        ]
+        for row, (name, side) in enumerate((("A", self.a), ("B", self.b))):
+            y = 30 + row * (CH + 16)
+            body.append(_text(8, y + 26, name, 14, weight="bold"))
+            for k, c in enumerate(side):
+                body.append(_card(30 + k * (CW + 3), y, c, self.cards))
+        y = 30 + 2 * (CH + 16)
+        res = self.result()
+        lines = self.problems() or (
+            [f"{i + 1}. {s}" for i, s in enumerate(res.steps)]
+            if res
+            else ["add cards to both sides"]
+        )
+        for i, line in enumerate(lines):
+            body.append(_text(8, y + 14 + 16 * i, line, 12))
+        return _svg(520, y + 20 + 16 * len(lines), body)
