@@ -48,7 +48,8 @@ def apply_action(state, action):
     return s
 
 
-_DISPATCH: dict = {}  # (phase, action) -> handler, filled as actions are seen
+_DISPATCH: dict = {}
+_CHOOSE: dict = {}  # hand -> its play/discard actions  # (phase, action) -> handler, filled as actions are seen
 
 
 def _phase_reason(phase: str, a: Action) -> str:
@@ -498,8 +499,14 @@ def legal_actions(s) -> list[Action]:
     if ph == "draw":
         return [_A["draw"]]
     if ph == "choose":
-        ids = sorted(set(s.hand))
-        return sorted([Action(f"play {c}") for c in ids] + [Action(f"discard {c}") for c in ids])
+        hand = s.hands[s.player]
+        hit = _CHOOSE.get(hand)
+        if hit is None:
+            ids = sorted(set(hand))
+            hit = sorted([Action(f"play {c}") for c in ids] + [Action(f"discard {c}") for c in ids])
+            if len(_CHOOSE) < 20_000:
+                _CHOOSE[hand] = hit
+        return list(hit)
     if ph == "spawn":
         slots, _ = _spawn_slots(s)
         return [Action(f"spawn {sq}") for sq in slots]

@@ -31,7 +31,18 @@ def check_power(token: str) -> str | None:
 
 
 def effects_to_powers(effects) -> tuple[list[str], int, int]:
-    """(tokens to add, extra AP, heal amount) for a card's effects."""
+    """(tokens to add, extra AP, heal amount) for a card's effects (memoised: cards are data)."""
+    key = tuple(effects)
+    hit = _MEMO.get(key)
+    if hit is None:
+        hit = _MEMO[key] = _effects_to_powers(key)
+    return list(hit[0]), hit[1], hit[2]
+
+
+_MEMO: dict = {}
+
+
+def _effects_to_powers(effects) -> tuple[list[str], int, int]:
     tokens: list[str] = []
     extra = heal = 0
     for e in effects:
