@@ -101,6 +101,85 @@ def _run_reach(args) -> int:
     return _emit(args, result)
 
 
+def _state_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--position", help="a whole engine position in its one-line notation")
+    p.add_argument("--layout", help=f"5 rows joined by '/', e.g. {EXAMPLE!r}; lower case = burnt")
+    p.add_argument("--from", dest="start", default="C3", help="Trogdor's square (default C3)")
+    p.add_argument("--burnt", default="", help="burninated tiles, e.g. A2,B2")
+    p.add_argument("--cottages-burnt", default="", help="cottages already burninated")
+    p.add_argument("--knights", default="", help="knights' squares")
+    p.add_argument("--archer", default=None, help="the archer's square")
+    p.add_argument("--troghammer", default=None, help="the Troghammer's square (if in play)")
+    p.add_argument("--peasants", default="", help="peasants on the board")
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+
+def state_from_args(args, *, ap: int = 99):
+    """An engine state from ``--position`` or from the layout and piece options."""
+    from rulebook.trogdor import State, puzzle
+
+    if args.position:
+        if args.layout:
+            raise QueryError("give either --position or --layout, not both")
+        return State.parse(args.position)
+    if not args.layout:
+        raise QueryError("give --position or --layout")
+
+    def names(text, what):
+        from .position import parse_squares
+
+        return tuple(str(s) for s in sorted(parse_squares(text, what), key=GRID5.index))
+
+    one = {}
+    for key in ("archer", "troghammer"):
+        v = getattr(args, key)
+        one[key] = None if v is None else str(_square(v, f"--{key}"))
+    return puzzle(
+        args.layout,
+        trogdor=str(_square(args.start, "--from")),
+        burnt=names(args.burnt, "burnt squares"),
+        knights=names(args.knights, "knights"),
+        peasants=[str(_square(x, "--peasants")) for x in args.peasants.split(",") if x.strip()],
+        archer=one["archer"],
+        troghammer=one["troghammer"],
+        ap=ap,
+        cottages_burnt=names(args.cottages_burnt, "burnt cottages"),
+    )
+
+
+def _run_flame(args) -> int:
+    from .peasant import best_ignition, ignite
+
+    state = state_from_args(args)
+    if args.best:
+        return _emit(args, best_ignition(state))
+    if not args.at or not args.card:
+        raise QueryError("give --at SQUARE and --card CARD (or --best)")
+    return _emit(args, ignite(state, _square(args.at, "--at"), args.card))
+
+
+def _run_danger(args) -> int:
+    from .danger import card_danger, danger_map
+
+    state = state_from_args(args)
+    return _emit(args, card_danger(state, args.card) if args.card else danger_map(state))
+
+
+def _run_win_now(args) -> int:
+    from .win_now import win_this_turn, with_hand
+
+    if args.ap is not None:
+        if args.ap < 0:
+            raise QueryError(f"--ap must be 0 or more, got {args.ap}")
+        state = state_from_args(args, ap=args.ap)
+    else:
+        hand = [c.strip() for c in (args.hand or "").split(",") if c.strip()]
+        if not hand:
+            raise QueryError("give --hand CARD,CARD (action card ids) or --ap N")
+        state = with_hand(state_from_args(args), hand)
+    return _emit(args, win_this_turn(state))
+
+
 def register(subparsers) -> None:
     """Add ``trogdor`` and its subcommands to the ``trogkit`` parser."""
     top = subparsers.add_parser(
@@ -141,3 +220,37 @@ def register(subparsers) -> None:
     _position_args(p)
     p.add_argument("--k", type=int, required=True, help="action points to spend on moving")
     p.set_defaults(run=_run_reach)
+
+    p = sub.add_parser(
+        "flame",
+        help="what a flaming peasant burns (or which peasant to ignite)",
+        description="Ignite the peasant on --at with movement card --card and report the tiles "
+        "and cottages burnt, the chain and who ends in the Void or the Lake; or, with --best, "
+        "rank the peasants by expected burnination over the movement deck.",
+    )
+    _state_args(p)
+    p.add_argument("--at", help="the peasant's square")
+    p.add_argument("--card", help="movement card id (e.g. mv-07) or a literal like 2Er-EES")
+    p.add_argument("--best", action="store_true", help="which peasant to ignite")
+    p.set_defaults(run=_run_flame)
+
+    p = sub.add_parser(
+        "danger",
+        help="where knights, the Troghammer and arrows hit (per card, or probability map)",
+        description="With --card: the squares each piece would hit Trogdor on this Phase 2. "
+        "Without: the exact probability Trogdor is hit on each square over the movement deck.",
+    )
+    _state_args(p)
+    p.add_argument("--card", help="one movement card (id or literal)")
+    p.set_defaults(run=_run_danger)
+
+    p = sub.add_parser(
+        "win-now",
+        help="can Trogdor win this turn with this hand?",
+        description="Can Trogdor meet the win condition this turn (Phase 2 ignored)? Plays each "
+        "card (or discards one for 5 AP) and searches the engine's actions.",
+    )
+    _state_args(p)
+    p.add_argument("--hand", help="action card ids in hand, e.g. block-1,ap5")
+    p.add_argument("--ap", type=int, help="instead of a hand: the AP already available")
+    p.set_defaults(run=_run_win_now)

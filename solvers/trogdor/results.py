@@ -31,6 +31,11 @@ class PlanResult:
     def possible(self) -> bool:
         return self.ap is not None
 
+    @property
+    def actions(self) -> list[str]:
+        """The plan, under the name the live board's ``show_plan`` looks for."""
+        return self.plan
+
     def to_json(self) -> dict:
         return {
             "ap": self.ap,
