@@ -72,18 +72,26 @@ def multi_svg(st) -> str:
             f'<rect x="4" y="{y}" width="{width - 8}" height="{row_h}" fill="none" '
             f'stroke="{"#b42318" if p == st.turn and st.phase != "over" else "#bbb"}"/>'
         )
-        label = f"P{p + 1}  loot {st.loot[p]}  wins {st.wins[p]}"
-        body.append(_text(10, y + 16, label, 12, weight="bold"))
-        x = 10
-        for c in st.hands[p]:
-            body.append(_card(x, y + 22, c, st.cards))
-            x += CW + 2
-        x = max(x + 10, 10 if not st.hands[p] else x + 10)
+        body.append(_text(10, y + 16, f"P{p + 1}", 13, weight="bold"))
+        body.append(_text(10, y + 34, f"loot {st.loot[p]}", 11))
+        body.append(_text(10, y + 50, f"wins {st.wins[p]}", 11))
+        x = 70
+        if st.hands[p]:
+            body.append(_text(x, y + 16, "hand", 11))
+            for c in st.hands[p]:
+                body.append(_card(x, y + 22, c, st.cards))
+                x += CW + 2
+            x += 16
         for i, s in enumerate(st.slots[p]):
-            body.append(_text(x, y + 16, f"E{i + 1}" + (" [loot]" if st.loot_at[p] == i else "")))
-            for k, c in enumerate(s):
-                body.append(_card(x + k * 12, y + 22, c, st.cards))
-            x += CW + 12 * max(0, len(s) - 1) + 14
+            if st.phase in ("build", "battle") or s:
+                tag = f"E{i + 1}" + (" [loot]" if st.loot_at[p] == i else "")
+                body.append(
+                    _text(x, y + 16, tag, 11, weight="bold" if st.loot_at[p] == i else "normal")
+                )
+            for c in s:
+                body.append(_card(x, y + 22, c, st.cards))
+                x += CW + 2
+            x += 16 if s else 30
         won = sum(st.cards.level(c) for c in st.won[p])
         body.append(
             _text(width - 12, y + 16, f"won {len(st.won[p])} cards, {won} levels", anchor="end")
