@@ -13,7 +13,7 @@ from rulebook.common.errors import RuleError
 
 from . import mechanics as m
 from .actions import Action, parse_action
-from .geometry import INDEX, SQUARES, STEP, area
+from .geometry import INDEX, SQUARES, STEP, STEP_I, area
 from .powers import add_powers, effects_to_powers, remove_power
 
 ORTHO_DIRS = ("N", "S", "E", "W")
@@ -159,7 +159,8 @@ def _enter(s, sq) -> None:
     """Trogdor arrives on ``sq`` by his own action; a knight there hurts (T-MOVE-KNIGHT-DAMAGE)."""
     s.hidden = False
     s.trogdor = sq
-    if sq in s.knights or sq == s.troghammer:
+    h = s.troghammer
+    if (s.knights and sq in s.knights) or (h is not None and h.row == sq.row and h.col == sq.col):
         m.damage(s, "knight")
 
 
@@ -455,14 +456,15 @@ def _hammer_step(s, card) -> None:
 
 def _archer_step(s, card) -> None:
     """T-ARCHER: walk the path (wraparound), then shoot along the line of the last step."""
-    step = STEP[True]
-    pos = s.archer
+    step = STEP_I[True]
+    a = s.archer
+    i = a.row * 5 + a.col
     for d in card.path:
-        pos = step[pos][d]
-    s.archer = pos
+        i = step[i][d]
+    s.archer = pos = SQUARES[i]
     last = card.path[-1]
     t = s.trogdor
-    if t is None or t == pos:
+    if t is None or (t.row == pos.row and t.col == pos.col):
         return
     in_line = t.row == pos.row if last in ("E", "W") else t.col == pos.col
     if in_line:
@@ -549,7 +551,7 @@ def _act_legal(s) -> list[Action]:
             for d in DIAG_DIRS:
                 if step[d] is not None:
                     out.append(_A["move " + d])
-    peasant_here = here in s.peasants
+    peasant_here = bool(s.peasants) and here in s.peasants
     if peasant_here and (ap or "free-chomp" in powers):
         out.append(_A["chomp"])
     if kind == "T" and (ap or "free-burrow" in powers) and tiles.count("T") > 1:
@@ -559,7 +561,7 @@ def _act_legal(s) -> list[Action]:
     if ap:
         if not s.burnt[i] and (kind != "L" or m.lake_eligible(s, here)):
             out.append(_A["burn tile"])
-        if s.cottages.get(here) is False and m.cottage_eligible(s, here):
+        if kind == "C" and s.cottages.get(here) is False and m.cottage_eligible(s, here):
             out.append(_A["burn cottage"])
         if peasant_here and (kind == "L" or m.can_draw_movement(s)):
             out.append(_A["burn peasant"])

@@ -51,7 +51,7 @@ def can_draw_movement(s) -> bool:
 # -- tiles ---------------------------------------------------------------------------------------
 def set_burnt(s, sq: Square, value: bool) -> bool:
     """Flip a tile; True if it changed."""
-    i = INDEX[sq]
+    i = sq.row * 5 + sq.col
     if s.burnt[i] == value:
         return False
     b = list(s.burnt)
@@ -133,7 +133,7 @@ def rage(s) -> None:
 
     def visit(sq: Square) -> None:
         set_burnt(s, sq, True)
-        if sq in s.cottages:
+        if s.tiles[sq.row * 5 + sq.col] == "C" and sq in s.cottages:
             s.cottages[sq] = True
         n = s.peasants.count(sq)
         if n:
