@@ -93,10 +93,11 @@ def test_meter_and_ap_controls_refuse_and_snap_back():
 
 def test_next_movement_card_and_rulings():
     e = ScenarioEditor()
-    cid = e.movement.options[3][1]
+    label, cid = e.movement.options[3]
     e.movement.value = cid
     assert e.state.movement_deck.draw[0] == cid
-    assert "stand-in" in e.movement.options[3][0] or "sourced" not in e.movement.options[3][0]
+    card = e.state.cards.movement(cid)
+    assert label.startswith(cid) and ("stand-in" in label) == (card.provenance != "sourced")
     for rid, r in CATALOG.rulings.items():
         other = sorted(o for o in r.options if o != r.default)[0]
         e.ruling_widgets[rid].value = other

@@ -195,6 +195,26 @@ def test_show_plan_highlights_burns_and_refuses_an_illegal_plan():
     assert b.state == s
 
 
+def test_a_solver_plan_steps_to_its_goal_on_the_board():
+    from rulebook.common.grid import GRID5
+    from rulebook.trogdor import Layout
+    from solvers.trogdor.position import Position
+    from solvers.trogdor.search import min_ap_cottage
+
+    answer = min_ap_cottage(Position(Layout.parse(LAYOUT), GRID5.parse("C3")), GRID5.parse("A1"))
+    b = TrogdorBoard(puzzle(LAYOUT, trogdor="C3", ap=answer.ap))
+    assert b.show_plan(answer)  # accepts the result object (its .actions)
+    assert b.plan_overlay()["path"][0] == "C3"
+    for _ in answer.plan:
+        assert b.next_step()
+    assert cottages_burnt(b.state) == ["A1"] and b.state.ap == 0  # T-BURN-COTTAGE, T-AP
+    assert not b.next_step()
+
+
+def cottages_burnt(state) -> list[str]:
+    return sorted(str(sq) for sq, burnt in state.cottages.items() if burnt)
+
+
 def test_off_plan_disables_next():
     b = TrogdorBoard(small())
     b.show_plan(["move W"])

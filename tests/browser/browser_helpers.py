@@ -68,3 +68,11 @@ def assert_no_widget_trouble(page) -> None:
     assert not page.locator(
         ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
     ).count(), "a cell wrote to stderr"
+
+
+def assert_all_cells_ran(page) -> None:
+    """Every code cell shows an execution count ("[12]:"), none is pending or unrun."""
+    prompts = page.locator(".jp-CodeCell .jp-InputArea-prompt").all_inner_texts()
+    assert prompts, "no code cells found"
+    unrun = [p for p in prompts if not any(ch.isdigit() for ch in p)]
+    assert not unrun, f"{len(unrun)} of {len(prompts)} code cells did not run: {unrun}"

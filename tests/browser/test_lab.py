@@ -7,6 +7,7 @@ import pytest
 from browser_helpers import (
     BOARD,
     MESSAGE,
+    assert_all_cells_ran,
     assert_no_widget_trouble,
     click_and_see_change,
     run_in_lab,
@@ -22,6 +23,7 @@ def test_start_notebook_live_board_in_lab(page, jupyter_lab):
     run_in_lab(page, jupyter_lab, NOTEBOOK)
     page.locator(BOARD).first.wait_for(state="attached", timeout=60_000)
     wait_idle_lab(page, timeout=90_000)
+    assert_all_cells_ran(page)
     assert page.locator(BOARD).count() >= 2  # the first board and the solver-plan board
     board = page.locator(BOARD).first
     # a refusal: burrow away from a tunnel (T-BURROW), shown on the board, position unchanged
