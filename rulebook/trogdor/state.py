@@ -341,6 +341,14 @@ def parse_state(text: str, cards=None) -> State:
             raise NotationError(
                 f"unknown piece {tok!r} (peasants, knight0.., hammer, archer)", where="queue"
             )
+    if "hammer" in s.queue and s.troghammer is None and not s.hammer_waiting:
+        raise NotationError("the Troghammer is not in play", where="queue")
+    if "archer" in s.queue and s.archer is None:
+        raise NotationError("there is no archer on the board", where="queue")
+    if phase in ("spawn", "countryside") and s.mcard is None:
+        raise NotationError(f"the {phase} phase needs its movement card", where="mcard")
+    if phase == "countryside" and not s.queue:
+        raise NotationError("the countryside phase needs pieces still to move", where="queue")
     s.rulings = s.rulings.parse(d.get("rulings", "-"))
     s.rng = Rng.parse(d.get("rng", "0:0"))
     out = d.get("outcome")

@@ -67,3 +67,25 @@ def test_notation_md_examples_round_trip():
     assert len(full) >= 2
     for text in full:
         assert str(State.parse(text)) == text
+
+
+def test_phase_two_positions_must_be_complete():
+    """T-NOTATION: a Phase 2 position without its card or pieces is refused, not crashed on."""
+    head = "tiles=C.M.C/.T.../...L./...T./C.M.. trogdor=C3 knights=A1 meter=4 void=3"
+    bad = [
+        (f"{head} phase=countryside ap=0 queue=knight0", "mcard"),
+        (f"{head} phase=spawn ap=0", "mcard"),
+        (f"{head} phase=countryside ap=0 mcard=0N-EEE", "queue"),
+        (f"{head} phase=countryside ap=0 mcard=0N-EEE queue=hammer", "Troghammer"),
+        (f"{head} phase=countryside ap=0 mcard=0N-EEE queue=archer", "archer"),
+        (f"{head} phase=countryside ap=0 mcard=0N-EEE queue=knight1", "knight"),
+    ]
+    for text, where in bad:
+        try:
+            State.parse(text)
+        except NotationError as e:
+            assert where in str(e), (text, str(e))
+        else:
+            raise AssertionError(f"accepted {text!r}")
+    ok = State.parse(f"{head} phase=countryside ap=0 mcard=0N-EEE queue=knight0")
+    assert apply_action(ok, "step").knights != ok.knights
