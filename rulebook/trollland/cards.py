@@ -8,6 +8,7 @@ user's own transcription instead; a bad file raises ``CardDataError`` naming fil
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from rulebook.common.cards import Field, load_cards
@@ -66,11 +67,11 @@ class PeopleCard:
     medals: int
     provenance: str
 
-    @property
+    @cached_property
     def is_troll(self) -> bool:
         return self.people == "troll"
 
-    @property
+    @cached_property
     def order(self) -> tuple[int, int]:
         """Sort key of the banishment order (TL-BANISH-ORDER); Trolls come first by number."""
         return (-1 if self.is_troll else PEOPLES.index(self.people), self.number)

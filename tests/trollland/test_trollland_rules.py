@@ -29,6 +29,7 @@ def refused(state, action, rule_id):
 
 # -- components and setup --------------------------------------------------------------------------
 def test_TL_COMP_PEOPLE_ninety_cards():
+    # TL-COMP-PEOPLE
     people = list(CARDS.people.values())
     assert len(people) == 90
     trolls = sorted(c.number for c in people if c.is_troll)
@@ -39,6 +40,7 @@ def test_TL_COMP_PEOPLE_ninety_cards():
 
 
 def test_TL_COMP_VEHICLES_fourteen_vehicles():
+    # TL-COMP-VEHICLES
     vs = list(CARDS.vehicles.values())
     assert len(vs) == 14
     assert all(1 <= len(v.cages) <= 3 and all(1 <= c <= 4 for c in v.cages) for v in vs)
@@ -46,6 +48,7 @@ def test_TL_COMP_VEHICLES_fourteen_vehicles():
 
 
 def test_TL_COMP_VEHICLES_bad_user_file_names_card_and_field(tmp_path):
+    # TL-COMP-VEHICLES
     f = tmp_path / "v.toml"
     f.write_text(
         '[[vehicle]]\nid="X"\nname="x"\nprovenance="stand-in"\nkind="cart"\ncages=[5]\nmedals=0\n'
@@ -56,6 +59,7 @@ def test_TL_COMP_VEHICLES_bad_user_file_names_card_and_field(tmp_path):
 
 
 def test_TL_COMP_BONUS_five_cards_zom_bonus_sourced():
+    # TL-COMP-BONUS
     assert len(CARDS.bonus) == 5
     zo = CARDS.bonus["Bonus-Zo"]
     assert zo.medals == 3 and zo.provenance == "sourced"
@@ -63,17 +67,20 @@ def test_TL_COMP_BONUS_five_cards_zom_bonus_sourced():
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 def test_TL_SETUP_PLAYERS_two_to_five(n):
+    # TL-SETUP-PLAYERS
     assert new_game(n, seed=1).players == n
 
 
 @pytest.mark.parametrize("n", [1, 6])
 def test_TL_SETUP_PLAYERS_refuses_other_counts(n):
+    # TL-SETUP-PLAYERS
     with pytest.raises(RuleError) as e:
         new_game(n)
     assert e.value.rule_id == "TL-SETUP-PLAYERS"
 
 
 def test_TL_SETUP_VEHICLES_BONUS_DEAL_DOCK():
+    # TL-SETUP-VEHICLES
     for seed in range(30):
         s = new_game(2 + seed % 4, seed=seed)
         # TL-SETUP-VEHICLES: five face up, empty, the rest in the pile
@@ -91,11 +98,13 @@ def test_TL_SETUP_VEHICLES_BONUS_DEAL_DOCK():
 
 # -- turn ---------------------------------------------------------------------------------------------
 def test_TL_TURN_ORDER_refuses_loading_during_the_choice():
+    # TL-TURN-ORDER
     s = new_game(3, seed=2)
     refused(s, "place Zo3 V01.1", "TL-TURN-ORDER")
 
 
 def test_TL_CHOOSE_TWO_own_cards_only():
+    # TL-CHOOSE-TWO
     s = new_game(3, seed=2)
     other = s.hands[1][0]
     refused(s, f"choose {s.hands[0][0]} {other}", "TL-CHOOSE-TWO")
@@ -105,6 +114,7 @@ def test_TL_CHOOSE_TWO_own_cards_only():
 
 
 def test_TL_CHOOSE_KING_never_with_another_troll():
+    # TL-CHOOSE-KING
     s = pos(2, phase="choose", hands=[["T1a", "T3a", "Zo3"], ["Bi1", "Bi2"]])
     refused(s, "choose T1a T3a", "TL-CHOOSE-KING")
     assert "choose T1a T3a" not in legal_actions(s)
@@ -119,6 +129,7 @@ def choose_all(s, picks):
 
 
 def test_TL_TROLL_ORDER_increasing_numbers():
+    # TL-TROLL-ORDER
     s = pos(2, phase="choose", hands=[["T5a", "Zo3"], ["T2a", "Bi1"]], dock=["Ni4"],
             row=[berth("V01"), berth("V02")])  # fmt: skip
     s = choose_all(s, [("T5a", "Zo3"), ("T2a", "Bi1")])
@@ -128,6 +139,7 @@ def test_TL_TROLL_ORDER_increasing_numbers():
 
 
 def test_TL_TROLL_CANCEL_faq_1_1_3():
+    # TL-TROLL-CANCEL
     # FAQ: Trolls 1, 1, 3 -> the two Kings cancel, the 3 applies
     s = pos(3, phase="choose", hands=[["T1a", "Zo3"], ["T1b", "Bi1"], ["T3a", "Ni2"]],
             won=[["Go1", "Go2"], [], []], row=[berth("V04")])  # fmt: skip
@@ -139,6 +151,7 @@ def test_TL_TROLL_CANCEL_faq_1_1_3():
 
 
 def test_TL_TROLL_CANCEL_pair_of_fours():
+    # TL-TROLL-CANCEL
     s = pos(3, phase="choose", hands=[["T4a", "Zo3"], ["T4b", "Bi1"], ["T2a", "Ni2"]],
             dock=["Ze5"], row=[berth("V04")])  # fmt: skip
     s = choose_all(s, [("T4a", "Zo3"), ("T4b", "Bi1"), ("T2a", "Ni2")])
@@ -147,6 +160,7 @@ def test_TL_TROLL_CANCEL_pair_of_fours():
 
 
 def test_TL_TROLL_KING_imprisons_the_other_trolls():
+    # TL-TROLL-KING
     # Example 2: the King captures the 3 other Trolls; their powers do not apply
     s = pos(4, phase="choose",
             hands=[["T1a", "Zo3"], ["T2a", "Bi1"], ["T3a", "Ni2"], ["T4a", "Go2"]],
@@ -159,6 +173,7 @@ def test_TL_TROLL_KING_imprisons_the_other_trolls():
 
 
 def test_TL_TROLL_KING_draw_three_return_two():
+    # TL-TROLL-KING
     s = pos(2, phase="choose", hands=[["T1a", "Zo3", "Go9"], ["Bi1", "Bi2"]],
             draw=["Ze1", "Ze2", "Ze3", "Ze4"], row=[berth("V04")])  # fmt: skip
     s = choose_all(s, [("T1a", "Zo3"), ("Bi1", "Bi2")])
@@ -171,6 +186,7 @@ def test_TL_TROLL_KING_draw_three_return_two():
 
 @pytest.mark.parametrize("choice, imprisoned", [("all", ["T4a", "T4b"]), ("uncancelled", [])])
 def test_TL_TROLL_KING_ruling_TLR_KING_CANCELLED(choice, imprisoned):
+    # TL-TROLL-KING
     rulings = default_rulings(**{"TLR-KING-CANCELLED": choice})
     s = pos(3, phase="choose", hands=[["T1a", "Zo3"], ["T4a", "Bi1"], ["T4b", "Ni2"]],
             row=[berth("V04")], rulings=rulings)  # fmt: skip
@@ -180,6 +196,7 @@ def test_TL_TROLL_KING_ruling_TLR_KING_CANCELLED(choice, imprisoned):
 
 
 def test_TL_TROLL_EXPRESS_expel_or_hand_over_the_camp():
+    # TL-TROLL-EXPRESS
     s = pos(2, phase="troll", chosen=[["T2a"], []], dock=["Ni4", "Zo7"], gat=[["Bi9"], []],
             row=[berth("V04")])  # fmt: skip
     assert legal_actions(s) == ["expel Zo7", "expel Ni4", "camp P2"]
@@ -191,6 +208,7 @@ def test_TL_TROLL_EXPRESS_expel_or_hand_over_the_camp():
 
 
 def test_TL_TROLL_3_steals_the_top_card():
+    # TL-TROLL-3
     s = pos(2, phase="troll", chosen=[["T3a"], []], won=[[], ["Go2", "Go9", "Zo4"]],
             row=[berth("V04")])  # fmt: skip
     assert legal_actions(s) == ["steal-top P2 Go"]  # the Zom pile has only 1 card
@@ -200,6 +218,7 @@ def test_TL_TROLL_3_steals_the_top_card():
 
 
 def test_TL_TROLL_4_steals_all_but_the_top():
+    # TL-TROLL-4
     s = pos(2, phase="troll", chosen=[["T4a"], []], won=[[], ["Go2", "Go9", "Go5"]],
             row=[berth("V04")])  # fmt: skip
     s = apply_action(s, "steal-rest P2 Go")
@@ -215,6 +234,7 @@ def test_TL_TROLL_power_without_target_fizzles():
 
 
 def test_TL_TROLL_5_sends_an_incomplete_vehicle():
+    # TL-TROLL-5
     s = pos(2, phase="troll", chosen=[["T5a"], []], row=[berth("V12", ["Zo2"], ["Bi2", "Bi3"])])
     s = apply_action(s, "send V12")
     assert s.row == [] and s.veh[0] == ["V12"] and sorted(s.won[0]) == ["Bi2", "Bi3", "Zo2"]
@@ -224,6 +244,7 @@ def test_TL_TROLL_5_sends_an_incomplete_vehicle():
 
 # -- loading ----------------------------------------------------------------------------------------
 def test_TL_BANISH_ORDER_bimbo_first_smallest_first():
+    # TL-BANISH-ORDER
     s = pos(2, row=[berth("V04"), berth("V03"), berth("V02")],
             chosen=[["Zo2", "Bi9"], ["Bi5", "Go1"]])  # fmt: skip
     assert s.current_card() == "Bi5" and s.to_act == 1
@@ -236,23 +257,27 @@ def test_TL_BANISH_ORDER_bimbo_first_smallest_first():
 
 
 def test_TL_LOAD_CAPACITY_full_cage():
+    # TL-LOAD-CAPACITY
     s = pos(2, row=[berth("V06", ["Zo1"], [])], chosen=[["Zo3"], []])
     e = refused(s, "place Zo3 V06.1", "TL-LOAD-CAPACITY")
     assert "full" in e.reason
 
 
 def test_TL_LOAD_CAGE_PEOPLE_one_people_per_cage():
+    # TL-LOAD-CAGE-PEOPLE
     s = pos(2, row=[berth("V07", ["Bi1"], [])], chosen=[["Zo3"], []])
     refused(s, "place Zo3 V07.1", "TL-LOAD-CAGE-PEOPLE")
     assert apply_action(s, "place Zo3 V07.2").row[0].cages == [["Bi1"], ["Zo3"]]
 
 
 def test_TL_LOAD_VEHICLE_DISTINCT_two_cages_two_peoples():
+    # TL-LOAD-VEHICLE-DISTINCT
     s = pos(2, row=[berth("V07", ["Zo1"], [])], chosen=[["Zo3"], []])
     refused(s, "place Zo3 V07.2", "TL-LOAD-VEHICLE-DISTINCT")
 
 
 def test_TL_LOAD_TROLLGAT_only_when_no_cage_fits():
+    # TL-LOAD-TROLLGAT
     s = pos(2, row=[berth("V07", ["Zo1"], [])], chosen=[["Zo3"], []])
     refused(s, "gat Zo3", "TL-LOAD-TROLLGAT")  # V07.1 has room
     s = pos(2, row=[berth("V06", ["Zo1"], ["Bi2"])], chosen=[["Zo3"], []])
@@ -261,6 +286,7 @@ def test_TL_LOAD_TROLLGAT_only_when_no_cage_fits():
 
 
 def test_TL_LOAD_TROLLGAT_ruling_TLR_GAT_CHOICE_voluntary():
+    # TL-LOAD-TROLLGAT
     rulings = default_rulings(**{"TLR-GAT-CHOICE": "voluntary"})
     s = pos(2, row=[berth("V07", ["Zo1"], [])], chosen=[["Zo3"], []], rulings=rulings)
     assert "gat Zo3" in legal_actions(s)
@@ -268,6 +294,7 @@ def test_TL_LOAD_TROLLGAT_ruling_TLR_GAT_CHOICE_voluntary():
 
 
 def test_TL_SYMBOL_ARROW_extra_card_then_replacement():
+    # TL-SYMBOL-ARROW
     assert CARDS.people["Bi3"].symbol == "arrow"
     s = pos(2, row=[berth("V04"), berth("V03")], chosen=[["Bi3"], []],
             hands=[["T2a", "Go7"], ["Ni1"]], draw=["Ze1", "Ze2"])  # fmt: skip
@@ -280,6 +307,7 @@ def test_TL_SYMBOL_ARROW_extra_card_then_replacement():
 
 
 def test_TL_SYMBOL_ARROW_only_trolls_in_hand_no_effect():
+    # TL-SYMBOL-ARROW
     s = pos(2, row=[berth("V04")], chosen=[["Bi3", "Go1"], []], hands=[["T2a"], ["Ni1"]])
     s = apply_action(s, "place Bi3 V04.1")
     assert s.phase == "load" and s.current_card() == "Go1"
@@ -287,6 +315,7 @@ def test_TL_SYMBOL_ARROW_only_trolls_in_hand_no_effect():
 
 @pytest.mark.parametrize("choice, phase", [("no-chain", "load"), ("chain", "arrow")])
 def test_TL_SYMBOL_ARROW_ruling_TLR_ARROW_CHAIN(choice, phase):
+    # TL-SYMBOL-ARROW
     rulings = default_rulings(**{"TLR-ARROW-CHAIN": choice})
     s = pos(2, row=[berth("V04"), berth("V03")], chosen=[["Bi3", "Ze9"], []],
             hands=[["Go3", "Ni1"], ["Zo1"]], rulings=rulings)  # fmt: skip
@@ -296,6 +325,7 @@ def test_TL_SYMBOL_ARROW_ruling_TLR_ARROW_CHAIN(choice, phase):
 
 
 def test_TL_SYMBOL_QUESTION_swap_with_a_dock_card():
+    # TL-SYMBOL-QUESTION
     # Example: loading the Bimbos -- the question-mark Bimbo may go on the dock and a dock card
     # finish the Caterpillar instead
     assert CARDS.people["Bi6"].symbol == "question"
@@ -310,6 +340,7 @@ def test_TL_SYMBOL_QUESTION_swap_with_a_dock_card():
 
 
 def test_TL_DEPART_FULL_last_card_takes_the_vehicle():
+    # TL-DEPART-FULL
     s = pos(2, row=[berth("V07", ["Bi1", "Bi2"], ["Zo3"]), berth("V04")],
             chosen=[["Zo5"], ["Zo9"]])  # fmt: skip
     s = apply_action(s, "place Zo5 V07.2")
@@ -318,12 +349,14 @@ def test_TL_DEPART_FULL_last_card_takes_the_vehicle():
 
 
 def test_TL_DEPART_PILES_highest_on_top():
+    # TL-DEPART-PILES
     s = pos(2, won=[["Zo9", "Zo2", "Bi4", "Zo5"], []])
     assert s.piles(0) == {"Bi": ["Bi4"], "Zo": ["Zo2", "Zo5", "Zo9"]}
 
 
 # -- end of turn and game ------------------------------------------------------------------------------
 def test_TL_END_DRAW_two_each_and_TL_END_REFILL_not_needed():
+    # TL-END-DRAW, TL-END-REFILL
     s = pos(2, row=[berth("V04"), berth("V03"), berth("V02")], chosen=[["Go1"], []],
             draw=["Ze1", "Ze2", "Ze3", "Ze4", "Ze5"], vpile=["V01", "V05"])  # fmt: skip
     s = apply_action(s, "place Go1 V04.1")
@@ -333,6 +366,7 @@ def test_TL_END_DRAW_two_each_and_TL_END_REFILL_not_needed():
 
 
 def test_TL_END_REFILL_back_to_five():
+    # TL-END-REFILL
     s = pos(2, row=[berth("V04"), berth("V06", ["Zo1"], [])], chosen=[["Zo2"], []],
             draw=["Ze1", "Ze2", "Ze3", "Ze4"], vpile=["V01", "V05", "V09", "V10"])  # fmt: skip
     s = apply_action(s, "place Zo2 V04.1")
@@ -341,6 +375,7 @@ def test_TL_END_REFILL_back_to_five():
 
 
 def test_TL_GAME_END_VEHICLES_no_row_of_five():
+    # TL-GAME-END-VEHICLES
     s = pos(2, row=[berth("V04"), berth("V03")], chosen=[["Go1"], []],
             draw=["Ze1", "Ze2", "Ze3", "Ze4"], vpile=["V01", "V05"])  # fmt: skip
     s = apply_action(s, "place Go1 V04.1")
@@ -350,6 +385,7 @@ def test_TL_GAME_END_VEHICLES_no_row_of_five():
 
 @pytest.mark.parametrize("choice, phase", [("refill-needed", "choose"), ("any-short", "over")])
 def test_TL_GAME_END_VEHICLES_ruling_TLR_END_VEHICLES(choice, phase):
+    # TL-GAME-END-VEHICLES
     rulings = default_rulings(**{"TLR-END-VEHICLES": choice})
     s = pos(2, row=[berth("V04"), berth("V03"), berth("V02")], chosen=[["Go1"], []],
             draw=["Ze1", "Ze2", "Ze3", "Ze4"], vpile=["V01"], rulings=rulings)  # fmt: skip
@@ -357,6 +393,7 @@ def test_TL_GAME_END_VEHICLES_ruling_TLR_END_VEHICLES(choice, phase):
 
 
 def test_TL_GAME_END_CARDS_cannot_deal_two_each():
+    # TL-GAME-END-CARDS
     s = pos(3, row=[berth("V04"), berth("V03"), berth("V02")], chosen=[["Go1"], [], []],
             draw=["Ze1", "Ze2", "Ze3", "Ze4", "Ze5"], vpile=["V01", "V05"])  # fmt: skip
     s = apply_action(s, "place Go1 V04.1")
@@ -365,16 +402,19 @@ def test_TL_GAME_END_CARDS_cannot_deal_two_each():
 
 # -- scoring ------------------------------------------------------------------------------------------
 def test_TL_SCORE_SUITCASES_top_card_only():
+    # TL-SCORE-SUITCASES
     s = pos(2, won=[["Ze2", "Ze14"], []])  # stand-in suitcases: 1 + (n - 1) // 4
     assert score(s, 0).piles == {"Ze": CARDS.people["Ze14"].suitcases} == {"Ze": 4}
 
 
 def test_TL_SCORE_COMPANION_doubles():
+    # TL-SCORE-COMPANION
     s = pos(2, won=[["Ze0", "Ze14"], []])
     assert score(s, 0).piles == {"Ze": 8}
 
 
 def test_TL_SCORE_MEDALS_vehicles_and_prisoners():
+    # TL-SCORE-MEDALS
     s = pos(2, veh=[["V14", "V01"], []], prison=[["T4a", "T2b"], []])
     sc = score(s, 0)
     assert sc.vehicle_medals == CARDS.vehicles["V14"].medals + CARDS.vehicles["V01"].medals
@@ -382,6 +422,7 @@ def test_TL_SCORE_MEDALS_vehicles_and_prisoners():
 
 
 def test_TL_SCORE_BONUS_most_cards_tie_lowest_number():
+    # TL-SCORE-BONUS
     s = pos(2, won=[["Zo3", "Zo9"], ["Zo2", "Zo15"]], bonus=["Bonus-Zo", "Bonus-Ni"])
     assert score(s, 1).bonus_won == ["Bonus-Zo"] and score(s, 0).bonus_won == []
     s = pos(2, won=[["Zo3", "Zo9", "Zo10"], ["Zo2", "Zo15"]])
@@ -389,10 +430,12 @@ def test_TL_SCORE_BONUS_most_cards_tie_lowest_number():
 
 
 def test_TL_SCORE_REFUGEES_minus_two_each():
+    # TL-SCORE-REFUGEES
     assert score(pos(2, gat=[["Bi1", "Zo2", "Ni3"], []]), 0).refugees == -6
 
 
 def test_TL_SCORE_WINNER_highest_total():
+    # TL-SCORE-WINNER
     s = pos(2, won=[["Ze14"], ["Ze2"]])
     assert winners(s) == [0]
     assert winners(pos(2)) == [0, 1]
@@ -404,6 +447,7 @@ def test_catalog_ids_are_cited_by_the_engine_only_if_catalogued():
 
 
 def test_TL_BANISH_ORDER_zom_example_engine():
+    # TL-BANISH-ORDER
     s = zom_example()
     assert legal_actions(s) == ["place Zo6 V12.1"]  # A's only cage: the Zom cage of the Dragon
     s = apply_action(s, "place Zo6 V12.1")

@@ -1,0 +1,49 @@
+"""``trogkit trollland ...`` through the real dispatcher."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from rulebook.trollland import new_game
+from solvers.cli import main
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "solvers" / "trollland" / "examples"
+
+
+@pytest.mark.parametrize("method", ["z3", "search"])
+def test_load_json_answer(method, capsys):
+    rc = main(["trollland", "load", "--input", str(EXAMPLES / "zoms.json"), "--method", method,
+               "--json"])  # fmt: skip
+    out = json.loads(capsys.readouterr().out)
+    assert rc == 0 and out["refugees"] == 2 and out["feasible"] is False
+    assert any("TL-LOAD-CAPACITY" in line for line in out["explanation"])
+
+
+def test_load_text_answer(capsys):
+    assert main(["trollland", "load", "--input", str(EXAMPLES / "bimbos.json")]) == 0
+    assert capsys.readouterr().out.startswith("feasible: no refugee")
+
+
+@pytest.mark.parametrize("content", ["{not json", '{"vehicles": []}', '{"cards": [], "x": 1}'])
+def test_bad_input_one_line_exit_2(tmp_path, capsys, content):
+    f = tmp_path / "bad.json"
+    f.write_text(content)
+    assert main(["trollland", "load", "--input", str(f)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("trogkit trollland: error:")
+
+
+def test_missing_file_exit_2(capsys):
+    assert main(["trollland", "load", "--input", "/nonexistent/q.json"]) == 2
+    assert "file not found" in capsys.readouterr().err
+
+
+def test_actions_subcommand(capsys):
+    s = new_game(2, seed=1)
+    assert main(["trollland", "actions", "--position", str(s), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["phase"] == "choose" and out["to_act"] == "P1" and len(out["actions"]) >= 1
+    assert main(["trollland", "actions", "--position", "TL nonsense"]) == 2

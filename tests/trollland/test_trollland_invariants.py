@@ -1,0 +1,89 @@
+"""Hypothesis invariants over random legal play, and notation round trips."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from tl_helpers import CARDS
+
+from rulebook.common.errors import NotationError, RuleError
+from rulebook.common.rng import Rng
+from rulebook.trollland import State, apply_action, is_over, legal_actions, new_game
+
+
+def play(players: int, seed: int, steps: int) -> list[State]:
+    s = new_game(players, seed=seed)
+    r = Rng(seed + 7)
+    out = [s]
+    for _ in range(steps):
+        if is_over(s):
+            break
+        s = apply_action(s, r.choice(legal_actions(s)))
+        out.append(s)
+    return out
+
+
+def conserved(s: State) -> None:
+    zones = [c for h in s.hands for c in h] + [c for h in s.chosen for c in h]
+    zones += s.draw + s.discard + s.dock + [c for b in s.row for cage in b.cages for c in cage]
+    for per in (s.won, s.prison, s.gat):
+        zones += [c for h in per for c in h]
+    assert sorted(zones) == sorted(CARDS.people), "every People card exactly once"
+    vehicles = [b.vehicle for b in s.row] + s.vpile + [v for h in s.veh for v in h]
+    assert sorted(vehicles) == sorted(CARDS.vehicles)
+
+
+GAMES = st.tuples(st.integers(2, 5), st.integers(0, 10_000), st.integers(0, 120))
+
+
+@settings(max_examples=40, deadline=None)
+@given(GAMES)
+def test_invariants_over_random_play(game):
+    for s in play(*game):
+        conserved(s)
+        assert State.parse(str(s)) == s  # the notation round-trips exactly
+        for b in s.row:  # no vehicle at the dock is full (TL-DEPART-FULL)
+            caps = CARDS.vehicles[b.vehicle].cages
+            assert any(len(c) < cap for c, cap in zip(b.cages, caps, strict=True))
+            peoples = [CARDS.people[c[0]].people for c in b.cages if c]
+            assert len(peoples) == len(set(peoples))  # TL-LOAD-VEHICLE-DISTINCT
+        if not is_over(s):
+            assert legal_actions(s), "a live game always offers an action"
+
+
+WRONG = ["place Zo3 V01.1", "gat Bi0", "choose T1a T2a", "send V99", "expel Go15", "king draw",
+         "steal-top P2 Zo", "return Bi1 Bi2", "swap Bi6 Ze4 V07.2", "camp P1"]  # fmt: skip
+
+
+@settings(max_examples=30, deadline=None)
+@given(GAMES, st.sampled_from(WRONG))
+def test_refused_action_leaves_state_untouched(game, action):
+    s = play(*game)[-1]
+    before = str(s)
+    try:
+        after = apply_action(s, action)
+    except (RuleError, NotationError):
+        assert str(s) == before
+    else:
+        assert action in legal_actions(s) or action.split()[0] in ("place", "gat", "swap")
+        assert str(s) == before and str(after) != before
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "TL", "TL players=9", "TL players=2 turn=1", "XX players=2", "TL foo=1"],
+)
+def test_bad_notation_is_a_clear_error(text):
+    with pytest.raises(NotationError):
+        State.parse(text)
+
+
+def test_notation_rejects_duplicates_and_unknown_cards():
+    s = new_game(2, seed=3)
+    text = str(s)
+    dup = text.replace("dock=", f"dock={s.hands[0][0]},", 1)
+    with pytest.raises(NotationError, match="twice"):
+        State.parse(dup)
+    with pytest.raises(NotationError, match="unknown card"):
+        State.parse(text.replace("dock=", "dock=Zz99,", 1))

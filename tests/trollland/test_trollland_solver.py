@@ -1,0 +1,143 @@
+"""Loading solver: z3 and search agree; answers replay legally; infeasible answers explain why."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+from tl_helpers import berth, pos
+
+from solvers.trollland import (
+    LoadInputError,
+    best_pairs,
+    from_dict,
+    from_state,
+    replay,
+    solve_search,
+    solve_z3,
+    to_dict,
+)
+from solvers.trollland.generate import random_problem
+from solvers.trollland.search import steps
+
+HERE = Path(__file__).resolve().parents[2] / "solvers" / "trollland"
+SCHEMA = json.loads((HERE / "load_schema.json").read_text())
+
+
+def _choices(pb, result):
+    """Turn a result back into per-step choices, to replay it independently."""
+    from solvers.trollland.search import Model
+
+    m = Model(pb)
+    labels = {m.label(c): c for c in range(len(m.cages))}
+    dock = {d.id: j for j, d in enumerate(pb.dock)}
+    placed = iter(result.placements)
+    out = []
+    prev_loaded = False
+    for st in steps(pb):
+        if st.extra and not prev_loaded:
+            out.append("skip")
+            continue
+        p = next(placed)
+        if p.dest == "Trollgat":
+            out.append(None)
+        else:
+            out.append((dock.get(p.via) if p.via else None, labels[p.dest]))
+        prev_loaded = p.dest != "Trollgat" and p.via is None and st.card.symbol == "arrow"
+    return out
+
+
+def test_z3_and_search_agree_on_500_generated_cases():
+    # TL-LOAD-CAPACITY, TL-LOAD-CAGE-PEOPLE, TL-LOAD-VEHICLE-DISTINCT, TL-LOAD-TROLLGAT,
+    # TL-SYMBOL-ARROW, TL-SYMBOL-QUESTION, TL-BANISH-ORDER: both methods, same answers
+    infeasible = 0
+    for seed in range(500):
+        pb = random_problem(seed, vehicles=2 + seed % 4, max_cards=4 + seed % 5)
+        a, b = solve_search(pb), solve_z3(pb, explain=False)
+        assert a.refugees == b.refugees, f"seed {seed}: search {a.refugees}, z3 {b.refugees}"
+        for r in (a, b):  # each placement replays legally with the same count
+            assert replay(pb, _choices(pb, r), "check").refugees == r.refugees
+        infeasible += a.refugees > 0
+    assert 50 <= infeasible <= 450  # the generator really mixes both kinds
+
+
+def test_infeasible_answer_explains_with_rule_ids():
+    pb = from_dict(json.loads((HERE / "examples" / "zoms.json").read_text()))
+    r = solve_z3(pb)
+    assert r.refugees == 2 and not r.feasible
+    text = "\n".join(r.explanation)
+    assert "cannot all be loaded" in text and "TL-LOAD-CAPACITY" in text
+    assert "Dragon.3 TL-LOAD-VEHICLE-DISTINCT" in text and "Dragon.2 TL-LOAD-CAGE-PEOPLE" in text
+
+
+def test_feasible_answer_names_departures_and_earners():
+    pb = from_dict(
+        {
+            "vehicles": [{"id": "Cart", "cages": [{"capacity": 2, "people": "Go", "count": 1}]}],
+            "cards": [{"people": "Go", "number": 9, "player": "B"}],
+        }
+    )
+    for r in (solve_search(pb), solve_z3(pb)):
+        assert r.feasible and [str(d) for d in r.departures] == [
+            "Cart departs, earned by B (last card Go9)"
+        ]
+
+
+def test_question_mark_swap_used_when_it_saves_a_refugee():
+    # TL-SYMBOL-QUESTION: the Bimbo cannot board, but swapping in the dock's Zelf can
+    pb = from_dict(
+        {
+            "vehicles": [{"id": "V", "cages": [{"capacity": 1}, {"capacity": 1, "people": "Bi",
+                                                              "count": 1}]}],
+            "cards": [{"people": "Bi", "number": 6, "player": "A", "symbol": "question"},
+                      {"people": "Bi", "number": 9, "player": "B"}],
+            "dock": [{"people": "Ze", "number": 4}],
+        }
+    )  # fmt: skip
+    for r in (solve_search(pb), solve_z3(pb)):
+        assert r.refugees == 1 and r.placements[0].via == "Ze4"
+
+
+def test_engine_position_to_problem_round_trip():
+    s = pos(2, row=[berth("V07", ["Bi1"], [])], chosen=[["Zo3", "T2a"], ["Bi5"]], dock=["Ni4"])
+    pb = from_state(s)
+    assert [c.id for c in pb.cards] == ["Bi5", "Zo3"]  # Trolls are not loaded
+    assert from_dict(to_dict(pb)) == pb
+    jsonschema.validate(to_dict(pb), SCHEMA)
+
+
+@pytest.mark.parametrize("name", ["zoms.json", "bimbos.json"])
+def test_examples_match_the_schema(name):
+    jsonschema.validate(json.loads((HERE / "examples" / name).read_text()), SCHEMA)
+
+
+@pytest.mark.parametrize(
+    "data, where",
+    [
+        ({"vehicles": []}, "vehicles"),
+        ({"vehicles": [{"cages": [{"capacity": 5}]}], "cards": []}, "capacity"),
+        ({"vehicles": [{"cages": [{"capacity": 1}]}], "cards": [{"people": "Xx", "number": 1}]},
+         "people"),
+        ({"vehicles": [{"cages": [{"capacity": 1}]}],
+          "cards": [{"people": "Zo", "number": 1}, {"people": "Zo", "number": 1}]}, "twice"),
+        ({"vehicles": [{"cages": [{"capacity": 1, "people": "Zo", "count": 1}]}], "cards": []},
+         "already left"),
+        ({"vehicles": [{"cages": [{"capacity": 1}]}],
+          "cards": [{"people": "Zo", "number": 1, "extra": {"people": "Go", "number": 2}}]},
+         "arrow"),
+    ],
+)  # fmt: skip
+def test_bad_input_is_a_clear_error(data, where):
+    with pytest.raises(LoadInputError, match=where):
+        from_dict(data)
+
+
+def test_best_pair_by_zeal_points():
+    # V06 has a full Zom cage and a Nin cage of 2 holding 1; V01 is a 1-place cart
+    s = pos(2, phase="choose", row=[berth("V06", ["Zo1"], ["Ni5"]), berth("V01")],
+            hands=[["Ni7", "Go2", "T3a"], ["Bi1", "Bi2"]])  # fmt: skip
+    ranking = [(pv.pair, pv.value) for pv in best_pairs(s, 0, {1: []})]
+    # Ni7 completes V06: medal 1 + Zom top (1 suitcase) + Nin top (2) = 4; Go2 fills the cart: 1
+    assert ranking == [(("Ni7", "Go2"), 5), (("T3a", "Ni7"), 4), (("T3a", "Go2"), 1)]
