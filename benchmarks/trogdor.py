@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import os
 import pstats
 import time
 
@@ -18,12 +19,14 @@ from scripts.golden import random_game
 TARGET_GAMES_PER_S = 1_000
 
 
-def games_per_second(n: int) -> tuple[float, float]:
-    """(games/s, mean actions per game) over seeds 0..n-1."""
-    start = time.perf_counter()
+def games_per_second(n: int) -> tuple[float, float, float]:
+    """(games per wall-clock second, games per CPU second, mean actions per game) over seeds
+    0..n-1, one player, preset normal. CPU time is this process only, so it stays meaningful
+    when other jobs share the machine."""
+    wall, cpu = time.perf_counter(), time.process_time()
     actions = sum(len(random_game(seed, record=False).actions) for seed in range(n))
-    elapsed = time.perf_counter() - start
-    return n / elapsed, actions / n
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    return n / wall, n / cpu, actions / n
 
 
 def sample_positions(games: int) -> list:
@@ -40,11 +43,12 @@ def sample_positions(games: int) -> list:
 
 
 def per_second(fn, items, repeat: int) -> float:
-    start = time.perf_counter()
+    """Calls per CPU second of this process (robust to other jobs on the machine)."""
+    start = time.process_time()
     for _ in range(repeat):
         for item in items:
             fn(item)
-    return repeat * len(items) / (time.perf_counter() - start)
+    return repeat * len(items) / (time.process_time() - start)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -54,13 +58,17 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args([] if argv is None else argv)
 
     random_game(0, record=False)  # warm caches (card data, catalog)
-    gps, mean_len = games_per_second(args.games)
-    flag = "ok" if gps >= TARGET_GAMES_PER_S else f"BELOW TARGET {TARGET_GAMES_PER_S}"
-    print(f"random-policy whole games: {gps:,.0f} games/s over {args.games} games ({flag})")
+    gps, cpu_gps, mean_len = games_per_second(args.games)
+    flag = "ok" if cpu_gps >= TARGET_GAMES_PER_S else f"BELOW TARGET {TARGET_GAMES_PER_S}"
+    print(
+        f"random-policy whole games: {gps:,.0f} games/s wall clock, {cpu_gps:,.0f} games per "
+        f"CPU second over {args.games} games ({flag})"
+    )
+    print(f"machine load average (1 min): {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"mean game length: {mean_len:.0f} actions")
 
     setups = per_second(lambda seed: new_game("normal", seed=seed), list(range(200)), 3)
-    print(f"new_game: {setups:,.0f} setups/s")
+    print(f"new_game: {setups:,.0f} setups per CPU second")
     positions = sample_positions(20)
     print(
         f"legal_actions: {per_second(legal_actions, positions, 3):,.0f} calls/s "
@@ -68,8 +76,8 @@ def main(argv: list[str] | None = None) -> None:
     )
     pairs = [(s, legal_actions(s)[0]) for s in positions]
     applied = per_second(lambda p: apply_action(*p), pairs, 3)
-    print(f"apply_action: {applied:,.0f} actions/s")
-    print(f"notation: {per_second(str, positions, 3):,.0f} str(state)/s")
+    print(f"apply_action: {applied:,.0f} actions per CPU second")
+    print(f"notation: {per_second(str, positions, 3):,.0f} str(state) per CPU second")
 
     if args.profile:
         prof = cProfile.Profile()
