@@ -71,7 +71,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"new_game: {setups:,.0f} setups per CPU second")
     positions = sample_positions(20)
     print(
-        f"legal_actions: {per_second(legal_actions, positions, 3):,.0f} calls/s "
+        f"legal_actions: {per_second(legal_actions, positions, 3):,.0f} calls per CPU second "
         f"over {len(positions)} positions"
     )
     pairs = [(s, legal_actions(s)[0]) for s in positions]
