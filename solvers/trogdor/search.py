@@ -4,7 +4,7 @@ Between two burns Trogdor walks a shortest path, so a plan is an order of "stops
 a cottage to burn) and its cost is the sum of walking distances plus one AP per burn. The search
 explores those orders with A*; distances come from BFS on the networkx move graph
 (``board_graph``). The heuristic -- burns left, plus the distance to the nearest square still to
-visit plus one move per further distinct square -- never overestimates, so the first goal popped is
+visit plus one move per further distinct square, plus dead ends -- never overestimates, so the first goal popped is
 optimal. With a time or node limit the search may stop early: then the smallest f on the open list
 is a proven lower bound and a greedy plan is the best plan found.
 """
@@ -48,6 +48,30 @@ class _Tables:
         self.lake = task.lake
         self.lake_needs = sum(1 << i for i in task.lake_needs)
         self.cneeds = [sum(1 << i for i in needs) for needs in task.cottage_needs]
+        self.dead_ends = self._dead_ends(task)
+
+    def _dead_ends(self, task: BurnTask) -> list[tuple[int, int, int, int]]:
+        """Stops after which Trogdor must waste a move: once the Lake (T-BURN-LAKE) or a cottage
+        (T-BURN-COTTAGE) burns, every square he can step to from it is already burnt, so unless
+        it is his last stop his next move reaches no new target. Not so when a neighbour still
+        holds an unburnt cottage, or when diagonal/wraparound moves reach unburnt squares.
+        Entries: (tile bit, cottage bit, square index, mask of neighbouring cottages)."""
+        p = task.position
+        if p.wrap:
+            return []
+        cot_at = {GRID5.index(c): j for j, c in enumerate(task.cottages)}
+
+        def blockers(sq: Square) -> int:
+            nbrs = GRID5.ring(sq) if p.diagonal else GRID5.neighbours(sq)
+            return sum(1 << cot_at[GRID5.index(q)] for q in nbrs if GRID5.index(q) in cot_at)
+
+        out = []
+        if task.lake is not None and not p.diagonal:
+            lake_sq = task.tiles[task.lake]
+            out.append((1 << task.lake, 0, GRID5.index(lake_sq), blockers(lake_sq)))
+        for j, c in enumerate(task.cottages):
+            out.append((0, 1 << j, GRID5.index(c), blockers(c)))
+        return out
 
     def h(self, loc_sq: int, tmask: int, cmask: int) -> int:
         """Admissible: burns left + moves to visit every other remaining square at least once."""
@@ -65,7 +89,13 @@ class _Tables:
             return burns
         row = self.dist[loc_sq]
         near = min(row[s] for s in _bits(sqs))
-        return burns + near + k - 1 if near < INF else INF
+        if near >= INF:
+            return INF
+        dead = 0
+        for tbit, cbit, sq, block in self.dead_ends:
+            if (tmask & tbit or cmask & cbit) and sq != loc_sq and not cmask & block:
+                dead += 1
+        return burns + near + k - 1 + max(0, dead - 1)
 
     def moves(self, loc_sq: int, tmask: int, cmask: int):
         """(stop index, cost) for every burn allowed now (T-BURN-LAKE, T-BURN-COTTAGE)."""
@@ -201,7 +231,8 @@ def solve_task(
     if not task.tiles and not task.cottages:
         return result_cls(0, [], "search", None, task.goal, start, [start], [], seconds=0.0)
     tb = _Tables(task)
-    deadline = None if time_limit is None else t0 + time_limit
+    # with a time limit, A* gets two thirds of it; local search on the best order the rest
+    deadline = None if time_limit is None else t0 + time_limit * 2 / 3
     cost, info = _astar(tb, deadline, node_limit)
     if cost is not None:
         plan, route, burns = plan_from_stops(task, info)
@@ -223,7 +254,15 @@ def solve_task(
             None, [], "search", reason, task.goal, start, [start], seconds=time.perf_counter() - t0
         )
     stops = greedy_stops(tb)
+    best = None
+    if stops is not None:
+        from .improve import improve_order
+
+        end = t0 + (time_limit if time_limit is not None else 1.0)
+        left = max(0.1, end - time.perf_counter())
+        stops, best = improve_order(tb, stops, time_limit=left, stop_at=info)
     plan, route, burns = plan_from_stops(task, stops) if stops is not None else ([], [start], [])
+    exact = best is not None and best <= info  # the local search reached the lower bound
     return result_cls(
         len(plan) if stops is not None else None,
         plan,
@@ -233,9 +272,9 @@ def solve_task(
         start,
         route,
         burns,
-        exact=False,
+        exact=exact,
         lower_bound=info,
-        timed_out=True,
+        timed_out=not exact,
         seconds=time.perf_counter() - t0,
     )
 
