@@ -98,7 +98,17 @@ def protected(s, source: str) -> bool:
     """T-PROTECT: hiding or a card blocks damage from knights ('knight') or the archer."""
     if s.hidden:
         return True
-    return ("block-archer" if source == "archer" else "block-knights") in s.powers
+    token = "block-archer" if source == "archer" else "block-knights"
+    if token in s.powers:
+        return True
+    # T-KEEPER: a keeper is on for its owner's whole turn, the draw included (its tokens join
+    # s.powers only when the AP are set, so look at the card itself here).
+    keeper_id = s.keepers[s.player]
+    if keeper_id is not None:
+        keeper = s.cards.keeper(keeper_id)
+        if keeper is not None and any(e.kind == token for e in keeper.effects):
+            return True
+    return False
 
 
 def damage(s, source: str) -> None:

@@ -55,6 +55,19 @@ def test_keeper_ability_on_own_turn_only():
     assert u.ap == 4 and u.powers == ()
 
 
+def test_blocking_keeper_protects_already_at_the_draw():
+    """T-KEEPER / T-PROTECT: a blocking keeper is on for the whole turn, so the Troghammer moved
+    by a card drawn at the start of the turn cannot hurt Trogdor."""
+    k = Keeper("kb", "K", (Effect("block-knights"),), "stand-in")
+    s = puzzle(LAYOUT, trogdor="C3", troghammer="A3", movement=["0N-EEE"])
+    s = with_action_deck(with_cards(s, [k]), ["troghammer-1", "ap4"])
+    s.phase, s.hands, s.keepers = "draw", (("ap3",),), ("kb",)
+    t = apply_action(s, "draw")
+    assert t.troghammer == sq("D3") and t.meter == s.meter
+    s.keepers = (None,)
+    assert apply_action(s, "draw").meter == s.meter - 1
+
+
 def test_item_once_per_turn_and_discharges():
     """T-ITEM: use once per turn; it is then discharged; recharges on its condition."""
     s = with_item(TORCH, trogdor="B3")
