@@ -24,7 +24,7 @@ from rulebook.trogdor.geometry import BY_NAME, INDEX, SQUARES
 from rulebook.trogdor.start import with_movement_deck
 from rulebook.trogdor.state import PEASANTS_IN_BOX
 
-DEFAULT_LAYOUT = "C...C/.T.../..L../...T./C.M.."
+DEFAULT_LAYOUT = "C...C/.T.../...L./.M.T./C.M.."
 
 PIECE_TOOLS = [
     ("Trogdor", "trogdor"),
@@ -211,22 +211,30 @@ class ScenarioEditor(LiveBoard):
         state = state if state is not None else puzzle(DEFAULT_LAYOUT, trogdor="C3", ap=5)
         self.board = board
         self._syncing = False
-        self.tool = W.Dropdown(options=TOOLS, value="trogdor", description="tool")
-        self.meter = W.BoundedIntText(min=0, max=PEASANTS_IN_BOX, description="Trog-meter")
-        self.ap = W.BoundedIntText(min=0, max=999, description="AP")
+        self.tool = W.ToggleButtons(
+            options=TOOLS,
+            value="trogdor",
+            style={"button_width": "auto"},
+            tooltips=[f"click a square to apply: {label}" for label, _v in TOOLS],
+        )
+        small = W.Layout(width="180px")
+        self.meter = W.BoundedIntText(
+            min=0, max=PEASANTS_IN_BOX, description="Trog-meter", layout=small
+        )
+        self.ap = W.BoundedIntText(min=0, max=999, description="AP", layout=small)
         self.movement = W.Dropdown(
             options=[("(deck as it is)", "")] + movement_choices(state),
             description="next move card",
             style={"description_width": "initial"},
-            layout=W.Layout(width="480px"),
+            layout=W.Layout(width="600px"),
         )
         self.ruling_widgets = {
             rid: W.Dropdown(
                 options=list(r.options),
                 value=r.default,
                 description=rid,
-                tooltip=r.title,
-                style={"description_width": "initial"},
+                style={"description_width": "200px"},
+                layout=W.Layout(width="340px"),
             )
             for rid, r in sorted(CATALOG.rulings.items())
         }
@@ -240,6 +248,7 @@ class ScenarioEditor(LiveBoard):
             title="Scenario editor: pick a tool, click squares",
         )
         self.widget.add_class("trogkit-editor")
+        self.widget.layout.max_width = "660px"
         self.picture.add_class("trogkit-picture")
         self.buttons.add_class("trogkit-squares")
         self.message.add_class("trogkit-message")
@@ -253,10 +262,17 @@ class ScenarioEditor(LiveBoard):
         self.import_button.on_click(lambda _: self.import_notation())
         self.try_button.on_click(lambda _: self.send_to_board())
         self.extra.children = [
-            W.HBox([self.tool, self.meter, self.ap]),
+            W.HTML("<b>palette</b> (the tool a square click applies)"),
+            self.tool,
+            W.HBox([self.meter, self.ap]),
             self.movement,
             W.HTML("<b>rulings</b> (where the rule texts disagree)"),
-            W.VBox(list(self.ruling_widgets.values())),
+            W.VBox(
+                [
+                    W.HBox([w, W.HTML(f"<small>{escape(CATALOG.rulings[rid].title)}</small>")])
+                    for rid, w in self.ruling_widgets.items()
+                ]
+            ),
             W.HTML("<b>position notation</b> (copy it out, or paste one and import)"),
             self.notation,
             W.HBox([self.import_button, self.try_button]),
