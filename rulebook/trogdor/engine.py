@@ -172,7 +172,7 @@ def _need_trogdor(s, rule: str):
 
 def _move(s, a) -> None:
     """T-MOVE: N/S/E/W, no wraparound, unless a card grants diagonal or wraparound moves."""
-    d = a.words[1]
+    d = a[5:]
     here = _need_trogdor(s, "T-MOVE")
     if d in DIAG_DIRS and "diagonal" not in s.powers:
         raise RuleError("T-MOVE", f"Trogdor moves N, S, E or W; {d} needs a diagonal-move card")
@@ -221,9 +221,10 @@ def _hide(s, a) -> None:
 
 
 def _burn(s, a) -> None:
-    target = a.words[1]
-    if len(a.words) == 4:
-        return _burn_at(s, target, SQUARES[INDEX_BY_NAME[a.words[3]]])
+    words = a.split(" ")
+    target = words[1]
+    if len(words) == 4:
+        return _burn_at(s, target, SQUARES[INDEX_BY_NAME[words[3]]])
     here = _need_trogdor(s, "T-BURN-TILE")
     if target == "tile":
         if s.burnt[INDEX[here]]:
