@@ -10,6 +10,7 @@ from .helpers import battle_position
 
 
 def test_battle_bench_shows_resolution_RE_RESOLVE_ORDER():
+    # rule: RE-RESOLVE-ORDER
     board = battle_bench()
     for label in ("A+Y3a", "A+Y6a", "A+Y4a", "B+Y9a", "B+Y5a"):
         board.button_for(label).click()
@@ -29,6 +30,7 @@ def test_battle_bench_refuses_red_with_blue_RE_COMPOSE_RED_BLUE():
 
 
 def test_battle_bench_sin_toggle_RE_VAR_SIN():
+    # rule: RE-VAR-SIN
     board = battle_bench(a=("Y3a", "Y3b", "Y3c"), b=("Y9a", "Y8a"))
     assert board.state.result().winner == "B"
     board.button_for("sin").click()
@@ -44,6 +46,7 @@ def test_game_board_battle_click_shows_narration():
 
 
 def test_adventure_board_steps_through_plan_RE_SOLO_WIN():
+    # rule: RE-SOLO-WIN
     st = new_adventure(2)
     plan = solve_adventure(st).plan
     board = adventure_board(st, plan)

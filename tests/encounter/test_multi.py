@@ -20,6 +20,7 @@ def refused(st, action) -> RuleError:
 
 
 def test_deal_nine_RE_SETUP_DEAL_and_loot_at_one_RE_SETUP_LOOT():
+    # rule: RE-SETUP-LOOT
     st = new_game(3, seed=4)
     assert [len(h) for h in st.hands] == [9, 9, 9]  # RE-SETUP-DEAL
     assert len(st.deck) == 45 - 27
@@ -35,6 +36,7 @@ def test_player_count_is_checked():
 
 
 def test_build_five_RE_BUILD_FIVE():
+    # rule: RE-BUILD-FIVE
     st = new_game(2, seed=1)
     h = st.hands[0]
     e = refused(st, f"build {'+'.join(h[:5])}/{h[5]}/{h[6]}/{h[7] + '+' + h[8]}/ loot=1")
@@ -61,6 +63,7 @@ def _plain_hand_game():
 
 
 def test_loot_placement_RE_LOOT_PLACE():
+    # rule: RE-LOOT-PLACE
     st = _plain_hand_game()
     h = st.hands[0]
     for i, c in enumerate(h):
@@ -73,6 +76,7 @@ def test_loot_placement_RE_LOOT_PLACE():
 
 
 def test_build_composition_refused_RE_COMPOSE_RED_BLUE_RE_COMPOSE_GREEN():
+    # rule: RE-COMPOSE-RED-BLUE, RE-COMPOSE-GREEN
     st = battle_position([[["Y1a"]], [["Y2a"]]])
     st.phase = "build"
     st.slots = [[[] for _ in range(5)] for _ in range(2)]
@@ -105,6 +109,7 @@ def test_battle_target_RE_BATTLE_TARGET():
 
 
 def test_clockwise_order_RE_BATTLE_ORDER():
+    # rule: RE-BATTLE-ORDER
     st = battle_position([[["Y1a"], ["Y2a"]], [["Y3a"], ["Y4a"]], [["Y5a"], ["Y6a"]]])
     st = apply_action(st, "battle 1 P3:1")
     assert st.turn == 1  # clockwise: player 2 next
@@ -116,6 +121,7 @@ def test_clockwise_order_RE_BATTLE_ORDER():
 
 
 def test_winner_collects_RE_BATTLE_COLLECT():
+    # rule: RE-BATTLE-COLLECT
     st = battle_position([[["Y9a", "Y1a"], ["Y2a"]], [["Y5a"], ["Y3a"]]])
     st = apply_action(st, "battle 1 P2:1")
     assert sorted(st.won[0]) == ["Y1a", "Y5a", "Y9a"] and st.wins == [1, 0]
@@ -123,12 +129,14 @@ def test_winner_collects_RE_BATTLE_COLLECT():
 
 
 def test_tie_discards_all_RE_RESOLVE_TIE():
+    # rule: RE-RESOLVE-TIE
     st = battle_position([[["Y5a"], ["Y2a"]], [["Y5b"], ["Y3a"]]])
     st = apply_action(st, "battle 1 P2:1")
     assert sorted(st.discard) == ["Y5a", "Y5b"] and st.wins == [0, 0]
 
 
 def test_beating_the_loot_encounter_RE_LOOT_WIN():
+    # rule: RE-LOOT-WIN
     st = battle_position([[["Y9a"], ["Y2a"]], [["Y5a"], ["Y3a"]]], loot=[1, 3], lootat=[1, 0])
     st = apply_action(st, "battle 1 P2:1")
     assert st.loot == [2, 2]
@@ -138,6 +146,7 @@ def test_beating_the_loot_encounter_RE_LOOT_WIN():
 
 
 def test_backfire_RE_LOOT_BACKFIRE_and_ruling_RER_BACKFIRE_AT_ONE():
+    # rule: RER-BACKFIRE-AT-ONE
     st = battle_position([[["Y1a"], ["Y2a"]], [["Y5a"], ["Y3a"]]], loot=[3, 2], lootat=[1, 0])
     assert apply_action(st, "battle 1 P2:1").loot == [2, 3]  # RE-LOOT-BACKFIRE
     st = battle_position([[["Y1a"], ["Y2a"]], [["Y5a"], ["Y3a"]]], loot=[1, 2], lootat=[1, 0])
@@ -150,12 +159,14 @@ def test_backfire_RE_LOOT_BACKFIRE_and_ruling_RER_BACKFIRE_AT_ONE():
 
 
 def test_loot_protected_after_targeted_RE_LOOT_PROTECTED():
+    # rule: RE-LOOT-PROTECTED
     st = battle_position([[["Y5a"], ["Y2a"]], [["Y5b"], ["Y3a"]]], loot=[2, 2], lootat=[1, 0])
     st = apply_action(st, "battle 1 P2:1")  # a tie on the loot encounter
     assert st.loot == [2, 2] and st.loot_at == [1, -1]
 
 
 def test_attacking_with_your_loot_encounter_RER_LOOT_ATTACKER():
+    # rule: RER-LOOT-ATTACKER
     slots = [[["Y1a"], ["Y2a"]], [["Y5a"], ["Y3a"]]]
     st = battle_position(slots, loot=[3, 3], lootat=[0, 1])
     assert apply_action(st, "battle 1 P2:1").loot == [2, 4]  # any-side (default)
@@ -167,11 +178,13 @@ def test_attacking_with_your_loot_encounter_RER_LOOT_ATTACKER():
 
 
 def test_loot_range_RE_LOOT_RANGE():
+    # rule: RE-LOOT-RANGE
     st = battle_position([[["Y9a"], ["Y2a"]], [["Y5a"], ["Y3a"]]], loot=[6, 1], lootat=[1, 0])
     assert apply_action(st, "battle 1 P2:1").loot == [6, 1]
 
 
 def test_leftover_encounters_discarded_RE_ROUND_LEFTOVER():
+    # rule: RE-ROUND-LEFTOVER
     st = battle_position([[["Y9a"], ["Y2a"], ["Y4a"]], [["Y5a"]]], loot=[1, 1])
     st = apply_action(st, "battle 1 P2:1")
     # player 2 has nothing left: nobody can battle, the round ends and P1's two are discarded
@@ -180,6 +193,7 @@ def test_leftover_encounters_discarded_RE_ROUND_LEFTOVER():
 
 
 def test_most_battles_bonus_RE_ROUND_BONUS():
+    # rule: RE-ROUND-BONUS
     st = battle_position([[["Y9a"]], [["Y5a"]]], loot=[1, 1])
     st = apply_action(st, "battle 1 P2:1")
     assert st.loot == [3, 1]  # sole most-battles winner: +2
@@ -190,6 +204,7 @@ def test_most_battles_bonus_RE_ROUND_BONUS():
 
 
 def test_six_loot_wins_RE_WIN_SIX():
+    # rule: RE-WIN-SIX
     st = battle_position([[["Y9a"]], [["Y5a"]]], loot=[4, 5])
     st = apply_action(st, "battle 1 P2:1")
     assert st.phase == "over" and st.outcome == "P1" and st.loot == [6, 5]
@@ -201,6 +216,7 @@ def test_six_loot_wins_RE_WIN_SIX():
 
 
 def test_next_round_reshuffles_RE_ROUND_NEXT():
+    # rule: RE-ROUND-NEXT
     st = battle_position([[["Y9a"]], [["Y5a"]]], loot=[1, 1])
     st = apply_action(st, "battle 1 P2:1")
     assert st.round == 2 and st.start == 1 and st.turn == 1
@@ -209,6 +225,7 @@ def test_next_round_reshuffles_RE_ROUND_NEXT():
 
 
 def test_creature_market_RE_VAR_MARKET():
+    # rule: RE-VAR-MARKET
     st = new_game(2, seed=3, variants=("market",))
     assert st.phase == "market" and len(st.market) == 5 and "sin" in st.variants
     assert all(a.startswith("pick") for a in legal_actions(st))
@@ -223,6 +240,7 @@ def test_creature_market_RE_VAR_MARKET():
 
 
 def test_keys_quick_game_RE_VAR_KEYS():
+    # rule: RE-VAR-KEYS
     st = new_game(3, seed=2, variants=("keys",))
     in_hands = [c for h in st.hands for c in h]
     assert len(in_hands) == 27 and sorted(c for c in in_hands if c.startswith("K")) == [
@@ -237,6 +255,7 @@ def test_keys_quick_game_RE_VAR_KEYS():
 
 
 def test_keys_quick_game_winner_RE_VAR_KEYS_WIN():
+    # rule: RE-VAR-KEYS-WIN
     st = battle_position(
         [[["Y9a", "K1"], ["Y1a"]], [["Y5a", "K2"], ["Y8a", "K3"]]], variants=("keys",)
     )

@@ -20,6 +20,7 @@ def refused(st, action) -> RuleError:
 
 
 def test_setup_decks_RE_SOLO_DECKS_final_RE_SOLO_FINAL_keys_RE_SOLO_KEYS_IN():
+    # rule: RE-SOLO-FINAL, RE-SOLO-KEYS-IN
     st = new_adventure(seed=5)
     assert len(st.hand) == 9  # RE-SOLO-DECKS
     assert all(CARDS[c].kind == "encounter" for c in st.hand)
@@ -39,6 +40,7 @@ def test_setup_decks_RE_SOLO_DECKS_final_RE_SOLO_FINAL_keys_RE_SOLO_KEYS_IN():
 
 
 def test_layout_RE_SOLO_LAYOUT_and_start_RE_SOLO_START():
+    # rule: RE-SOLO-LAYOUT, RE-SOLO-START
     st = new_adventure(seed=1)
     assert [len(s) for s in st.spaces] == SIZES == [1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4]
     assert not any(st.up)  # face down
@@ -47,6 +49,7 @@ def test_layout_RE_SOLO_LAYOUT_and_start_RE_SOLO_START():
 
 
 def test_ride_moves_by_level_and_wraps_RE_SOLO_RIDE():
+    # rule: RE-SOLO-RIDE
     st = solo_position(
         [["Y1a"]] * 0 + [[f"Y{i}b"] for i in range(1, 11)] + [["Y1c"], ["Y2c"]],
         hand=["Y3a", "Y5a"],
@@ -59,6 +62,7 @@ def test_ride_moves_by_level_and_wraps_RE_SOLO_RIDE():
 
 
 def test_ride_over_cleared_spaces_RER_RIDE_CLEARED():
+    # rule: RER-RIDE-CLEARED
     spaces = [["Y1b"], [], [], ["Y4b"], ["Y5b"]] + [["Y6b"]] * 0 + [[] for _ in range(7)]
     st = solo_position(spaces, hand=["Y2a", "Y1a"], pos=0)
     assert apply_action(st, "ride Y2a").pos == 2  # count-all: lands on a cleared space
@@ -77,12 +81,14 @@ def test_turn_sequence_RE_SOLO_TURN():
 
 
 def test_discover_flips_RE_SOLO_DISCOVER():
+    # rule: RE-SOLO-DISCOVER
     st = solo_position([["Y1b"], ["Y2b"]], hand=["Y1a"])
     st2 = apply_action(st, "ride Y1a")
     assert st2.up == [False, True] + [False] * 10
 
 
 def test_keys_are_not_part_of_the_encounter_RE_SOLO_DISCOVER_KEY():
+    # rule: RE-SOLO-DISCOVER-KEY
     st = solo_position([["K1", "Y2b"]], hand=["Y3a"], up=[True] + [False] * 11)
     assert st.enemy(0) == ["Y2b"]
     st = apply_action(apply_action(apply_action(st, "stay"), "build Y3a"), "battle")
@@ -90,6 +96,7 @@ def test_keys_are_not_part_of_the_encounter_RE_SOLO_DISCOVER_KEY():
 
 
 def test_illegal_combination_becomes_boss_RE_SOLO_DISCOVER_ILLEGAL():
+    # rule: RE-SOLO-DISCOVER-ILLEGAL
     st = solo_position([["R1", "B1", "Y2b", "K1"]], hand=["Y3a"], boss=("W1", "W2", "W3"))
     st2 = apply_action(st, "stay")
     assert sorted(st2.spaces[0]) == ["K1", "W1", "W2", "Y2b"]
@@ -107,6 +114,7 @@ def test_minority_replacement_RER_DISCOVER_REPLACE():
 
 
 def test_build_RE_SOLO_BUILD():
+    # rule: RE-SOLO-BUILD
     st = solo_position([["Y1b"]], hand=["R1", "B1", "Y2a"], phase="build", up=[True] + [False] * 11)
     st = apply_action(st, "build R1")
     assert st.mine == ["R1"] and "build B1" not in legal_actions(st)
@@ -123,6 +131,7 @@ def test_must_build_before_battle_RE_SOLO_BUILD_MUST():
 
 
 def test_battle_as_multiplayer_RE_SOLO_BATTLE():
+    # rule: RE-SOLO-BATTLE
     st = solo_position([["Y5b", "Y4b"]], mine=["B1"], phase="build", up=[True] + [False] * 11)
     st = apply_action(st, "battle")
     assert st.phase == "loot" and st.mine == ["B1"]  # blue always wins; your encounter stays
@@ -130,6 +139,7 @@ def test_battle_as_multiplayer_RE_SOLO_BATTLE():
 
 
 def test_green_cards_discarded_after_battle_RE_SOLO_GREEN_DISCARD():
+    # rule: RE-SOLO-GREEN-DISCARD
     st = solo_position(
         [["Y9b", "Y8b"]], mine=["G1", "Y1a"], phase="build", up=[True] + [False] * 11
     )
@@ -138,6 +148,7 @@ def test_green_cards_discarded_after_battle_RE_SOLO_GREEN_DISCARD():
 
 
 def test_loot_and_recruit_RE_SOLO_LOOT():
+    # rule: RE-SOLO-LOOT
     st = solo_position(
         [["Y2b", "Y1b", "K3"]], mine=["Y9a"], phase="build", up=[True] + [False] * 11
     )
@@ -150,6 +161,7 @@ def test_loot_and_recruit_RE_SOLO_LOOT():
 
 
 def test_losing_keeps_the_enemy_RE_SOLO_LOSE():
+    # rule: RE-SOLO-LOSE
     st = solo_position(
         [["Y9b", "K1"]], mine=["Y2a"], hand=["Y3a"], phase="build", up=[True] + [False] * 11
     )
@@ -159,6 +171,7 @@ def test_losing_keeps_the_enemy_RE_SOLO_LOSE():
 
 
 def test_solo_tie_RER_SOLO_TIE():
+    # rule: RER-SOLO-TIE
     pos = dict(mine=["Y5a"], hand=["Y1a"], phase="build", up=[True] + [False] * 11)
     st = apply_action(solo_position([["Y5b", "K1"], ["Y1c"]], **pos), "battle")
     assert st.keys == ["K1"] and st.spaces[0] == [] and st.mine == []
@@ -170,6 +183,7 @@ def test_solo_tie_RER_SOLO_TIE():
 
 
 def test_boss_room_RE_SOLO_BOSS_ROOM_and_win_RE_SOLO_WIN():
+    # rule: RE-SOLO-BOSS-ROOM, RE-SOLO-WIN
     st = solo_position(
         [["Y1b"]], hand=["Y9a", "Y8a"], mine=["Y2a"], keys=["K1", "K2"], final=("W1", "Y1c")
     )
@@ -183,6 +197,7 @@ def test_boss_room_RE_SOLO_BOSS_ROOM_and_win_RE_SOLO_WIN():
 
 
 def test_boss_room_discover_and_loss_RE_SOLO_LOSS():
+    # rule: RE-SOLO-LOSS
     # the Final Encounter is Discovered: R1 with B1 -> both replaced by Bosses
     st = solo_position([], hand=["Y9a"], mine=["Y2a"], keys=["K1", "K2", "K3", "K4"],
                        final=("W4", "R1", "B1"), boss=("W1",))  # fmt: skip
@@ -191,6 +206,7 @@ def test_boss_room_discover_and_loss_RE_SOLO_LOSS():
 
 
 def test_no_action_left_is_a_loss_RE_SOLO_LOSS():
+    # rule: RE-SOLO-LOSS
     st = solo_position([["Y9b"], ["Y1b"]], mine=["Y2a"], phase="build", up=[True] + [False] * 11)
     st = apply_action(st, "battle")  # lose, hand empty, encounter gone: nothing to do
     assert st.outcome == "loss" and legal_actions(st) == []
