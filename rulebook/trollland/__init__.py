@@ -1,8 +1,17 @@
 """Trollland (Bruno Cathala, 2010): pure rules -- catalog, cards, state, engine, scoring."""
 
 from .cards import PEOPLE_NAMES, PEOPLES, CardSet, default_cards, load_card_set
-from .engine import apply_action, is_over, legal_actions, new_game, parse_action
+from .engine import (
+    apply_action,
+    is_over,
+    legal_actions,
+    new_game,
+    parse_action,
+    random_playout,
+    verdict,
+)
 from .loading import is_full, legal_cages, refusal
+from .puzzle import puzzle
 from .rules import CATALOG, default_rulings
 from .scoring import Score, score, scores, winners
 from .state import Berth, State
@@ -25,8 +34,11 @@ __all__ = [
     "load_card_set",
     "new_game",
     "parse_action",
+    "puzzle",
+    "random_playout",
     "refusal",
     "score",
     "scores",
+    "verdict",
     "winners",
 ]

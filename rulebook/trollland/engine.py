@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from rulebook.common.errors import NotationError
+from rulebook.common.errors import NotationError, RuleError
 from rulebook.common.rng import Rng
 from rulebook.common.rulings import RulingSet
 
@@ -449,4 +449,34 @@ def is_over(s: State) -> bool:
     return s.phase == "over"
 
 
-__all__ = ["PEOPLES", "apply_action", "is_over", "legal_actions", "new_game", "parse_action"]
+def verdict(s: State, action: str) -> str:
+    """'legal', or 'refused by RULE-ID: reason' -- for teaching cells (the state is untouched)."""
+    try:
+        apply_action(s, action)
+    except RuleError as e:
+        return f"refused by {e.rule_id}: {e.reason}"
+    return "legal"
+
+
+def random_playout(s: State, seed: int, max_actions: int = 5000) -> tuple[State, list[str]]:
+    """Play uniformly random legal actions (seeded) until the game ends; the state and the
+    actions played. The same seed gives the same game."""
+    rng = Rng(seed)
+    played: list[str] = []
+    while not is_over(s) and len(played) < max_actions:
+        action = rng.choice(legal_actions(s))
+        s = apply_action(s, action)
+        played.append(action)
+    return s, played
+
+
+__all__ = [
+    "PEOPLES",
+    "apply_action",
+    "is_over",
+    "legal_actions",
+    "new_game",
+    "parse_action",
+    "random_playout",
+    "verdict",
+]

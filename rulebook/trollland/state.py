@@ -225,6 +225,11 @@ class State:
                     best = cid
         return best
 
+    def reveal_order(self) -> list[str]:
+        """The revealed pest cards still to load, in banishment order (TL-BANISH-ORDER)."""
+        pests = [c for h in self.chosen for c in h if not self.cards.people[c].is_troll]
+        return sorted(pests, key=lambda c: self.cards.people[c].order)
+
     def current_troll(self) -> str | None:
         best = None
         for hand in self.chosen:
