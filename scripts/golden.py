@@ -20,7 +20,10 @@ from pathlib import Path
 from rulebook.trogdor import apply_action, legal_actions, new_game
 
 GOLDEN_DIR = Path(__file__).resolve().parents[1] / "tests" / "trogdor" / "golden"
-GOLDEN_SEEDS = (1, 2, 3)
+# (seed, players): chosen so that together they exercise every kind of action the random policy
+# plays (burn tile/cottage/peasant, chomp, burrow, hide, teleport, items, spawn) and the Troghammer.
+GOLDEN_CASES = {83: 1, 104: 1, 249: 2}
+GOLDEN_SEEDS = tuple(GOLDEN_CASES)
 PRESET = "normal"
 MAX_STEPS = 5_000  # a whole game is a few hundred actions; more means the game does not end
 
@@ -28,6 +31,7 @@ MAX_STEPS = 5_000  # a whole game is a few hundred actions; more means the game 
 @dataclass
 class Playthrough:
     seed: int
+    players: int
     start: str
     actions: list[str] = field(default_factory=list)
     positions: list[str] = field(default_factory=list)  # notation after each action
@@ -51,7 +55,7 @@ def random_game(
     ``record=False`` skips writing the notation after every action (for speed)."""
     policy = random.Random(seed)
     state = new_game(preset, players=players, seed=seed)
-    play = Playthrough(seed, str(state))
+    play = Playthrough(seed, players, str(state))
     for _ in range(max_steps):
         if state.outcome is not None:
             play.final = state
@@ -73,7 +77,8 @@ def golden_path(seed: int) -> Path:
 
 def golden_text(play: Playthrough, preset: str = PRESET) -> str:
     lines = [
-        f"# Trogdor golden playthrough: new_game({preset!r}, seed={play.seed}), actions chosen by",
+        f"# Trogdor golden playthrough: new_game({preset!r}, players={play.players}, "
+        f"seed={play.seed}), actions chosen by",
         f"# random.Random({play.seed}) among legal_actions. Regenerate: make golden",
         f"# (python -m scripts.golden). Outcome: {play.outcome}, {len(play.actions)} actions.",
         f"start\t{play.start}",
@@ -106,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
     seeds = [int(a) for a in argv] or list(GOLDEN_SEEDS)
     GOLDEN_DIR.mkdir(parents=True, exist_ok=True)
     for seed in seeds:
-        play = random_game(seed)
+        play = random_game(seed, players=GOLDEN_CASES.get(seed, 1))
         path = golden_path(seed)
         text = golden_text(play)
         old = path.read_text(encoding="utf-8") if path.exists() else None

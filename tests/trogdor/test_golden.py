@@ -19,6 +19,7 @@ if str(ROOT) not in sys.path:  # scripts/ is not an installed package; plain `py
     sys.path.insert(0, str(ROOT))
 
 from scripts.golden import (  # noqa: E402
+    GOLDEN_CASES,
     GOLDEN_SEEDS,
     PRESET,
     golden_path,
@@ -38,7 +39,7 @@ def test_golden_playthrough_replays_exactly(seed):
     path = golden_path(seed)
     assert path.exists(), f"{path} is missing. {REGENERATE}"
     start, steps = read_golden(path)
-    state = new_game(PRESET, seed=seed)
+    state = new_game(PRESET, players=GOLDEN_CASES[seed], seed=seed)
     assert str(state) == start, f"{path.name}: the starting position differs. {REGENERATE}"
     assert steps, f"{path.name} records no actions"
     for n, (action, expected) in enumerate(steps, 1):
@@ -57,7 +58,7 @@ def test_golden_playthrough_replays_exactly(seed):
 def test_random_policy_still_chooses_the_recorded_actions(seed):
     """legal_actions' order feeds the policy, so a reordering changes the game: catch it here."""
     path = golden_path(seed)
-    text = golden_text(random_game(seed))
+    text = golden_text(random_game(seed, players=GOLDEN_CASES[seed]))
     assert text == path.read_text(encoding="utf-8"), (
         f"{path.name}: regenerating gives a different playthrough (legal_actions order or the "
         f"engine changed). {REGENERATE}"
