@@ -111,7 +111,43 @@ class Model:
         )
         self.steps = steps(pb)
         self.q = tuple(PEOPLES.index(s.card.people) for s in self.steps)
+        plain = [
+            not s.extra and s.card.symbol != "question" and s.card.extra is None for s in self.steps
+        ]
+        #: need[i][q]: cards of people q at steps i.. that need a cage of q or the Trollgat
+        #: (question cards may swap and extras may not trigger: left out of the lower bound)
+        self.need = [[0] * len(PEOPLES) for _ in range(len(self.steps) + 1)]
+        for i in range(len(self.steps) - 1, -1, -1):
+            self.need[i] = list(self.need[i + 1])
+            st = self.steps[i]
+            if not st.extra and st.card.symbol != "question":
+                self.need[i][self.q[i]] += 1
+        self.by_vehicle = tuple(
+            tuple(c for c in range(len(self.cages)) if self.veh[c] == v)
+            for v in range(len(pb.vehicles))
+        )
+        #: step i is the twin of step i-1: both plain cards of one people (interchangeable)
+        self.twin = tuple(
+            i > 0 and plain[i] and plain[i - 1] and self.q[i] == self.q[i - 1]
+            for i in range(len(self.steps))
+        )
         self.dock_q = tuple(PEOPLES.index(d.people) for d in pb.dock)
+
+    def lower_bound(self, i: int, occ: tuple, cnt: tuple) -> int:
+        """Refugees that steps i.. cannot avoid: per people, the plain cards still to come beyond
+        the room any vehicle can still offer that people (one cage per vehicle; room only
+        shrinks as cards board, so the bound holds below this node)."""
+        low = 0
+        for q, need in enumerate(self.need[i]):
+            if not need:
+                continue
+            room = 0
+            for cages in self.by_vehicle:
+                held = [c for c in cages if occ[c] == q]
+                pool = held or [c for c in cages if occ[c] == -1]
+                room += max((self.cap[c] - cnt[c] for c in pool), default=0)
+            low += max(0, need - room)
+        return low
 
     def label(self, cage: int) -> str:
         v, c = self.cages[cage]
@@ -162,53 +198,67 @@ def _apply(m: Model, i, occ, cnt, used, opt):
 
 
 def solve(pb: LoadProblem) -> LoadResult:
-    """Least refugees, with one placement reaching it (ties: first option in cage order)."""
+    """Least refugees, with one placement reaching it (ties: first option in cage order).
+
+    Twin steps (consecutive plain cards of one people) take cages in non-decreasing order: any
+    loading can be rearranged that way with the same refugees (see ``z3load.Encoding.twins``),
+    so the search skips the mirror orders. ``floor`` is the least cage the step may take."""
     m = Model(pb)
     n = len(m.steps)
+    never = n + 1
 
-    @cache
-    def best(i: int, occ: tuple, cnt: tuple, used: int, active: bool) -> int:
-        if i == n:
-            return 0
+    def children(i, occ, cnt, used, floor):
         st = m.steps[i]
         nxt_extra = i + 1 < n and m.steps[i + 1].extra
-        if st.extra and not active:
-            return best(i + 1, occ, cnt, used, False)
-        opts = m.distinct(m.options(i, occ, cnt, used), occ, cnt)
+        opts = m.options(i, occ, cnt, used)
         if not opts:
-            return 1 + best(i + 1, occ, cnt, used, False)
-        out = n + 1
-        for opt in opts:
+            return None  # Trollgat
+        out = []
+        for opt in m.distinct(opts, occ, cnt):
+            if opt[1] < floor:
+                continue
             o2, c2, u2 = _apply(m, i, occ, cnt, used, opt)
             trig = nxt_extra and opt[0] is None and st.card.symbol == "arrow"
-            out = min(out, best(i + 1, o2, c2, u2, trig))
-            if out == 0:
+            nfloor = opt[1] if i + 1 < n and m.twin[i + 1] else 0
+            out.append((opt, (o2, c2, u2, trig, nfloor)))
+        return out
+
+    @cache
+    def best(i: int, occ: tuple, cnt: tuple, used: int, active: bool, floor: int) -> int:
+        if i == n:
+            return 0
+        if m.steps[i].extra and not active:
+            return best(i + 1, occ, cnt, used, False, 0)
+        kids = children(i, occ, cnt, used, floor)
+        if kids is None:
+            return 1 + best(i + 1, occ, cnt, used, False, 0)
+        out, low = never, m.lower_bound(i, occ, cnt)
+        for _, nxt in kids:
+            out = min(out, best(i + 1, *nxt))
+            if out <= low:  # cannot do better than the bound
                 break
         return out
 
-    total = best(0, m.occ0, m.cnt0, 0, False)
+    total = best(0, m.occ0, m.cnt0, 0, False, 0)
     # walk the optimum to recover the choices
     choices: list = []
-    occ, cnt, used, active = m.occ0, m.cnt0, 0, False
+    state = (m.occ0, m.cnt0, 0, False, 0)
     for i in range(n):
-        st = m.steps[i]
-        nxt_extra = i + 1 < n and m.steps[i + 1].extra
-        if st.extra and not active:
+        occ, cnt, used, active, floor = state
+        if m.steps[i].extra and not active:
             choices.append("skip")
-            active = False
+            state = (occ, cnt, used, False, 0)
             continue
-        opts = m.options(i, occ, cnt, used)
-        if not opts:
+        kids = children(i, occ, cnt, used, floor)
+        if kids is None:
             choices.append(GAT)
-            active = False
+            state = (occ, cnt, used, False, 0)
             continue
-        target = best(i, occ, cnt, used, active)
-        for opt in opts:
-            o2, c2, u2 = _apply(m, i, occ, cnt, used, opt)
-            trig = nxt_extra and opt[0] is None and st.card.symbol == "arrow"
-            if best(i + 1, o2, c2, u2, trig) == target:
+        target = best(i, *state)
+        for opt, nxt in kids:
+            if best(i + 1, *nxt) == target:
                 choices.append(opt)
-                occ, cnt, used, active = o2, c2, u2, trig
+                state = nxt
                 break
     result = replay(pb, choices, "search")
     assert result.refugees == total
