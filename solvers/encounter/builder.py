@@ -11,7 +11,8 @@ Two methods answer the same question:
 * ``build_z3`` -- one pseudo-Boolean optimisation: Bool x[card][slot], slot j fights opposing
   encounter j (no loss of generality when n >= m: relabel the blocks), PbEq/PbGe constraints for
   the partition and the composition rules, star effects as Boolean formulas, level comparisons as
-  weighted PbGe/PbLe. It raises the win count until unsat, each check under a timeout.
+  weighted PbGe/PbLe. It first asks for a win against every opposing encounter, then climbs
+  from the first model's count until unsat, each check under a timeout.
 """
 
 from __future__ import annotations
@@ -307,21 +308,31 @@ def build_z3(
             s.add(z3.Implies(w, beats))
         wins.append(w)
     best_model, best, optimal, checks = None, -1, True, 0
-    while True:
+    # Beating every opposing encounter is the common case, so ask for it first; otherwise climb
+    # from the first model's count, one more win per check, until unsat.
+    s.push()
+    s.add(_pbge([(w, 1) for w in wins], m))
+    checks += 1
+    first = s.check()
+    if first == z3.sat:
+        best_model, best = s.model(), m
+    s.pop()
+    if first == z3.unknown:
+        optimal = False
+    while best < m and optimal:
         checks += 1
         r = s.check()
         if r == z3.sat:
             model = s.model()
             count = sum(1 for w in wins if z3.is_true(model.eval(w, model_completion=True)))
             best_model, best = model, count
-            if best == m:
-                break
+            if best >= m - 1:
+                break  # m was ruled out by the first check
             s.add(_pbge([(w, 1) for w in wins], best + 1))
         elif r == z3.unsat:
             break
         else:
             optimal = False
-            break
     if best_model is None:
         if optimal:
             raise TrogkitInputError("no legal way to build these cards into encounters")
