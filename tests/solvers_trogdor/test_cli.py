@@ -108,3 +108,42 @@ def test_countryside_json(capsys):
     data = json.loads(out)
     assert data["exact"] is True and data["ap"] is not None
     assert data["plan"].count("burn tile") == 13  # the unburnt tiles
+
+
+PIECES = ["--layout", LAYOUT, "--knights", "A1,D2", "--archer", "E5", "--peasants", "B2,C4"]
+
+
+def test_flame_danger_win_now_json(capsys):
+    code, out, _ = run(
+        ["trogdor", "flame", *PIECES, "--at", "B2", "--card", "0N-WNNE", "--json"], capsys
+    )
+    assert code == 0 and json.loads(out)["route"] == ["B2", "A2", "A1", "A5", "B5"]
+    code, out, _ = run(["trogdor", "danger", *PIECES, "--card", "0N-WNNE", "--json"], capsys)
+    data = json.loads(out)
+    assert code == 0 and data["archer"] == ["A3", "B3", "C3", "D3"]
+    code, out, _ = run(
+        ["trogdor", "win-now", "--layout", "ccl../ttmmC/#####/#####/#####", "--from", "D2",
+         "--cottages-burnt", "A1,B1", "--peasants", "D1", "--hand", "ap9,ap1", "--json"],
+        capsys,
+    )  # fmt: skip
+    data = json.loads(out)
+    assert code == 0 and data["win"] is True and data["plan"][0] == "play ap9"
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["flame", *PIECES, "--at", "C3", "--card", "0N-WNNE"], "no peasant on C3"),
+        (["flame", *PIECES, "--at", "B2", "--card", "zz"], "unknown movement card 'zz'"),
+        (["flame", *PIECES, "--at", "B2"], "give --at SQUARE and --card CARD"),
+        (["danger", "--knights", "A1"], "give --position or --layout"),
+        (["danger", *PIECES, "--archer", "Q9"], "--archer: square is off the board"),
+        (["win-now", *PIECES, "--hand", "nope"], "unknown action card 'nope'"),
+        (["win-now", *PIECES], "give --hand"),
+        (["danger", "--position", "tiles=nonsense"], "error"),
+    ],
+)
+def test_piece_questions_bad_input(argv, message, capsys):
+    code, out, err = run(["trogdor", *argv], capsys)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and message in err

@@ -142,3 +142,26 @@ def test_replay_catches_a_drifted_plan():
     pos = Position.from_text(LAYOUT, "C3")
     with pytest.raises(ReplayError, match="T-BURN-LAKE"):
         replay_position(pos, ["burn tile"])
+
+
+def test_granted_diagonal_and_wraparound_moves():
+    """T-MOVE with a card's diagonal or wraparound moves (T-CARD-EFFECTS): both methods agree and
+    the engine, given the same powers, accepts every plan."""
+    for i, (base, cottage) in enumerate(positions(seed=99, n=60)):
+        pos = Position(
+            base.layout,
+            base.trogdor,
+            base.burnt,
+            base.avoid,
+            base.cottages_burnt,
+            diagonal=i % 3 != 1,
+            wrap=i % 3 != 0,
+        )
+        a = min_ap_cottage(pos, cottage)
+        b = min_ap_cottage_z3(pos, cottage)
+        assert a.ap == b.ap, (str(pos), pos.diagonal, pos.wrap)
+        plain = min_ap_cottage(base, cottage).ap
+        if a.ap is not None:
+            check_plan(pos, cottage, a)
+            check_plan(pos, cottage, b)
+            assert plain is None or a.ap <= plain  # more moves never cost more
