@@ -1,9 +1,9 @@
 """Binder: binder/requirements.txt pins the same versions as pyproject.toml, installs into a fresh
 virtualenv, and gives a working kit (packages, rule catalogs, data files, the CLI).
 
-The install test takes 70-120 s here even with a warm pip cache (measured 2026-11-30), too slow
-for every `make test` on 2 cores, so it runs when ``TROGKIT_BINDER_CHECK=1`` is set:
-`make binder-check` sets it and CI calls that target. It needs the package index, like
+The install test takes 70 s on an idle machine and up to 5 min on a busy one here, even with a
+warm pip cache (measured 2026-11-30): too slow for every `make test` on 2 cores, so it runs when
+``TROGKIT_BINDER_CHECK=1`` is set: `make binder-check` sets it and CI calls that target. It needs the package index, like
 `make install` does. The pin checks below are instant and always run.
 """
 
@@ -52,9 +52,9 @@ def test_binder_runtime_is_python_311():
 
 @pytest.mark.skipif(
     os.environ.get("TROGKIT_BINDER_CHECK") != "1",
-    reason="fresh-venv install takes 70-120 s; run `make binder-check` (CI does)",
+    reason="fresh-venv install takes 1-5 min; run `make binder-check` (CI does)",
 )
-@pytest.mark.timeout(400)
+@pytest.mark.timeout(900)
 def test_binder_requirements_install_into_fresh_venv(tmp_path):
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
