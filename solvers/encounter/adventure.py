@@ -155,6 +155,32 @@ def hopeless(st: SoloState) -> bool:
     return False
 
 
+def boss_room_plan(st: SoloState) -> list[str] | None:
+    """In the Boss room (phase ``bossbuild``) only two things remain: which hand cards to add,
+    then ``enter``. The Final Encounter's Discover is deterministic, so try every distinct set of
+    hand cards (smallest first) directly instead of searching build orders."""
+    import itertools
+
+    cs, rules = st.cards, st.battle_rules
+    probe = st.copy()
+    final = solo._replace_illegal(probe, list(st.final))
+    them = summarise(final, cs, rules)
+    cls = _classes(st)
+    seen: set[tuple] = set()
+    for size in range(len(st.hand) + 1):
+        for extra in itertools.combinations(sorted(st.hand), size):
+            key = tuple(sorted(cls[c] for c in extra))
+            if key in seen:
+                continue
+            seen.add(key)
+            mine = st.mine + list(extra)
+            if not mine or composition_problem(mine, cs) is not None:
+                continue
+            if fast_winner(summarise(mine, cs, rules), them, rules) == 1:
+                return [f"build {c}" for c in extra] + ["enter"]
+    return None
+
+
 def solve_adventure(st: SoloState, max_states: int = 200_000, prune: bool = True) -> AdventurePlan:
     """Depth-first search for a winning plan; ``prune=False`` switches the ``hopeless`` test off
     (the tests check both settings agree)."""
@@ -176,6 +202,14 @@ def solve_adventure(st: SoloState, max_states: int = 200_000, prune: bool = True
         if prune and s.phase == "ride" and hopeless(s):
             lost.add(k)
             return False
+        if prune and s.phase == "bossbuild":
+            count += 1
+            tail = boss_room_plan(s)
+            if tail is None:
+                lost.add(k)
+                return False
+            plan.extend(tail)
+            return True
         for a in _ordered(s, _prune(s, solo.legal_actions(s))):
             if count >= max_states:
                 exhausted = True
