@@ -44,7 +44,9 @@ def _card(state, card_id: str):
 @dataclass
 class FlameResult:
     """What one ignition does. ``route`` is the first peasant's path (start included) on the
-    first card; ``tiles`` / ``cottages`` newly burninated; ``ignited`` other peasants set alight;
+    first card; ``chain`` the routes of the peasants it set alight (start, card, route; given when
+    each drew one card, i.e. no re-ignition on a burnt cottage); ``tiles`` / ``cottages`` newly
+    burninated; ``ignited`` other peasants set alight;
     ``saved`` squares where a peasant ended on the Lake; ``to_void`` peasants lost to the Void."""
 
     start: Square
@@ -56,6 +58,7 @@ class FlameResult:
     saved: list[Square]
     to_void: int
     cards_drawn: int
+    chain: list[tuple[Square, str, list[Square]]] = field(default_factory=list)
     after: object = field(repr=False, default=None)
 
     @property
@@ -74,6 +77,9 @@ class FlameResult:
             "saved_at_lake": [str(s) for s in self.saved],
             "to_void": self.to_void,
             "cards_drawn": self.cards_drawn,
+            "chain": [
+                {"start": str(a), "card": c, "route": [str(x) for x in r]} for a, c, r in self.chain
+            ],
         }
 
     def __str__(self) -> str:
@@ -88,6 +94,10 @@ class FlameResult:
                 f"other peasants ignited: {names(self.ignited)}",
                 f"saved by the Lake: {names(self.saved)}; to the Void: {self.to_void}",
                 f"movement cards drawn: {self.cards_drawn}",
+                *[
+                    f"then the peasant from {a} with {c}: {' -> '.join(map(str, r))}"
+                    for a, c, r in self.chain
+                ],
             ]
         )
 
@@ -143,16 +153,26 @@ def ignite(state, start: Square, card_id: str, rest: list[str] | None = None) ->
     saved = sorted((after_p - before_p).elements())
     if start in after_p and start in before_p and after_p[start] >= before_p[start]:
         saved.append(start)  # ignited on the Lake: extinguished at once, stays there
+    drawn = list(after.movement_deck.discard)
+    route = first_route(s, start, card)
+    chain = []
+    # One card per peasant (no re-ignition) and every other peasant lit by the first one's run:
+    # they run in the order the route met them (T-FLAME-CHAIN), each on its own card.
+    if len(drawn) == 1 + len(ignited) and all(a in route for a in ignited):
+        order = sorted(ignited, key=route.index)
+        for a, cid in zip(order, drawn[1:], strict=True):
+            chain.append((a, cid, first_route(s, a, _card(s, cid))))
     return FlameResult(
         start=start,
         card=card.id,
-        route=first_route(s, start, card),
+        route=route,
         tiles=tiles,
         cottages=cottages,
         ignited=ignited,
         saved=sorted(saved),
         to_void=after.void - s.void,
-        cards_drawn=len(after.movement_deck.discard),
+        cards_drawn=len(drawn),
+        chain=chain,
         after=after,
     )
 

@@ -47,6 +47,11 @@ def test_chain_ignition():
     r = ignite(s, sq("B4"), "0E-EEEE", rest=["0S-SSS"])
     assert r.ignited == [sq("D4")] and r.cards_drawn == 2 and r.to_void == 2
     assert {sq("D5"), sq("D1")} <= set(r.tiles)  # the second peasant's run: D4 -> D5 -> D1 -> D2
+    assert [(str(a), c, [str(x) for x in route]) for a, c, route in r.chain] == [
+        ("D4", "0S-SSS", ["D4", "D5", "D1", "D2"])
+    ]
+    for _, _, route in r.chain:
+        assert set(route) <= set(r.tiles)
 
 
 def test_best_ignition_is_the_exact_expectation():
