@@ -114,3 +114,30 @@ def test_danger_map_is_the_exact_average_over_the_deck():
     assert m.probabilities == {x: Fraction(n, len(DECK)) for x, n in hits.items()}
     assert len(m.grid()) == 5 and all(0 <= v <= 1 for row in m.grid() for v in row)
     assert m.safest and all(m.probabilities[x] == min(hits.values()) / 6 for x in m.safest)
+
+
+def test_flame_reports_are_consistent_with_the_engine_on_random_cases():
+    """Routes only cross tiles that end burnt (the Lake excepted, T-FLAME-LAKE); every ignited
+    peasant ends in the Void or on the Lake; 7 peasants stay accounted for."""
+    import random
+
+    from solvers.trogdor.generate import random_layout
+
+    rng = random.Random(8)
+    for _ in range(80):
+        layout = random_layout(rng)
+        peasants = rng.sample(GRID5.squares(), 3)
+        burnt = [q for q in GRID5.squares() if rng.random() < 0.3]
+        deck = [
+            f"0{rng.choice('NSEW')}-"
+            + "".join(rng.choice("NSEW") for _ in range(rng.randint(3, 5)))
+            for _ in range(6)
+        ]
+        s = puzzle(layout, peasants=[str(p) for p in peasants], burnt=[str(b) for b in burnt])
+        r = ignite(s, peasants[0], deck[0], deck[1:])
+        lake = layout.lake
+        for route in [r.route] + [c[2] for c in r.chain]:
+            assert {q for q in route if q != lake} <= set(r.tiles) | set(burnt)
+        assert r.to_void + len(r.saved) == 1 + len(r.ignited)
+        after = r.after
+        assert len(after.peasants) + after.meter + after.void == 7
