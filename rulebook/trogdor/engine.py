@@ -189,7 +189,7 @@ def _chomp(s, a) -> None:
     if here not in s.peasants:
         raise RuleError("T-CHOMP", f"no peasant on {here} to chomp")
     _cost(s, "T-CHOMP", "chomp", "free-chomp")
-    s.peasants.remove(here)
+    m.remove_peasant(s, here)
     s.meter += 1
     m.event(s, "peasant-chomped")
 
@@ -247,7 +247,7 @@ def _burn(s, a) -> None:
                 f"the cottage on {here} needs its tile and every tile around it burninated",
             )
         _cost(s, "T-BURN-COTTAGE", "burninate")
-        s.cottages[here] = True
+        m.set_cottage(s, here, True)
         m.event(s, "cottage-burninated")
     else:
         _burn_peasant(s, here, "T-BURN-PEASANT")
@@ -259,7 +259,7 @@ def _burn_peasant(s, sq, rule: str) -> None:
     if not m.can_draw_movement(s) and s.tiles[INDEX[sq]] != "L":
         raise RuleError(rule, "no movement card to draw for the flaming peasant's path")
     _cost(s, rule, "burninate")
-    s.peasants.remove(sq)
+    m.remove_peasant(s, sq)
     m.burninate_peasants(s, [sq])
 
 
@@ -374,10 +374,8 @@ def _spawn_slots(s):
 def _spawn_auto(s) -> None:
     slots, want = _spawn_slots(s)
     if want and slots and len(slots) <= want:
-        for sq in slots:  # every eligible cottage spawns: nothing to choose
-            s.meter -= 1
-            s.peasants.append(sq)
-        s.peasants.sort()
+        s.meter -= len(slots)  # every eligible cottage spawns: nothing to choose
+        s.peasants = sorted(s.peasants + slots)
         slots, want = [], 0
     if want and slots:
         s.phase = "spawn"
@@ -394,8 +392,7 @@ def _spawn(s, a) -> None:
             "T-SPAWN", f"{sq} cannot spawn (choose from {', '.join(map(str, slots)) or 'none'})"
         )
     s.meter -= 1
-    s.peasants.append(sq)
-    s.peasants.sort()
+    s.peasants = sorted([*s.peasants, sq])
     _spawn_auto(s)
 
 
@@ -426,7 +423,10 @@ def _step(s, a) -> None:
         _archer_step(s, card)
     else:
         i = int(piece[6:])
-        s.knights[i] = m.knight_walk(s, s.knights[i], card.path)
+        end = m.knight_walk(s, s.knights[i], card.path)
+        knights = s.knights.copy()  # copy on write (State.fork shares lists)
+        knights[i] = end
+        s.knights = knights
     if not s.queue:
         _end_turn(s)
 

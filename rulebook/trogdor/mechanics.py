@@ -60,6 +60,20 @@ def set_burnt(s, sq: Square, value: bool) -> bool:
     return True
 
 
+def set_cottage(s, sq: Square, burnt: bool) -> None:
+    """Flip a cottage (copy on write: the dict may be shared with the state it came from)."""
+    cottages = s.cottages.copy()
+    cottages[sq] = burnt
+    s.cottages = cottages
+
+
+def remove_peasant(s, sq: Square) -> None:
+    """Take one peasant off ``sq`` (copy on write)."""
+    peasants = s.peasants.copy()
+    peasants.remove(sq)
+    s.peasants = peasants
+
+
 def cottage_eligible(s, sq: Square) -> bool:
     """T-BURN-COTTAGE: the cottage's tile and every tile around it (no wraparound) burnt."""
     burnt = s.burnt
@@ -144,7 +158,7 @@ def rage(s) -> None:
     def visit(sq: Square) -> None:
         set_burnt(s, sq, True)
         if s.tiles[sq.row * 5 + sq.col] == "C" and sq in s.cottages:
-            s.cottages[sq] = True
+            set_cottage(s, sq, True)
         n = s.peasants.count(sq)
         if n:
             s.peasants = [p for p in s.peasants if p != sq]
@@ -185,14 +199,14 @@ def knight_walk(s, start: Square, path, *, entering_start: bool = False) -> Squa
     ti = -1 if t is None else t.row * 5 + t.col
     i = start.row * 5 + start.col
     if tiles[i] == "C" and cottages.get(start):
-        cottages[start] = False
+        set_cottage(s, start, False)
     if entering_start and i == ti:
         damage(s, "knight")
     step = STEP_I[True]
     for d in path:
         i = step[i][d]
-        if tiles[i] == "C" and cottages.get(SQUARES[i]):
-            cottages[SQUARES[i]] = False
+        if tiles[i] == "C" and s.cottages.get(SQUARES[i]):
+            set_cottage(s, SQUARES[i], False)
         if i == ti:
             damage(s, "knight")
     return SQUARES[i]
@@ -270,15 +284,14 @@ def burninate_peasants(s, starts: list[Square]) -> None:
 
 
 def _put_peasant(s, sq: Square) -> None:
-    s.peasants.append(sq)
-    s.peasants.sort()
+    s.peasants = sorted([*s.peasants, sq])
 
 
 def _flame_visit(s, sq: Square, queue: list[Square]) -> None:
     if set_burnt(s, sq, True):
         event(s, "tile-burninated")
     if sq in s.cottages and not s.cottages[sq] and cottage_eligible(s, sq):
-        s.cottages[sq] = True
+        set_cottage(s, sq, True)
         event(s, "cottage-burninated")
     if sq in s.peasants:
         n = s.peasants.count(sq)

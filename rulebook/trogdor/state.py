@@ -83,23 +83,22 @@ class State:
 
     # -- copying -----------------------------------------------------------------------------
     def copy(self) -> State:
-        """An independent copy (every mutable part copied)."""
+        """An independent copy: every mutable part (lists, dicts, decks, RNG) is copied."""
         s = self.fork()
+        s.cottages = self.cottages.copy()
+        s.peasants = self.peasants.copy()
+        s.knights = self.knights.copy()
         s.action_deck = Deck(list(self.action_deck.draw), list(self.action_deck.discard))
         s.movement_deck = Deck(list(self.movement_deck.draw), list(self.movement_deck.discard))
         s.rng = Rng(self.rng.seed, self.rng.counter)
         return s
 
     def fork(self) -> State:
-        """The engine's cheap copy: lists and dicts are copied, but the decks and the RNG are
-        shared, and the engine replaces them (copy on write) before changing them. Use ``copy()``
-        before changing a state's decks or RNG in place yourself."""
+        """The engine's cheap copy: it *shares* every list, dict, deck and the RNG with the
+        original, and the engine replaces a part (copy on write) before changing it. Call
+        ``copy()`` before changing any part of a state in place yourself."""
         s = object.__new__(State)
-        d = self.__dict__.copy()
-        d["cottages"] = self.cottages.copy()
-        d["peasants"] = self.peasants.copy()
-        d["knights"] = self.knights.copy()
-        s.__dict__ = d
+        s.__dict__ = self.__dict__.copy()
         return s
 
     # -- queries -----------------------------------------------------------------------------
