@@ -106,9 +106,13 @@ def _cage_arg(s: State, tok: str) -> tuple[Berth, int]:
     vid, _, cage = tok.partition(".")
     if not cage.isdigit():
         raise NotationError("a cage is VEHICLE.N, e.g. V07.2", text=tok)
+    if vid not in s.cards.vehicles:
+        raise NotationError(f"unknown vehicle {vid!r}", text=tok)
     berth = s.berth(vid)
     if berth is None:
-        raise refuse("TL-LOAD-CAPACITY", f"vehicle {vid} is not at the departure dock")
+        raise refuse("TL-DEPART-FULL", f"vehicle {vid} is not at the departure dock")
+    if not 1 <= int(cage) <= len(berth.cages):
+        raise NotationError(f"{vid} has cages 1..{len(berth.cages)}", text=tok)
     return berth, int(cage) - 1
 
 
@@ -294,6 +298,8 @@ def _troll(s: State, p: int, tokens: list[str]) -> None:
             s.won[p].append(cid)
     else:  # send
         berth = s.berth(tokens[1])
+        if tokens[1] not in s.cards.vehicles:
+            raise NotationError(f"unknown vehicle {tokens[1]!r}")
         if berth is None:
             raise refuse(rule_id, f"vehicle {tokens[1]} is not at the departure dock")
         _depart(s, berth, p)

@@ -172,7 +172,7 @@ class State:
                             f"{vid} cage {i + 1} holds at most {caps[i]}", where="row"
                         )
                 row.append(Berth(vid, cages))
-        return cls(
+        state = cls(
             players=n,
             turn=parse_int(f["turn"], "turn", lo=1),
             phase=phase,
@@ -193,6 +193,25 @@ class State:
             rulings=default_rulings().parse(f["rulings"]),
             cards=cards,
         )
+        state._check_phase()
+        return state
+
+    def _check_phase(self) -> None:
+        """The step must have someone to act (a parsed position can claim anything)."""
+        ok = {
+            "choose": any(not c for c in self.chosen),
+            "troll": self.current_troll() is not None,
+            "load": self.current_card() is not None,
+            "king-return": self.pending is not None,
+            "arrow": self.pending is not None,
+            "over": True,
+        }[self.phase]
+        if not ok:
+            raise NotationError(f"nobody can act in step {self.phase!r} here", where="phase")
+        if self.pending is not None and self.phase not in ("king-return", "arrow"):
+            raise NotationError(
+                "pending is only for the king-return and arrow steps", where="pending"
+            )
 
     # -- views ---------------------------------------------------------------------------------
     def berth(self, vid: str) -> Berth | None:

@@ -87,3 +87,31 @@ def test_notation_rejects_duplicates_and_unknown_cards():
         State.parse(dup)
     with pytest.raises(NotationError, match="unknown card"):
         State.parse(text.replace("dock=", "dock=Zz99,", 1))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 500), st.integers(0, 10_000), st.text(min_size=1, max_size=3))
+def test_mangled_notation_parses_or_is_a_clear_error(seed, where, junk):
+    text = str(play(3, seed, seed % 40)[-1])
+    k = where % len(text)
+    mangled = text[:k] + junk + text[k + len(junk) :]
+    try:
+        s = State.parse(mangled)
+    except NotationError:
+        return
+    assert State.parse(str(s)) == s
+
+
+def test_parse_refuses_a_step_nobody_can_act_in():
+    s = new_game(2, seed=1)
+    with pytest.raises(NotationError, match="nobody can act"):
+        State.parse(str(s).replace("phase=choose", "phase=load"))
+
+
+@pytest.mark.parametrize("action", ["place Zo3 V99.1", "place Zo3 V01.9", "place Zo3 V01", "fly"])
+def test_malformed_action_is_a_notation_error(action):
+    from tl_helpers import berth, pos
+
+    s = pos(2, row=[berth("V01")], chosen=[["Zo3"], []])
+    with pytest.raises(NotationError):
+        apply_action(s, action)

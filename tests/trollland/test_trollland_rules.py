@@ -240,6 +240,8 @@ def test_TL_TROLL_5_sends_an_incomplete_vehicle():
     assert s.row == [] and s.veh[0] == ["V12"] and sorted(s.won[0]) == ["Bi2", "Bi3", "Zo2"]
     refused(pos(2, phase="troll", chosen=[["T5a"], []], row=[berth("V01")]), "send V02",
             "TL-TROLL-5")  # fmt: skip
+    # TL-DEPART-FULL: a vehicle that has left cannot be loaded
+    refused(pos(2, row=[berth("V01")], chosen=[["Zo3"], []]), "place Zo3 V02.1", "TL-DEPART-FULL")
 
 
 # -- loading ----------------------------------------------------------------------------------------
