@@ -2,6 +2,7 @@
 
     trogkit trollland load --input FILE.json [--method z3|search] [--json]
     trogkit trollland actions --position "TL players=..." [--json]
+    trogkit trollland best-pair --position "TL ..." [--player N] [--json]
 
 The input format of ``load`` is documented in ``solvers/trollland/load_schema.json``.
 """
@@ -11,8 +12,10 @@ from __future__ import annotations
 import json
 
 from rulebook.trollland import State, legal_actions
+from solvers.cli import UsageError
 
 from . import search, z3load
+from .bestpair import best_pairs
 from .problem import load_file
 
 
@@ -40,6 +43,24 @@ def _actions(args) -> int:
     return 0
 
 
+def _best_pair(args) -> int:
+    s = State.parse(args.position)
+    if s.phase != "choose":
+        raise UsageError(f"best-pair needs a position in the choose step, not {s.phase!r}")
+    player = s.to_act if args.player is None else args.player - 1
+    if not 0 <= player < s.players:
+        raise UsageError(f"--player must be 1..{s.players}")
+    others = {p: list(c) for p, c in enumerate(s.chosen) if p != player}
+    ranking = best_pairs(s, player, others)
+    if args.json:
+        rows = [{"pair": list(pv.pair), "value": pv.value} for pv in ranking]
+        print(json.dumps({"player": f"P{player + 1}", "pairs": rows}, sort_keys=True))
+    else:
+        print(f"P{player + 1}, given the others' revealed cards:")
+        print("\n".join(map(str, ranking)))
+    return 0
+
+
 def register(subparsers) -> None:
     p = subparsers.add_parser("trollland", help="Trollland: loading solver and positions")
     sub = p.add_subparsers(dest="command", required=True, parser_class=type(p))
@@ -52,3 +73,8 @@ def register(subparsers) -> None:
     act.add_argument("--position", required=True, help="one-line TL notation")
     act.add_argument("--json", action="store_true")
     act.set_defaults(run=_actions)
+    best = sub.add_parser("best-pair", help="rank a player's pairs of cards by zeal points")
+    best.add_argument("--position", required=True, help="one-line TL notation, choose step")
+    best.add_argument("--player", type=int, help="1-based (default: the player to act)")
+    best.add_argument("--json", action="store_true")
+    best.set_defaults(run=_best_pair)

@@ -47,3 +47,15 @@ def test_actions_subcommand(capsys):
     out = json.loads(capsys.readouterr().out)
     assert out["phase"] == "choose" and out["to_act"] == "P1" and len(out["actions"]) >= 1
     assert main(["trollland", "actions", "--position", "TL nonsense"]) == 2
+
+
+def test_best_pair_subcommand(capsys):
+    from rulebook.trollland import puzzle
+
+    s = puzzle(2, phase="choose", row={"V06": [["Zo1"], ["Ni5"]], "V01": []},
+               hands=[["Ni7", "Go2", "T3a"], []], chosen=[[], ["Bi1", "Bi2"]])  # fmt: skip
+    assert main(["trollland", "best-pair", "--position", str(s), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["player"] == "P1" and out["pairs"][0] == {"pair": ["T3a", "Ni7"], "value": 4}
+    assert main(["trollland", "best-pair", "--position", str(s), "--player", "7"]) == 2
+    assert "--player must be 1..2" in capsys.readouterr().err
