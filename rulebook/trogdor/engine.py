@@ -13,8 +13,8 @@ from rulebook.common.errors import RuleError
 
 from . import mechanics as m
 from .actions import Action, parse_action
-from .geometry import INDEX, SQUARES, STEP, STEP_I, area
-from .powers import add_powers, effects_to_powers, remove_power
+from .geometry import INDEX, ORDER, SQUARES, STEP, STEP_I, area
+from .powers import add_powers, card_powers, remove_power
 
 ORTHO_DIRS = ("N", "S", "E", "W")
 DIAG_DIRS = ("NE", "NW", "SE", "SW")
@@ -116,7 +116,7 @@ def _play(s, a) -> None:
     """T-PLAY: the card's AP and ability for this turn."""
     card = _take_card(s, a.words[1], "T-PLAY")
     s.played = card.id
-    tokens, extra, heal = effects_to_powers(card.effects)
+    tokens, extra, heal = card_powers(card)
     _start_act(s, card.ap + extra, tokens, heal)
 
 
@@ -143,7 +143,7 @@ def _start_act(s, ap: int, tokens=(), heal: int = 0) -> None:
     if keeper_id is not None:  # T-KEEPER: always on, on its owner's turn
         keeper = s.cards.keeper(keeper_id)
         if keeper is not None:
-            kt, kextra, kheal = effects_to_powers(keeper.effects)
+            kt, kextra, kheal = card_powers(keeper)
             tokens += kt
             s.ap += kextra
             heal += kheal
@@ -311,7 +311,7 @@ def _use(s, a) -> None:
     item = s.cards.item(item_id)
     if item is None:
         raise RuleError("T-ITEM", f"unknown item {item_id!r}")
-    tokens, extra, heal = effects_to_powers(item.effects)
+    tokens, extra, heal = card_powers(item)
     teleport = "teleport" in tokens
     if teleport and len(a.words) != 3:
         raise RuleError("T-ITEM", f"{item_id} moves Trogdor: say where, e.g. 'use {item_id} C3'")
@@ -368,14 +368,14 @@ def _spawn_slots(s):
     if want <= 0:
         return [], 0
     slots = [sq for sq, b in s.cottages.items() if not b and sq not in s.peasants]
-    return sorted(slots), want
+    return sorted(slots, key=ORDER), want
 
 
 def _spawn_auto(s) -> None:
     slots, want = _spawn_slots(s)
     if want and slots and len(slots) <= want:
         s.meter -= len(slots)  # every eligible cottage spawns: nothing to choose
-        s.peasants = sorted(s.peasants + slots)
+        s.peasants = sorted(s.peasants + slots, key=ORDER)
         slots, want = [], 0
     if want and slots:
         s.phase = "spawn"
@@ -392,7 +392,7 @@ def _spawn(s, a) -> None:
             "T-SPAWN", f"{sq} cannot spawn (choose from {', '.join(map(str, slots)) or 'none'})"
         )
     s.meter -= 1
-    s.peasants = sorted([*s.peasants, sq])
+    s.peasants = sorted([*s.peasants, sq], key=ORDER)
     _spawn_auto(s)
 
 
@@ -434,7 +434,7 @@ def _step(s, a) -> None:
 def _peasants_step(s, card) -> None:
     """T-PEASANT-MOVE / T-PEASANT-REPAIR (wraparound, T-WRAP)."""
     step = STEP[True]
-    moved = sorted(step[p][card.arrow] for p in s.peasants)
+    moved = sorted([step[p][card.arrow] for p in s.peasants], key=ORDER)
     if card.repair:
         for p in moved:
             m.set_burnt(s, p, False)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from rulebook.common.grid import DIAGONAL, DIRECTIONS, GRID5, ORTHOGONAL, Square
 
 SQUARES: tuple[Square, ...] = tuple(GRID5.squares())
@@ -37,6 +39,10 @@ STEP_I: dict[bool, tuple[dict[str, int], ...]] = {
     )
     for w in (False, True)
 }
+
+
+# Square order (the dataclass's own: column, then row) as a C-level sort key.
+ORDER = attrgetter("col", "row")
 
 
 def intern(sq: Square | None) -> Square | None:

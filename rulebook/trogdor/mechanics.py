@@ -12,7 +12,7 @@ from rulebook.common.errors import RuleError
 from rulebook.common.grid import Square
 from rulebook.common.rng import Rng
 
-from .geometry import CENTRE, INDEX, ORTHO_I, RING_I, SQUARES, STEP, STEP_I
+from .geometry import CENTRE, INDEX, ORDER, ORTHO_I, RING_I, SQUARES, STEP, STEP_I
 
 # Safety bound on "draw again" loops (Troghammer re-moves, flaming peasants ending on a burnt
 # cottage): each repeat draws a card; a pathological stacked deck could cycle forever.
@@ -284,7 +284,7 @@ def burninate_peasants(s, starts: list[Square]) -> None:
 
 
 def _put_peasant(s, sq: Square) -> None:
-    s.peasants = sorted([*s.peasants, sq])
+    s.peasants = sorted([*s.peasants, sq], key=ORDER)
 
 
 def _flame_visit(s, sq: Square, queue: list[Square]) -> None:

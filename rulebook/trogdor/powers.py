@@ -40,6 +40,18 @@ def effects_to_powers(effects) -> tuple[list[str], int, int]:
 
 
 _MEMO: dict = {}
+_BY_CARD: dict[int, tuple] = {}
+
+
+def card_powers(card) -> tuple[list[str], int, int]:
+    """``effects_to_powers(card.effects)``, memoised by card identity (cards are immutable)."""
+    hit = _BY_CARD.get(id(card))
+    if hit is None or hit[0] is not card:
+        hit = (card, effects_to_powers(card.effects))
+        if len(_BY_CARD) < 10_000:
+            _BY_CARD[id(card)] = hit
+    tokens, extra, heal = hit[1]
+    return list(tokens), extra, heal
 
 
 def _effects_to_powers(effects) -> tuple[list[str], int, int]:
