@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 from tl_helpers import CARDS
 
 from rulebook.common.errors import NotationError, RuleError
@@ -115,3 +116,30 @@ def test_malformed_action_is_a_notation_error(action):
     s = pos(2, row=[berth("V01")], chosen=[["Zo3"], []])
     with pytest.raises(NotationError):
         apply_action(s, action)
+
+
+class TrolllandMachine(RuleBasedStateMachine):
+    """Stateful check: any legal action keeps every invariant; undoing by notation is exact."""
+
+    @initialize(players=st.integers(2, 5), seed=st.integers(0, 10_000))
+    def start(self, players, seed):
+        self.s = new_game(players, seed=seed)
+
+    @rule(pick=st.integers(0, 10_000))
+    def act(self, pick):
+        if is_over(self.s):
+            return
+        acts = legal_actions(self.s)
+        before = str(self.s)
+        self.s = apply_action(self.s, acts[pick % len(acts)])
+        assert str(State.parse(before)) == before
+
+    @invariant()
+    def conserved_and_round_trips(self):
+        if hasattr(self, "s"):
+            conserved(self.s)
+            assert State.parse(str(self.s)) == self.s
+
+
+TestTrolllandMachine = TrolllandMachine.TestCase
+TestTrolllandMachine.settings = settings(max_examples=25, stateful_step_count=60, deadline=None)

@@ -457,3 +457,24 @@ def test_TL_BANISH_ORDER_zom_example_engine():
     s = apply_action(s, "gat Zo10")
     s = apply_action(s, "gat Zo13")
     assert s.gat == [[], ["Zo10"], ["Zo13"]]
+
+
+def test_TL_COMP_PEOPLE_user_file_replaces_stand_ins(tmp_path):
+    # a user's own transcription: one card marked sourced, with its source
+    from rulebook.trollland.cards import DATA
+
+    text = (DATA / "people.toml").read_text()
+    mine = text.replace(
+        'id = "Zo7"\nname = "Zom 7"\nprovenance = "stand-in"',
+        'id = "Zo7"\nname = "Zom 7"\nprovenance = "sourced"\nsource = "my own card"',
+    )
+    assert mine != text
+    f = tmp_path / "people.toml"
+    f.write_text(mine)
+    cards = load_card_set(people=f)
+    assert cards.people["Zo7"].provenance == "sourced" and cards.name == "user"
+    s = new_game(2, seed=1, cards=cards)
+    assert s.cards is cards and len(s.dock) == 5
+    f.write_text(mine.replace('source = "my own card"\n', ""))
+    with pytest.raises(CardDataError, match="sourced card must say where from"):
+        load_card_set(people=f)
