@@ -63,15 +63,28 @@ def _local(tb, order: list[int], best: int, deadline: float) -> tuple[list[int],
 
 
 def improve_order(
-    tb, order: list[int], *, time_limit: float, seed: int = 0, stop_at: int = 0
+    tb,
+    order: list[int],
+    *,
+    time_limit: float | None,
+    rounds: int | None = None,
+    seed: int = 0,
+    stop_at: int = 0,
 ) -> tuple[list[int], int]:
-    """Best order found within ``time_limit`` seconds (stops early on reaching ``stop_at``, a
-    proven lower bound)."""
-    deadline = time.perf_counter() + time_limit
+    """Best order found within ``time_limit`` seconds and/or ``rounds`` kicks (stops early on
+    reaching ``stop_at``, a proven lower bound). With ``time_limit=None`` the result depends only
+    on ``rounds`` and ``seed``: deterministic on every machine."""
+    if time_limit is None and rounds is None:
+        raise ValueError("give a time limit or a number of rounds")
+    deadline = float("inf") if time_limit is None else time.perf_counter() + time_limit
     rng = random.Random(seed)
     best_order, best = _local(tb, list(order), order_cost(tb, order), deadline)
     cur, cur_cost = best_order, best
+    done = 0
     while time.perf_counter() < deadline and best > stop_at and len(cur) >= 8:
+        if rounds is not None and done >= rounds:
+            break
+        done += 1
         a, b, c = sorted(rng.sample(range(1, len(cur)), 3))
         kicked = cur[:a] + cur[b:c] + cur[a:b] + cur[c:]
         k_cost = order_cost(tb, kicked)

@@ -223,9 +223,12 @@ def solve_task(
     *,
     time_limit: float | None = None,
     node_limit: int | None = None,
+    rounds: int | None = 200,
     result_cls=PlanResult,
 ) -> PlanResult:
-    """A* on ``task``; exact unless a limit stops it (then best greedy plan + lower bound)."""
+    """A* on ``task``; exact unless a limit stops it (then a lower bound and the best plan that
+    local search finds within the rest of the time and/or ``rounds`` kicks). Give ``node_limit``
+    and ``rounds`` without ``time_limit`` for an answer that is the same on every machine."""
     t0 = time.perf_counter()
     start = task.position.trogdor
     if not task.tiles and not task.cottages:
@@ -258,9 +261,10 @@ def solve_task(
     if stops is not None:
         from .improve import improve_order
 
-        end = t0 + (time_limit if time_limit is not None else 1.0)
-        left = max(0.1, end - time.perf_counter())
-        stops, best = improve_order(tb, stops, time_limit=left, stop_at=info)
+        left = None
+        if time_limit is not None:
+            left = max(0.1, t0 + time_limit - time.perf_counter())
+        stops, best = improve_order(tb, stops, time_limit=left, rounds=rounds, stop_at=info)
     plan, route, burns = plan_from_stops(task, stops) if stops is not None else ([], [start], [])
     exact = best is not None and best <= info  # the local search reached the lower bound
     return result_cls(
@@ -285,12 +289,22 @@ def min_ap_cottage(position: Position, cottage: Square) -> PlanResult:
 
 
 def min_ap_countryside(
-    position: Position, *, cottages: bool = True, time_limit: float = 10.0
+    position: Position,
+    *,
+    cottages: bool = True,
+    time_limit: float | None = 10.0,
+    node_limit: int | None = None,
+    rounds: int | None = 200,
 ) -> CountrysideResult:
     """Fewest AP to burn all 25 tiles (and, with ``cottages``, every cottage) within a time
-    limit; ``exact`` says whether the answer is proven minimal."""
+    limit; ``exact`` says whether the answer is proven minimal. For a machine-independent answer
+    (notebooks), pass ``time_limit=None, node_limit=N`` (A* expansions) and ``rounds``."""
+    if time_limit is None and node_limit is None:
+        raise ValueError("give a time limit or a node limit")
     return solve_task(
         countryside_task(position, cottages=cottages),
         time_limit=time_limit,
+        node_limit=node_limit,
+        rounds=rounds,
         result_cls=CountrysideResult,
     )

@@ -75,3 +75,12 @@ def test_z3_timeout_is_reported_not_guessed():
     r = min_ap_countryside_z3(pos, cottages=True, timeout_ms=300)
     assert r.ap is None and r.timed_out and "timed out" in r.reason
     assert r.lower_bound is not None and r.lower_bound <= 56
+
+
+def test_node_and_round_limits_give_a_machine_independent_answer():
+    preset = load_card_set().presets["easy-corners"]
+    pos = Position(preset.layout, GRID5.parse("C3"))
+    a = min_ap_countryside(pos, time_limit=None, node_limit=3000, rounds=2)
+    b = min_ap_countryside(pos, time_limit=None, node_limit=3000, rounds=2)
+    assert (a.ap, a.plan, a.lower_bound) == (b.ap, b.plan, b.lower_bound)
+    assert a.lower_bound <= a.ap and not a.exact
