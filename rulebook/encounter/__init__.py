@@ -39,13 +39,24 @@ def apply_action(state, action: str):
     return (solo if isinstance(state, SoloState) else multi).apply_action(state, action)
 
 
+def attempt(state, action: str):
+    """(new state, None) for a legal action; (the same state, "'action' refused by RULE: reason")
+    for an illegal one -- the form notebooks print."""
+    from rulebook.common.errors import RuleError
+
+    try:
+        return apply_action(state, action), None
+    except RuleError as e:
+        return state, f"{action!r} refused by {e.rule_id}: {e.reason}"
+
+
 def is_terminal(state) -> bool:
     return state.outcome != "-"
 
 
 __all__ = [
     "BattleResult", "BattleRules", "CATALOG", "Card", "CardSet", "DEFAULT_CARDS", "MultiState",
-    "SoloState", "VARIANTS", "apply_action", "composition_problem", "default_cards",
+    "SoloState", "VARIANTS", "apply_action", "attempt", "composition_problem", "default_cards",
     "default_rulings", "fast_winner", "is_terminal", "legal_actions", "load_card_set",
     "new_adventure", "new_game", "parse_state", "resolve", "rulings_from",
     "summarise",

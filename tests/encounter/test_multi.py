@@ -273,3 +273,13 @@ def test_refusal_reports_catalog_id():
     with pytest.raises(RuleError) as e:
         multi.apply_action(st, "battle 1 P1:1")
     assert e.value.rule_id == "RE-BATTLE-TARGET" and "another player" in e.value.reason
+
+
+def test_attempt_reports_refusals_without_raising():
+    from rulebook.encounter import attempt
+
+    st = battle_position([[["Y1a"]], [["Y3a"]]])
+    same, why = attempt(st, "battle 1 P1:1")
+    assert same is st and why.startswith("'battle 1 P1:1' refused by RE-BATTLE-TARGET")
+    new, why = attempt(st, "battle 1 P2:1")
+    assert why is None and new.wins == [0, 1]
