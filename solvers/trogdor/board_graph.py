@@ -27,11 +27,16 @@ def board_graph(
     diagonal: bool = False,
     wrap: bool = False,
 ) -> nx.DiGraph:
-    """Trogdor's move graph (see module docstring)."""
+    """Trogdor's move graph (see module docstring): a fresh copy the caller may change."""
+    return _cached_graph(layout, frozenset(avoid), diagonal, wrap).copy()
+
+
+def shared_graph(layout: Layout, *, avoid=frozenset(), diagonal=False, wrap=False) -> nx.DiGraph:
+    """The cached move graph the solvers share: read it, never change it."""
     return _cached_graph(layout, frozenset(avoid), diagonal, wrap)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=256)
 def _cached_graph(layout: Layout, avoid: frozenset, diagonal: bool, wrap: bool) -> nx.DiGraph:
     g = nx.DiGraph()
     for sq in GRID5.squares():
@@ -114,6 +119,6 @@ def reachable(
     """Every square reachable with at most ``k`` moves/burrows (T-MOVE, T-BURROW)."""
     if k < 0:
         raise ValueError("k must be at least 0")
-    g = board_graph(layout, avoid=avoid, diagonal=diagonal, wrap=wrap)
+    g = board_graph(layout, avoid=avoid, diagonal=diagonal, wrap=wrap)  # a copy to draw on
     costs = nx.single_source_shortest_path_length(g, start, cutoff=k)
     return Reach(start, k, dict(costs), g)

@@ -17,7 +17,7 @@ import networkx as nx
 from rulebook.common.grid import GRID5, Square
 
 from . import rule_ids as R
-from .board_graph import board_graph, distances_from
+from .board_graph import distances_from, shared_graph
 from .position import Position, QueryError
 
 
@@ -38,7 +38,7 @@ class BurnTask:
     @property
     def graph(self) -> nx.DiGraph:
         p = self.position
-        return board_graph(p.layout, avoid=p.avoid, diagonal=p.diagonal, wrap=p.wrap)
+        return shared_graph(p.layout, avoid=p.avoid, diagonal=p.diagonal, wrap=p.wrap)
 
     def squares(self) -> list[Square]:
         """Every square the plan must visit (tiles to burn, cottages to burn)."""
