@@ -278,7 +278,7 @@ def test_refusal_reports_catalog_id():
 def test_attempt_reports_refusals_without_raising():
     from rulebook.encounter import attempt
 
-    st = battle_position([[["Y1a"]], [["Y3a"]]])
+    st = battle_position([[["Y1a"], ["Y2a"]], [["Y3a"], ["Y4a"]]])
     same, why = attempt(st, "battle 1 P1:1")
     assert same is st and why.startswith("'battle 1 P1:1' refused by RE-BATTLE-TARGET")
     new, why = attempt(st, "battle 1 P2:1")
