@@ -26,6 +26,11 @@ def run_in_lab(page, server, notebook: str) -> None:
         }""",
         timeout=60_000,
     )
+    # clear the saved outputs first, so every board and execution count seen later is live
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
+    page.wait_for_function(
+        "() => document.querySelectorAll('.jp-OutputArea-output').length === 0", timeout=30_000
+    )
     page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
 
 

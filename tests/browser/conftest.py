@@ -153,6 +153,10 @@ def jupyter_lab(browser, tmp_path_factory) -> Iterator[Server]:
     (apputils / "notification.jupyterlab-settings").write_text(
         json.dumps({"fetchNews": "false", "checkForUpdates": False})
     )
+    # never write to the repo's notebooks: no autosave of the notebook the test runs
+    docmanager = tmp / "settings" / "@jupyterlab" / "docmanager-extension"
+    docmanager.mkdir(parents=True)
+    (docmanager / "plugin.jupyterlab-settings").write_text(json.dumps({"autosave": False}))
     port, token = free_port(), secrets.token_hex(16)
     proc, log = _start(
         [

@@ -7,6 +7,7 @@ import pytest
 from browser_helpers import (
     BOARD,
     MESSAGE,
+    PICTURE,
     assert_all_cells_ran,
     assert_no_widget_trouble,
     click_and_see_change,
@@ -32,6 +33,14 @@ def test_start_notebook_live_board_in_lab(page, jupyter_lab):
     # a legal move redraws the board
     before, after = click_and_see_change(page, "move S")
     assert before != after
+    # the solver-plan board: Next plays the plan's first step
+    plan_board = page.locator(BOARD).nth(1)
+    plan_picture = plan_board.locator(PICTURE).first
+    old = plan_picture.inner_html()
+    plan_board.locator("button", has_text="Next").first.click()
+    page.wait_for_function(
+        "([el, old]) => el.innerHTML !== old", arg=[plan_picture.element_handle(), old]
+    )
     assert "refused" not in board.locator(MESSAGE).first.inner_text()
     assert_no_widget_trouble(page)
     assert not page.errors, page.errors
