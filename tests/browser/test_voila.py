@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_helpers import BOARD, PICTURE, assert_no_widget_trouble, click_and_see_change
+from browser_helpers import BOARD, MESSAGE, PICTURE, assert_no_widget_trouble, click_and_see_change
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.timeout(150)
@@ -27,6 +27,10 @@ def test_voila_instructor_app(page, voila_app):
         "([el, old]) => el.innerHTML !== old", arg=[editor_picture.element_handle(), before]
     )
     expect(editor.locator("textarea").first).to_have_value(re.compile(r"trogdor=A2 "))
+    # a refused edit shows its rule: a 4th cottage tile (the box has 3, T-SETUP-BOARD)
+    editor.locator(".widget-toggle-button", has_text="tile: cottage (C)").click()
+    editor.locator(".trogkit-squares button", has_text="B2").first.click()
+    editor.locator(MESSAGE).first.filter(has_text="T-SETUP-BOARD").wait_for()
     board_picture = page.locator(BOARD).first.locator(PICTURE).first
     old_board = board_picture.inner_html()
     editor.locator("button", has_text="Try it on the live board").click()
@@ -36,4 +40,5 @@ def test_voila_instructor_app(page, voila_app):
     before, after = click_and_see_change(page, "move S")
     assert before != after
     assert_no_widget_trouble(page)
+    assert "Traceback" not in page.locator("body").inner_text()
     assert not page.errors, page.errors
