@@ -22,6 +22,7 @@ from rulebook.trogdor import CATALOG, State, apply_action, legal_actions, new_ga
 from rulebook.trogdor.cards import load_card_set
 
 CARDS = load_card_set()
+HISTORY = 8  # earlier positions re-checked after every step
 PEASANTS_IN_BOX = 7
 SQUARES = [str(sq) for sq in GRID5.squares()]
 FIXED_CANDIDATES = [
@@ -61,6 +62,7 @@ class TrogdorGame(RuleBasedStateMachine):
         self.state = new_game(preset, players=players, seed=seed)
         self.steps = 0
         self.games = 1
+        self.history: list[tuple[State, str]] = []
 
     @precondition(lambda self: self.state.outcome is not None)
     @rule(seed=st.integers(0, 2**31 - 1), players=st.integers(1, 3))
@@ -88,6 +90,7 @@ class TrogdorGame(RuleBasedStateMachine):
         before = str(self.state)
         nxt = apply_action(self.state, options[pick % len(options)])
         assert str(self.state) == before, "apply_action must not touch its input"
+        self.history = [*self.history[-HISTORY + 1 :], (self.state, before)]
         self.state = nxt
         self.steps += 1
 
@@ -145,6 +148,12 @@ class TrogdorGame(RuleBasedStateMachine):
         for sq in pieces:
             assert sq is None or GRID5.contains(sq), f"{sq} is off the board: {s}"
         assert all(sq in s.cottages for sq in GRID5.squares() if s.kind(sq) == "C")
+
+    @invariant()
+    def earlier_positions_are_never_changed_by_later_play(self):
+        """States share nothing mutable: playing on never alters a position already left."""
+        for n, (old, text) in enumerate(reversed(self.history), 1):
+            assert str(old) == text, f"the position {n} action(s) back changed under later play"
 
     @invariant()
     def notation_round_trips(self):
