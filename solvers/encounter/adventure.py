@@ -181,23 +181,32 @@ def boss_room_plan(st: SoloState) -> list[str] | None:
     return None
 
 
-def solve_adventure(st: SoloState, max_states: int = 200_000, prune: bool = True) -> AdventurePlan:
-    """Depth-first search for a winning plan; ``prune=False`` switches the ``hopeless`` test off
-    (the tests check both settings agree)."""
-    lost: set[tuple] = set()
+def solve_adventure(
+    st: SoloState, max_states: int = 200_000, prune: bool = True, probe_share: float = 0.5
+) -> AdventurePlan:
+    """Find a winning plan, or prove there is none.
+
+    Two phases share the ``max_states`` budget. First limited-discrepancy probes (d = 0, 1, 2,
+    ...: follow the move ordering, leaving it at most d times) find wins fast when the ordering
+    is nearly right; they use up to ``probe_share`` of the budget. Then a complete depth-first
+    search with a table of lost positions decides the deal. ``prune=False`` switches off the
+    sound shortcuts (``hopeless``, the direct Boss-room check) -- the tests check both agree."""
     plan: list[str] = []
     count = 0
-    exhausted = False
     cls = _classes(st)
 
-    def dfs(s: SoloState) -> bool:
-        nonlocal count, exhausted
+    class OutOfBudget(Exception):
+        pass
+
+    def children(s: SoloState):
+        return _ordered(s, _prune(s, solo.legal_actions(s)))
+
+    def terminal(s: SoloState, k: tuple, lost) -> bool | None:
+        """True/False when decided without expanding, else None."""
+        nonlocal count
         if s.outcome == "win":
             return True
-        if s.outcome != "-":
-            return False
-        k = _key(s, cls)
-        if k in lost:
+        if s.outcome != "-" or k in lost:
             return False
         if prune and s.phase == "ride" and hopeless(s):
             lost.add(k)
@@ -210,25 +219,65 @@ def solve_adventure(st: SoloState, max_states: int = 200_000, prune: bool = True
                 return False
             plan.extend(tail)
             return True
-        for a in _ordered(s, _prune(s, solo.legal_actions(s))):
-            if count >= max_states:
-                exhausted = True
-                return False
+        return None
+
+    proved_lost: set[tuple] = set()  # positions fully explored without a win (sound)
+
+    def lds(s: SoloState, d: int, limit: int, failed: dict) -> bool:
+        nonlocal count
+        k = _key(s, cls)
+        t = terminal(s, k, proved_lost)
+        if t is not None:
+            return t
+        if failed.get(k, -1) >= d:
+            return False
+        for i, a in enumerate(children(s)):
+            cost = 0 if i == 0 else 1
+            if cost > d:
+                break
+            if count >= limit:
+                raise OutOfBudget
             count += 1
-            nxt = solo.apply_action(s, a)
             plan.append(a)
-            if dfs(nxt):
+            if lds(solo.apply_action(s, a), d - cost, limit, failed):
                 return True
             plan.pop()
-            if exhausted:
-                return False
-        lost.add(k)
+        failed[k] = d
         return False
 
-    won = dfs(st)
-    if won:
-        return AdventurePlan(True, list(plan), count)
-    return AdventurePlan(None if exhausted else False, [], count)
+    def dfs(s: SoloState) -> bool:
+        nonlocal count
+        k = _key(s, cls)
+        t = terminal(s, k, proved_lost)
+        if t is not None:
+            return t
+        for a in children(s):
+            if count >= max_states:
+                raise OutOfBudget
+            count += 1
+            plan.append(a)
+            if dfs(solo.apply_action(s, a)):
+                return True
+            plan.pop()
+        proved_lost.add(k)
+        return False
+
+    probe_limit = int(max_states * probe_share)
+    try:
+        d = 0
+        while count < probe_limit and d <= 6:
+            plan.clear()
+            if lds(st, d, probe_limit, {}):
+                return AdventurePlan(True, list(plan), count)
+            d += 1
+    except OutOfBudget:
+        pass
+    plan.clear()
+    try:
+        won = dfs(st)
+    except OutOfBudget:
+        return AdventurePlan(None, [], count)
+    return AdventurePlan(True, list(plan), count) if won else AdventurePlan(False, [], count)
 
 
 def replay(st: SoloState, plan: list[str]) -> list[SoloState]:
