@@ -11,7 +11,6 @@ Troll powers and arrow extras are not evaluated (a Troll in the pair adds no loa
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 from itertools import combinations
 
 from rulebook.trollland.cards import PEOPLES
@@ -70,15 +69,13 @@ def pair_value(s: State, player: int, revealed: dict[int, list[str]]) -> int:
 
     start = tuple(summary(pb.contents.get(cage, ())) for cage in m.cages)
 
-    @cache
-    def best(i: int, occ: tuple, cnt: tuple, sums: tuple, used: int) -> int:
-        if i == n:
-            return 0
+    def children(i, occ, cnt, sums, used):
+        """(gain for the player, next state) per distinct legal option; None = Trollgat."""
         st = m.steps[i]
         opts = m.options(i, occ, cnt, used)
         if not opts:
-            return (-2 if st.card.player == me else 0) + best(i + 1, occ, cnt, sums, used)
-        out, seen = None, set()
+            return None
+        out, seen = [], set()
         for j, c in opts:
             sig = (j, medals[m.veh[c]], sums[c], occ[c], cnt[c], m.cap[c],
                    tuple(sorted((m.cap[k], occ[k], cnt[k], sums[k]) for k in m.siblings[c])))  # fmt: skip
@@ -94,11 +91,59 @@ def pair_value(s: State, player: int, revealed: dict[int, list[str]]) -> int:
             vc = (c, *m.siblings[c])
             if st.card.player == me and all(c2[k] >= m.cap[k] for k in vc):
                 gain = medals[m.veh[c]] + worth(s2, vc)
-            val = gain + best(i + 1, o2, c2, s2, used | (0 if j is None else 1 << j))
-            out = val if out is None else max(out, val)
+            out.append((gain, (o2, c2, s2, used | (0 if j is None else 1 << j))))
         return out
 
-    return best(0, m.occ0, m.cnt0, start, 0)
+    # the player's last step: after it nothing can change the player's gain
+    mine = [i for i, st in enumerate(m.steps) if st.card.player == me]
+    last_mine = mine[-1] if mine else -1
+    # the most suitcases any card from step i on (or the dock) could bring, doubled
+    top_suit = [0] * (n + 1)
+    dock_suit = max((d.suitcases for d in pb.dock), default=0)
+    for i in range(n - 1, -1, -1):
+        top_suit[i] = max(top_suit[i + 1], m.steps[i].card.suitcases, dock_suit)
+
+    def upper(i, cnt, sums) -> int:
+        """An optimistic bound on the player's gain from step i on: every vehicle that the
+        remaining steps could still fill, with the best suitcases doubled."""
+        left = n - i
+        out = 0
+        for vc in m.by_vehicle:
+            free = sum(m.cap[k] - cnt[k] for k in vc)
+            if 0 < free <= left:
+                out += medals[m.veh[vc[0]]]
+                out += sum(2 * max(sums[k][1], top_suit[i]) for k in vc)
+        return out
+
+    memo: dict = {}
+
+    def best(i, occ, cnt, sums, used, alpha) -> int:
+        """The player's best gain from step i; a result <= alpha may be only an upper bound
+        (branch and bound), a result > alpha is exact."""
+        if i > last_mine:
+            return 0
+        key = (i, occ, cnt, sums, used)
+        hit = memo.get(key)
+        if hit is not None and (hit[1] or hit[0] <= alpha):
+            return hit[0]
+        bound = upper(i, cnt, sums)
+        if bound <= alpha:
+            memo[key] = (bound, False)
+            return bound
+        kids = children(i, occ, cnt, sums, used)
+        if kids is None:
+            loss = -2 if m.steps[i].card.player == me else 0
+            val = loss + best(i + 1, occ, cnt, sums, used, alpha - loss)
+        else:
+            val = None
+            for gain, nxt in sorted(kids, key=lambda k: -k[0]):
+                floor = alpha if val is None else max(alpha, val)
+                v = gain + best(i + 1, *nxt, floor - gain)
+                val = v if val is None else max(val, v)
+        memo[key] = (val, val > alpha)
+        return val
+
+    return best(0, m.occ0, m.cnt0, start, 0, -(10**9))
 
 
 def best_pairs(s: State, player: int, others: dict[int, list[str]]) -> list[PairValue]:
