@@ -61,7 +61,8 @@ def candidates(state) -> list[tuple[str, str, str]]:
         for sq in sorted(state.cottages):
             out.append(("spawn at", f"spawn {sq}", f"spawn {sq}"))
     elif phase == "countryside":
-        out.append(("phase 2", "step", "step"))
+        nxt = state.queue[0] if state.queue else "-"
+        out.append((f"phase 2 (next piece: {nxt})", "step", "step"))
     return out
 
 
