@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import json
-import sys
 
-from rulebook.common.errors import NotationError, RuleError, TrogkitInputError
+from rulebook.common.errors import RuleError, TrogkitInputError
 from rulebook.encounter import (
     CATALOG,
     BattleRules,
@@ -83,7 +82,7 @@ def cmd_odds(args) -> int:
     if args.pool:
         pool = _ids(args.pool, cards, "pool", ",")
     else:
-        pool = [c for c in cards.ids("encounter") if c not in mine and c not in (args.seen or "")]
+        pool = [c for c in cards.ids("encounter") if c not in mine]
         if args.seen:
             seen = set(_ids(args.seen, cards, "seen", ","))
             pool = [c for c in pool if c not in seen]
@@ -212,4 +211,4 @@ def register(sub) -> None:
     pl.set_defaults(run=cmd_play)
 
 
-__all__ = ["register", "NotationError", "sys"]
+__all__ = ["register", "EncounterInputError"]

@@ -95,3 +95,11 @@ def test_subprocess_entry_point():
         capture_output=True, text=True, check=False,
     )  # fmt: skip
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1
+
+
+def test_odds_seen_cards_leave_the_pool(capsys):
+    code, out, _ = run(
+        ["encounter", "odds", "Y9a+Y8a", "--k", "1", "--seen", "Y10a,Y10b", "--json"], capsys
+    )
+    d = json.loads(out)
+    assert code == 0 and d["cases"] == 43 - 2 - 5  # 43 others, 2 seen, 5 lone greens illegal
