@@ -327,3 +327,33 @@ def _any_legal(m: Model, pb: LoadProblem, i, contents, used, gone) -> bool:
         if any(loading.legal_cages(q, caps, cont) for q in peoples):
             return True
     return False
+
+
+def feasible(pb: LoadProblem) -> bool:
+    """Can every revealed card be loaded (no refugee)? Depth-first, failing at the first card
+    that would go to the Trollgat; twin steps in non-decreasing cage order as in ``solve``."""
+    m = Model(pb)
+    n = len(m.steps)
+
+    @cache
+    def ok(i: int, occ: tuple, cnt: tuple, used: int, active: bool, floor: int) -> bool:
+        if i == n:
+            return True
+        st = m.steps[i]
+        if st.extra and not active:
+            return ok(i + 1, occ, cnt, used, False, 0)
+        if m.lower_bound(i, occ, cnt):
+            return False
+        for opt in m.distinct(m.options(i, occ, cnt, used), occ, cnt):
+            if opt[1] < floor:
+                continue
+            o2, c2, u2 = _apply(m, i, occ, cnt, used, opt)
+            trig = (
+                i + 1 < n and m.steps[i + 1].extra and opt[0] is None and st.card.symbol == "arrow"
+            )
+            nfloor = opt[1] if i + 1 < n and m.twin[i + 1] else 0
+            if ok(i + 1, o2, c2, u2, trig, nfloor):
+                return True
+        return False
+
+    return ok(0, m.occ0, m.cnt0, 0, False, 0)

@@ -268,3 +268,11 @@ def _cage_report(enc: Encoding, q: int) -> str:
         room = m.cap[c] - m.cnt0[c]
         parts.append(f"{m.label(c)} {why[0]}" if why else f"{m.label(c)} room {room}")
     return "; ".join(parts)
+
+
+def feasible(pb: LoadProblem) -> bool:
+    """Can every revealed card be loaded? One check of the order-free model (no refugee)."""
+    enc = Encoding(pb)
+    s = enc.solver(ordered=False)
+    lits = [*enc.rule_lits.values(), *(lit for lit, _ in enc.card_lits)]
+    return _check(s, lits) == z3.sat

@@ -20,7 +20,9 @@ from solvers.trollland import (
     to_dict,
 )
 from solvers.trollland.generate import random_problem
+from solvers.trollland.search import feasible as search_feasible
 from solvers.trollland.search import steps
+from solvers.trollland.z3load import feasible as z3_feasible
 
 HERE = Path(__file__).resolve().parents[2] / "solvers" / "trollland"
 SCHEMA = json.loads((HERE / "load_schema.json").read_text())
@@ -60,6 +62,9 @@ def test_z3_and_search_agree_on_500_generated_cases():
         for r in (a, b):  # each placement replays legally with the same count
             assert replay(pb, _choices(pb, r), "check").refugees == r.refugees
         infeasible += a.refugees > 0
+        assert search_feasible(pb) == a.feasible
+        if seed % 10 == 0:
+            assert z3_feasible(pb) == a.feasible
     assert 50 <= infeasible <= 450  # the generator really mixes both kinds
 
 
