@@ -95,28 +95,42 @@ def _prune(s: SoloState, actions: list[str]) -> list[str]:
     return actions
 
 
-def _could_beat(pool: list[str], enemy: list[str], st: SoloState, allow_tie: bool) -> bool:
-    """Over-approximation: could *some* legal encounter drawn from ``pool`` beat ``enemy``?
-    Abstracts an encounter to its effect flags and a level range [0, max], so a False is a proof
-    that no real encounter can (win is monotone in the level once the flags are fixed)."""
-    cs, rules = st.cards, st.battle_rules
-    if not enemy:
-        return True
-    them = summarise(enemy, cs, rules)
-    eff = {cs.effect(c, rules.star) for c in pool}
-    stars = {cs[c].star for c in pool}
-    top = sum(cs.level(c) for c in pool) * (2 if rules.sin else 1)
-    for g in (False, True):
-        if g and not (("green" in stars and len(pool) >= 2) or "swap" in eff):
-            continue
-        for w in (False, True) if "autowin" in eff else (False,):
-            for lose in (False, True) if "autolose" in eff else (False,):
-                for level in (0, top):
-                    me = Summary(level, False, g, w, lose)
-                    r = fast_winner(me, them, rules)
-                    if r == 1 or (allow_tie and r == 0):
-                        return True
-    return False
+class _Pool:
+    """What the abstraction needs to know about a pool of cards, grown incrementally."""
+
+    def __init__(self, st: SoloState, ids):
+        self.cs, self.rules = st.cards, st.battle_rules
+        self.eff: set[str] = set()
+        self.stars: set[str] = set()
+        self.total = 0
+        self.size = 0
+        self.add(ids)
+
+    def add(self, ids) -> None:
+        for c in ids:
+            self.eff.add(self.cs.effect(c, self.rules.star))
+            self.stars.add(self.cs[c].star)
+            self.total += self.cs.level(c)
+            self.size += 1
+
+    def could_beat(self, enemy: list[str], allow_tie: bool) -> bool:
+        """Over-approximation: could *some* legal encounter drawn from the pool beat ``enemy``?
+        Abstracts an encounter to its effect flags and a level in [0, max]; a False is a proof
+        that no real encounter can (the result is monotone in the level once flags are fixed)."""
+        if not enemy:
+            return True
+        rules = self.rules
+        them = summarise(enemy, self.cs, rules)
+        top = self.total * (2 if rules.sin else 1)
+        greens = ("green" in self.stars and self.size >= 2) or "swap" in self.eff
+        for g in (False, True) if greens else (False,):
+            for w in (False, True) if "autowin" in self.eff else (False,):
+                for lose in (False, True) if "autolose" in self.eff else (False,):
+                    for level in (0, top):
+                        r = fast_winner(Summary(level, False, g, w, lose), them, rules)
+                        if r == 1 or (allow_tie and r == 0):
+                            return True
+        return False
 
 
 def _illegal(ids: list[str], st: SoloState) -> bool:
@@ -129,11 +143,13 @@ def hopeless(st: SoloState) -> bool:
     creatures of spaces you could beat) to a fixpoint; if some space holding a Key, or the Final
     Encounter, is still unbeatable by any encounter from that pool, the adventure is lost."""
     cs = st.cards
-    pool = list(st.hand) + list(st.mine) + list(st.defeated)
+    pool = _Pool(st, list(st.hand) + list(st.mine) + list(st.defeated))
     tie_ok = st.rulings["RER-SOLO-TIE"] == "discard-both"
     open_spaces = [i for i in range(len(st.spaces)) if st.spaces[i]]
-    if any(not st.up[i] and _illegal(st.spaces[i], st) for i in open_spaces):
-        pool += list(st.boss_deck)  # a discovery may bring Bosses one could recruit
+    wild = {i for i in open_spaces if not st.up[i] and _illegal(st.spaces[i], st)}
+    if wild:
+        pool.add(st.boss_deck)  # a discovery may bring Bosses one could recruit
+    enemies = {i: st.enemy(i) for i in open_spaces}
     beatable: set[int] = set()
     changed = True
     while changed:
@@ -141,17 +157,15 @@ def hopeless(st: SoloState) -> bool:
         for i in open_spaces:
             if i in beatable:
                 continue
-            if (not st.up[i] and _illegal(st.spaces[i], st)) or _could_beat(
-                pool, st.enemy(i), st, tie_ok
-            ):
+            if i in wild or pool.could_beat(enemies[i], tie_ok):
                 beatable.add(i)
-                pool += [c for c in st.enemy(i) if cs[c].star != "green"]
+                pool.add(c for c in enemies[i] if cs[c].star != "green")
                 changed = True
     for i in open_spaces:
         if i not in beatable and any(cs[c].kind == "key" for c in st.spaces[i]):
             return True
     if st.final and not _illegal(st.final, st):
-        return not _could_beat(pool, st.final, st, False)
+        return not pool.could_beat(st.final, False)
     return False
 
 
@@ -208,9 +222,12 @@ def solve_adventure(
             return True
         if s.outcome != "-" or k in lost:
             return False
-        if prune and s.phase == "ride" and hopeless(s):
-            lost.add(k)
-            return False
+        if prune and s.phase == "ride":
+            if k not in dead_checked:
+                dead_checked[k] = hopeless(s)
+            if dead_checked[k]:
+                lost.add(k)
+                return False
         if prune and s.phase == "bossbuild":
             count += 1
             tail = boss_room_plan(s)
@@ -222,6 +239,7 @@ def solve_adventure(
         return None
 
     proved_lost: set[tuple] = set()  # positions fully explored without a win (sound)
+    dead_checked: dict[tuple, bool] = {}  # hopeless() per position, computed once
 
     def lds(s: SoloState, d: int, limit: int, failed: dict) -> bool:
         nonlocal count
