@@ -32,8 +32,12 @@ format: install
 	$(BIN)/ruff check --fix rulebook solvers boards tests benchmarks scripts
 	$(BIN)/ruff format rulebook solvers boards tests benchmarks scripts
 
+# TROGKIT_BINDER_CHECK=1: also install binder/requirements.txt into a fresh venv (about a minute).
 test: install lint
-	$(BIN)/python -m pytest -q -p no:cacheprovider
+	TROGKIT_BINDER_CHECK=1 $(BIN)/python -m pytest -q -p no:cacheprovider
+
+binder-check: install
+	TROGKIT_BINDER_CHECK=1 $(BIN)/python -m pytest -q -p no:cacheprovider tests/test_binder.py
 
 bench: install
 	$(BIN)/python -m benchmarks.run

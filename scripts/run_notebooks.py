@@ -16,9 +16,16 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def run(path: Path) -> None:
     nb = nbformat.read(path, as_version=4)
+    # Widget state is not stored: it gets fresh model ids on every run (huge diffs) and the
+    # boards are meant to be live; the checked cells print plain text.
     NotebookClient(
-        nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}
+        nb,
+        timeout=300,
+        kernel_name="python3",
+        store_widget_state=False,
+        resources={"metadata": {"path": str(path.parent)}},
     ).execute()
+    nb.metadata.pop("widgets", None)
     nbformat.write(nb, path)
     print(f"executed {path.relative_to(ROOT)}")
 
