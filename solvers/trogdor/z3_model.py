@@ -5,7 +5,8 @@ tile ("burnt by step t") and per cottage. A step is one AP (T-AP): a move or bur
 the networkx move graph (T-MOVE, T-BURROW; knights' squares have no incoming edge), a tile burn on
 Trogdor's square (T-BURN-TILE; the Lake only once its neighbours are burnt, T-BURN-LAKE), a cottage
 burn once its 9 tiles are burnt (T-BURN-COTTAGE), or an idle step (so "sat at T" means "possible
-within T"). The solver is incremental (``SolverFor('QF_FD')``): each deeper horizon adds one step's
+within T"). Standing on something he may burn now forces the burn (burning earlier never costs
+more), which prunes the search without losing a minimum. The solver is incremental (``SolverFor('QF_FD')``): each deeper horizon adds one step's
 constraints and checks the goal as an assumption, starting from an admissible lower bound, so the
 first satisfiable T is the minimum. Every check has a timeout; a timeout is reported, never guessed.
 
@@ -98,6 +99,15 @@ class _Model:
             out.append(f"(assert (=> {old} {new}))")
             need = " ".join(f"t{t}_{k}" for k in task.cottage_needs[j])
             out.append(f"(assert (=> (and {new} (not {old})) (and {stays(sq)} {need} true)))")
+        # Burn on arrival: when Trogdor stands on something he may burn now, this step burns it.
+        # Sound for minimal AP: burning earlier costs the same AP, later burns stay legal (more
+        # is burnt), and the later burn it replaces is dropped. It prunes most of z3's search.
+        for i, sq in enumerate(task.tiles):
+            ready = " ".join(f"t{t}_{k}" for k in task.lake_needs) if i == task.lake else ""
+            out.append(f"(assert (=> (and {self.p(t, sq)} (not t{t}_{i}) {ready} true) t{u}_{i}))")
+        for j, sq in enumerate(task.cottages):
+            need = " ".join(f"t{t}_{k}" for k in task.cottage_needs[j])
+            out.append(f"(assert (=> (and {self.p(t, sq)} (not c{t}_{j}) {need} true) c{u}_{j}))")
         goal = [f"t{u}_{i}" for i in range(len(task.tiles))]
         goal += [f"c{u}_{j}" for j in range(len(task.cottages))]
         out.append(f"(declare-const g{u} Bool)(assert (= g{u} (and {' '.join(goal)} true)))")
