@@ -241,8 +241,10 @@ def solve_adventure(
     proved_lost: set[tuple] = set()  # positions fully explored without a win (sound)
     dead_checked: dict[tuple, bool] = {}  # hopeless() per position, computed once
 
+    cut = False  # did a probe leave moves untried? If not, the probe was a complete search
+
     def lds(s: SoloState, d: int, limit: int, failed: dict) -> bool:
-        nonlocal count
+        nonlocal count, cut
         k = _key(s, cls)
         t = terminal(s, k, proved_lost)
         if t is not None:
@@ -252,6 +254,7 @@ def solve_adventure(
         for i, a in enumerate(children(s)):
             cost = 0 if i == 0 else 1
             if cost > d:
+                cut = True
                 break
             if count >= limit:
                 raise OutOfBudget
@@ -285,8 +288,11 @@ def solve_adventure(
         d = 0
         while count < probe_limit and d <= 6:
             plan.clear()
+            cut = False
             if lds(st, d, probe_limit, {}):
                 return AdventurePlan(True, list(plan), count)
+            if not cut:
+                return AdventurePlan(False, [], count)  # nothing was left untried
             d += 1
     except OutOfBudget:
         pass
