@@ -34,7 +34,37 @@ RULE_WORDS = {
 }
 
 
+def _or(terms: list[str]) -> str:
+    terms = [t for t in terms if t != "false"]
+    if "true" in terms:
+        return "true"
+    return "false" if not terms else terms[0] if len(terms) == 1 else f"(or {' '.join(terms)})"
+
+
+def _and(terms: list[str]) -> str:
+    terms = [t for t in terms if t != "true"]
+    if "false" in terms:
+        return "false"
+    return "true" if not terms else terms[0] if len(terms) == 1 else f"(and {' '.join(terms)})"
+
+
+def _not(term: str) -> str:
+    return {"true": "false", "false": "true"}.get(term, f"(not {term})")
+
+
+def _at_most(terms: list[str], k: int) -> str:
+    if k < 0:
+        return "false"
+    if len(terms) <= k:
+        return "true"
+    return f"((_ at-most {k}) {' '.join(terms)})"
+
+
 class Encoding:
+    """The model as SMT-LIB text (parsed by z3 in one go: building it term by term through the
+    Python API cost more than solving). Variable names: ``x_t_k``, ``g_t``, ``rule_i``,
+    ``loaded_t``."""
+
     def __init__(self, pb: LoadProblem):
         self.pb = pb
         m = self.m = Model(pb)
@@ -48,19 +78,18 @@ class Encoding:
             if st.card.symbol == "question" and not st.extra:
                 o += [(j, c) for j in range(len(pb.dock)) for c in ever[m.dock_q[j]]]
             self.opts.append(o)
-        self.x = [[z3.Bool(f"x_{t}_{k}") for k in range(len(self.opts[t]))] for t in range(n)]
-        self.g = [z3.Bool(f"g_{t}") for t in range(n)]
-        self.act = [
-            z3.Not(self.g[t - 1]) if m.steps[t].extra else z3.BoolVal(True) for t in range(n)
-        ]
-        self.index: dict = {}  # (cage, people or None) -> [(step, option Bool)]
+        self.x = [[f"x_{t}_{k}" for k in range(len(self.opts[t]))] for t in range(n)]
+        self.gn = [f"g_{t}" for t in range(n)]
+        self.g = [z3.Bool(name) for name in self.gn]
+        self.act = [f"(not g_{t - 1})" if m.steps[t].extra else "true" for t in range(n)]
+        self.index: dict = {}  # (cage, people or None) -> [(step, option name)]
         for t in range(n):
             for k, (_, c) in enumerate(self.opts[t]):
                 for key in ((c, None), (c, self.people(t, k))):
                     self.index.setdefault(key, []).append((t, self.x[t][k]))
-        self.exactly_one: list = []
-        self.gat_forced: list = []
-        self.groups: dict[str, list] = {rid: [] for rid in RULE_WORDS}
+        self.exactly_one: list[str] = []
+        self.gat_forced: list[str] = []
+        self.groups: dict[str, list[str]] = {rid: [] for rid in RULE_WORDS}
         self._build()
 
     def plain(self, t: int) -> bool:
@@ -78,59 +107,55 @@ class Encoding:
         j, _ = self.opts[t][k]
         return self.m.q[t] if j is None else self.m.dock_q[j]
 
-    def into(self, c: int, upto: int, q: int | None = None) -> list:
-        """Option Bools of steps before ``upto`` that put a card (of people q) into cage c."""
+    def into(self, c: int, upto: int, q: int | None = None) -> list[str]:
+        """Option variables of steps before ``upto`` that put a card (of people q) in cage c."""
         return [b for t, b in self.index.get((c, q), ()) if t < upto]
 
-    def occupied(self, c: int, q: int, upto: int):
+    def occupied(self, c: int, q: int, upto: int) -> str:
         if self.m.occ0[c] == q:
-            return z3.BoolVal(True)
-        inside = self.into(c, upto, q)
-        return z3.Or(inside) if inside else z3.BoolVal(False)
+            return "true"
+        return _or(self.into(c, upto, q))
 
-    def legal_at(self, t: int, k: int):
+    def legal_at(self, t: int, k: int) -> str:
         m = self.m
         j, c = self.opts[t][k]
         q = self.people(t, k)
-        room = m.cap[c] - m.cnt0[c] - 1
-        if room < 0:
-            return z3.BoolVal(False)
-        parts = [z3.PbLe([(b, 1) for b in self.into(c, t)], room)] if self.into(c, t) else []
-        parts += [z3.Not(self.occupied(c, q2, t)) for q2 in range(len(PEOPLES)) if q2 != q]
-        parts += [z3.Not(self.occupied(c2, q, t)) for c2 in m.siblings[c]]
+        parts = [_at_most(self.into(c, t), m.cap[c] - m.cnt0[c] - 1)]
+        parts += [_not(self.occupied(c, q2, t)) for q2 in range(len(PEOPLES)) if q2 != q]
+        parts += [_not(self.occupied(c2, q, t)) for c2 in m.siblings[c]]
         if j is not None:
             parts += [
-                z3.Not(self.x[s][kk])
+                _not(self.x[s][kk])
                 for s in range(t)
                 for kk, (jj, _) in enumerate(self.opts[s])
                 if jj == j
             ]
-        return z3.And(parts) if parts else z3.BoolVal(True)
+        return _and(parts)
 
     def _build(self) -> None:
         m, n = self.m, len(self.m.steps)
         for t in range(n):
-            terms = [(b, 1) for b in self.x[t]] + [(self.g[t], 1), (z3.Not(self.act[t]), 1)]
-            self.exactly_one.append(z3.PbEq(terms, 1))
+            terms = [*self.x[t], self.gn[t], _not(self.act[t])]
+            terms = [x for x in terms if x != "false"]
+            self.exactly_one.append(f"((_ pbeq 1 {' '.join('1' * len(terms))}) {' '.join(terms)})")
         for t in range(n - 1):
             if self.twins(t):
                 # symmetry breaking: twin steps fill cages in non-decreasing order, Trollgat last
                 for k in range(len(self.opts[t])):  # twins have the same option list
-                    self.exactly_one.append(z3.Implies(self.x[t + 1][k], z3.Or(self.x[t][: k + 1])))
+                    rhs = _or(self.x[t][: k + 1])
+                    self.exactly_one.append(f"(=> {self.x[t + 1][k]} {rhs})")
         final = n
         for c in range(len(m.cages)):
             inside = self.into(c, final)
             if inside:
-                self.groups["TL-LOAD-CAPACITY"].append(
-                    z3.PbLe([(b, 1) for b in inside], m.cap[c] - m.cnt0[c])
-                )
+                self.groups["TL-LOAD-CAPACITY"].append(_at_most(inside, m.cap[c] - m.cnt0[c]))
             has = [
                 self.occupied(c, q, final)
                 for q in range(len(PEOPLES))
                 if m.occ0[c] == q or self.into(c, final, q)
             ]
             if len(has) > 1:
-                self.groups["TL-LOAD-CAGE-PEOPLE"].append(z3.PbLe([(h, 1) for h in has], 1))
+                self.groups["TL-LOAD-CAGE-PEOPLE"].append(_at_most(has, 1))
         for v in range(len(self.pb.vehicles)):
             cs = [c for c in range(len(m.cages)) if m.veh[c] == v]
             for q in range(len(PEOPLES)):
@@ -140,58 +165,63 @@ class Encoding:
                     if m.occ0[c] == q or self.into(c, final, q)
                 ]
                 if len(has) > 1:
-                    self.groups["TL-LOAD-VEHICLE-DISTINCT"].append(
-                        z3.PbLe([(h, 1) for h in has], 1)
-                    )
+                    self.groups["TL-LOAD-VEHICLE-DISTINCT"].append(_at_most(has, 1))
         for j in range(len(self.pb.dock)):
             uses = [
                 self.x[t][k] for t in range(n) for k, (jj, _) in enumerate(self.opts[t]) if jj == j
             ]
-            if uses:
-                self.groups["TL-SYMBOL-QUESTION"].append(z3.PbLe([(b, 1) for b in uses], 1))
+            if len(uses) > 1:
+                self.groups["TL-SYMBOL-QUESTION"].append(_at_most(uses, 1))
 
-    def add_gat_forced(self) -> list:
+    def add_gat_forced(self) -> list[str]:
         """g[t] -> no option legal at step t (built only when some card must be a refugee)."""
         if not self.gat_forced:
             for t in range(len(self.m.steps)):
-                legal = [self.legal_at(t, k) for k in range(len(self.opts[t]))]
-                if legal:
-                    self.gat_forced.append(z3.Implies(self.g[t], z3.Not(z3.Or(legal))))
+                legal = _or([self.legal_at(t, k) for k in range(len(self.opts[t]))])
+                self.gat_forced.append(f"(=> {self.gn[t]} {_not(legal)})")
         return self.gat_forced
 
     def solver(self, ordered: bool):
         """``ordered=False`` leaves out the Trollgat condition: enough to decide whether every
         card can be loaded (with no refugee the order cannot matter, contents only grow)."""
-        s = z3.SolverFor("QF_FD")
-        s.set("timeout", TIMEOUT_MS)
-        s.add(self.exactly_one)
+        names = [x for row in self.x for x in row] + self.gn
+        lines = [f"(declare-const {v} Bool)" for v in names]
+        asserts = list(self.exactly_one)
         if ordered:
-            s.add(self.add_gat_forced())
+            asserts += self.add_gat_forced()
         self.rule_lits = {}
-        for rid, cons in self.groups.items():
-            lit = z3.Bool(f"rule_{rid}")
-            self.rule_lits[rid] = lit
-            s.add(z3.Implies(lit, z3.And(cons) if cons else z3.BoolVal(True)))
+        for i, (rid, cons) in enumerate(self.groups.items()):
+            name = f"rule_{i}"
+            lines.append(f"(declare-const {name} Bool)")
+            asserts.append(f"(=> {name} {_and(cons)})")
+            self.rule_lits[rid] = z3.Bool(name)
         self.card_lits = []  # one wish per run of twin steps (symmetry breaking ties them)
         for t, st in enumerate(self.m.steps):
             if t and self.twins(t - 1):
                 lit, group = self.card_lits[-1]
                 group.append(st)
             else:
+                lines.append(f"(declare-const loaded_{t} Bool)")
                 lit, group = z3.Bool(f"loaded_{t}"), [st]
                 self.card_lits.append((lit, group))
-            s.add(z3.Implies(lit, z3.Not(self.g[t])))
+            asserts.append(f"(=> {lit} (not {self.gn[t]}))")
+        s = z3.SolverFor("QF_FD")
+        s.set("timeout", TIMEOUT_MS)
+        s.from_string("\n".join(lines + [f"(assert {a})" for a in asserts]))
         return s
 
     def decode(self, model) -> list:
+        def true(name: str) -> bool:
+            return z3.is_true(model.eval(z3.Bool(name), model_completion=True))
+
         out = []
         for t, st in enumerate(self.m.steps):
-            if st.extra and z3.is_true(model.eval(self.g[t - 1], model_completion=True)):
+            if st.extra and true(self.gn[t - 1]):
                 out.append("skip")
-            elif z3.is_true(model.eval(self.g[t], model_completion=True)):
+            elif true(self.gn[t]):
                 out.append(GAT)
             else:
-                ks = [k for k, b in enumerate(self.x[t]) if z3.is_true(model.eval(b, True))]
+                ks = [k for k, b in enumerate(self.x[t]) if true(b)]
                 out.append(self.opts[t][ks[0]])
         return out
 
