@@ -155,8 +155,8 @@ def from_dict(data) -> LoadProblem:
     dock = [_card(c, f"dock[{i}]", allow_extra=False) for i, c in enumerate(ds)]
     every = cards + [c.extra for c in cards if c.extra] + dock
     keys = [(c.people, c.number) for c in every]
-    dup = sorted({k for k in keys if keys.count(k) > 1})
-    _need(not dup, "cards", f"card {dup[0][0] if dup else ''}{dup[0][1] if dup else ''} twice")
+    dup = sorted({f"{p}{n}" for p, n in keys if keys.count((p, n)) > 1})
+    _need(not dup, "cards", f"card {', '.join(dup)} appears twice (cards, extras and dock)")
     return LoadProblem(tuple(vehicles), tuple(sorted(cards, key=lambda c: c.order)), tuple(dock))
 
 
