@@ -8,7 +8,8 @@ burn once its 9 tiles are burnt (T-BURN-COTTAGE), or an idle step (so "sat at T"
 within T"). Standing on something he may burn now forces the burn (burning earlier never costs
 more), which prunes the search without losing a minimum. The solver is incremental
 (``SolverFor('QF_FD')``): each deeper horizon adds one step's constraints and checks the goal as
-an assumption, starting from an admissible lower bound, so the first satisfiable T is the minimum. Every check has a timeout; a timeout is reported, never guessed.
+an assumption, starting from an admissible lower bound, so the first satisfiable T is the minimum.
+Every check has a timeout; a timeout is reported, never guessed.
 
 Impossibility is decided before the model is built by ``explain_impossible`` (a reachability check
 on the move graph); when it finds nothing the goal is reachable and deepening terminates.
