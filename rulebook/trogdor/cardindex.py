@@ -110,7 +110,13 @@ class CardIndex:
         return card
 
     def action(self, card_id: str) -> ActionCard | None:
-        return self._find(card_id, "actions", ActionCard) or literal_action(card_id)
+        key = ("a", card_id)
+        hit = self._memo.get(key)
+        if hit is None:
+            hit = self._find(card_id, "actions", ActionCard) or literal_action(card_id)
+            if hit is not None:
+                self._memo[key] = hit
+        return hit
 
     def keeper(self, card_id: str) -> Keeper | None:
         return self._find(card_id, "keepers", Keeper)

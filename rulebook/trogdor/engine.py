@@ -13,7 +13,7 @@ from rulebook.common.errors import RuleError
 
 from . import mechanics as m
 from .actions import Action, parse_action
-from .geometry import INDEX, ORDER, SQUARES, STEP, STEP_I, area
+from .geometry import ORDER, SQUARES, STEP_I, STEPQ, area
 from .powers import add_powers, card_powers, remove_power
 
 ORTHO_DIRS = ("N", "S", "E", "W")
@@ -30,14 +30,14 @@ def apply_action(state, action):
     a = action if type(action) is Action else parse_action(action)
     if state.outcome is not None:
         raise RuleError("T-GAME-OVER", f"the game is over ({state.outcome}); no action is legal")
-    key = (state.phase, a)
-    handler = _DISPATCH.get(key)
+    handler = _DISPATCH[state.phase].get(a) if state.phase in _DISPATCH else None
     if handler is None:
         handler = _HANDLERS.get((state.phase, a.kind))
         if handler is None:
             raise RuleError("T-PHASE", _phase_reason(state.phase, a))
-        if len(_DISPATCH) < 20_000:
-            _DISPATCH[key] = handler
+        table = _DISPATCH.setdefault(state.phase, {})
+        if len(table) < 5_000:
+            table[a] = handler
     s = state.fork()
     try:
         handler(s, a)
@@ -176,7 +176,7 @@ def _move(s, a) -> None:
     here = _need_trogdor(s, "T-MOVE")
     if d in DIAG_DIRS and "diagonal" not in s.powers:
         raise RuleError("T-MOVE", f"Trogdor moves N, S, E or W; {d} needs a diagonal-move card")
-    nxt = STEP["wrap" in s.powers][here][d]
+    nxt = STEPQ["wrap" in s.powers][here.row * 5 + here.col][d]
     if nxt is None:
         raise RuleError("T-MOVE", f"{d} from {here} leaves the board (no wraparound)")
     _cost(s, "T-MOVE", "move", "free-move")
@@ -210,7 +210,7 @@ def _burrow(s, a) -> None:
 def _hide(s, a) -> None:
     """T-HIDE: on a mountain; protected for the turn; ruling TR-HIDE-ENDS-TURN."""
     here = _need_trogdor(s, "T-HIDE")
-    if s.tiles[INDEX[here]] != "M":
+    if s.tiles[(here.row * 5 + here.col)] != "M":
         raise RuleError("T-HIDE", f"Trogdor can hide only on a mountain; {here} is not one")
     if s.hidden:
         raise RuleError("T-HIDE", "Trogdor is already hiding")
@@ -227,9 +227,9 @@ def _burn(s, a) -> None:
         return _burn_at(s, target, SQUARES[INDEX_BY_NAME[words[3]]])
     here = _need_trogdor(s, "T-BURN-TILE")
     if target == "tile":
-        if s.burnt[INDEX[here]]:
+        if s.burnt[(here.row * 5 + here.col)]:
             raise RuleError("T-BURN-TILE", f"{here} is already burninated")
-        if s.tiles[INDEX[here]] == "L" and not m.lake_eligible(s, here):
+        if s.tiles[(here.row * 5 + here.col)] == "L" and not m.lake_eligible(s, here):
             raise RuleError(
                 "T-BURN-LAKE", "the Lake burns only when its N, S, E and W neighbours are burnt"
             )
@@ -256,7 +256,7 @@ def _burn(s, a) -> None:
 def _burn_peasant(s, sq, rule: str) -> None:
     if sq not in s.peasants:
         raise RuleError(rule, f"no peasant on {sq} to burninate")
-    if not m.can_draw_movement(s) and s.tiles[INDEX[sq]] != "L":
+    if not m.can_draw_movement(s) and s.tiles[(sq.row * 5 + sq.col)] != "L":
         raise RuleError(rule, "no movement card to draw for the flaming peasant's path")
     _cost(s, rule, "burninate")
     m.remove_peasant(s, sq)
@@ -278,7 +278,7 @@ def _burn_at(s, target: str, sq) -> None:
     ]
     if not usable:
         raise RuleError("T-LONG-RANGE", f"no long-range burn in force reaches {sq} from {here}")
-    if s.burnt[INDEX[sq]]:
+    if s.burnt[(sq.row * 5 + sq.col)]:
         raise RuleError("T-LONG-RANGE", f"{sq} is already burninated")
     tok = sorted(usable, key=lambda t: (t.endswith("-after"), t))[0]
     s.powers = remove_power(s.powers, tok)
@@ -433,13 +433,15 @@ def _step(s, a) -> None:
 
 def _peasants_step(s, card) -> None:
     """T-PEASANT-MOVE / T-PEASANT-REPAIR (wraparound, T-WRAP)."""
-    step = STEP[True]
-    moved = sorted([step[p][card.arrow] for p in s.peasants], key=ORDER)
+    step = STEPQ[True]
+    arrow = card.arrow
+    moved = sorted([step[p.row * 5 + p.col][arrow] for p in s.peasants], key=ORDER)
     if card.repair:
         for p in moved:
             m.set_burnt(s, p, False)
-    burning = [p for p in moved if s.cottages.get(p)]
-    s.peasants = [p for p in moved if not s.cottages.get(p)]
+    tiles, cottages = s.tiles, s.cottages
+    burning = [p for p in moved if tiles[p.row * 5 + p.col] == "C" and cottages.get(p)]
+    s.peasants = [p for p in moved if p not in burning] if burning else moved
     if burning:
         m.burninate_peasants(s, burning)
 
@@ -544,7 +546,7 @@ def _act_legal(s) -> list[Action]:
     tiles = s.tiles
     kind = tiles[i]
     if ap or "free-move" in powers:
-        step = STEP["wrap" in powers][here]
+        step = STEPQ["wrap" in powers][i]
         for d in ORTHO_DIRS:
             if step[d] is not None:
                 out.append(_A["move " + d])
@@ -586,7 +588,9 @@ def _power_candidates(s, here, ap: bool) -> list[Action]:
                     out.add(_BURN_AT[sq])
         elif tok.startswith("peasant-") and ap:
             for sq in area(here, tok[8:]):
-                if sq in s.peasants and (s.tiles[INDEX[sq]] == "L" or m.can_draw_movement(s)):
+                if sq in s.peasants and (
+                    s.tiles[(sq.row * 5 + sq.col)] == "L" or m.can_draw_movement(s)
+                ):
                     out.add(_PEASANT_AT[sq])
         elif tok == "teleport":
             out.update(_TELEPORT.values())
@@ -626,10 +630,10 @@ def _ok(s, a: Action) -> bool:
         return False
     powers = s.powers
     ap = s.ap > 0
-    i = INDEX[here]
+    i = here.row * 5 + here.col
     if k == "move":
         d = a[5:]
-        nxt = STEP["wrap" in powers][here][d]
+        nxt = STEPQ["wrap" in powers][i][d]
         return nxt is not None and (ap or "free-move" in powers)
     if k == "chomp":
         return (ap or "free-chomp" in powers) and here in s.peasants
@@ -640,7 +644,7 @@ def _ok(s, a: Action) -> bool:
     if k == "burn":
         if len(a) > 14:  # burn tile|peasant at XX
             target = SQUARES[INDEX_BY_NAME[a[-2:]]]
-            j = INDEX[target]
+            j = target.row * 5 + target.col
             if a[5] == "t":
                 return not s.burnt[j] and any(
                     t.startswith("burn-") and target in area(here, t[5:].removesuffix("-after"))

@@ -50,6 +50,17 @@ def intern(sq: Square | None) -> Square | None:
     return None if sq is None else SQUARES[sq.row * 5 + sq.col]
 
 
+# The same tables indexed by square number (row * 5 + col): no Square hashing in the hot path.
+STEPQ: dict[bool, tuple[dict[str, Square | None], ...]] = {
+    w: tuple(STEP[w][sq] for sq in SQUARES) for w in (False, True)
+}
+AREA: dict[str, tuple[tuple[Square, ...], ...]] = {
+    "orthogonal": tuple(ORTHO[sq] for sq in SQUARES),
+    "diagonal": tuple(DIAG[sq] for sq in SQUARES),
+    "adjacent": tuple(RING[sq] for sq in SQUARES),
+    "any": tuple(SQUARES for _ in SQUARES),
+}
+
 # Index-free lookups for the hot path: RING_I[i] = indices around square i.
 RING_I: tuple[tuple[int, ...], ...] = tuple(
     tuple(GRID5.index(n) for n in RING[sq]) for sq in SQUARES
@@ -61,13 +72,7 @@ ORTHO_I: tuple[tuple[int, ...], ...] = tuple(
 
 def area(centre: Square, name: str) -> tuple[Square, ...]:
     """Squares a card's ``area`` reaches from Trogdor's tile (never wrapping)."""
-    if name == "orthogonal":
-        return ORTHO[centre]
-    if name == "diagonal":
-        return DIAG[centre]
-    if name == "adjacent":
-        return RING[centre]
-    return SQUARES  # "any"
+    return AREA[name][centre.row * 5 + centre.col]
 
 
 def square(text: str) -> Square:

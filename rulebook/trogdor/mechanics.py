@@ -12,7 +12,7 @@ from rulebook.common.errors import RuleError
 from rulebook.common.grid import Square
 from rulebook.common.rng import Rng
 
-from .geometry import CENTRE, INDEX, ORDER, ORTHO_I, RING_I, SQUARES, STEP, STEP_I
+from .geometry import CENTRE, ORDER, ORTHO_I, RING_I, SQUARES, STEP_I, STEPQ
 
 # Safety bound on "draw again" loops (Troghammer re-moves, flaming peasants ending on a burnt
 # cottage): each repeat draws a card; a pathological stacked deck could cycle forever.
@@ -178,7 +178,7 @@ def rage(s) -> None:
             if card is None:
                 break
             for d in card.path:
-                pos = STEP[True][pos][d]
+                pos = STEPQ[True][pos.row * 5 + pos.col][d]
                 visit(pos)
         s.trogdor = pos
     s.queue = ()
@@ -251,12 +251,12 @@ def burninate_peasants(s, starts: list[Square]) -> None:
     peasants they visit join the queue (T-FLAME-CHAIN)."""
     queue = list(starts)
     wrap = s.rulings["TR-FLAME-WRAP"] == "wrap"
-    step = STEP[wrap]
+    step = STEPQ[wrap]
     lake = "L"
     while queue:
         pos = queue.pop(0)
         event(s, "peasant-burninated")
-        if s.tiles[INDEX[pos]] == lake:  # T-FLAME-LAKE: extinguished at once
+        if s.tiles[pos.row * 5 + pos.col] == lake:  # T-FLAME-LAKE: extinguished at once
             _put_peasant(s, pos)
             continue
         _flame_visit(s, pos, queue)
@@ -266,11 +266,11 @@ def burninate_peasants(s, starts: list[Square]) -> None:
             if card is None:
                 break
             for d in card.path:
-                nxt = step[pos][d]
+                nxt = step[pos.row * 5 + pos.col][d]
                 if nxt is None:  # ruling TR-FLAME-WRAP=stop: the run ends at the edge
                     break
                 pos = nxt
-                if s.tiles[INDEX[pos]] == lake:
+                if s.tiles[pos.row * 5 + pos.col] == lake:
                     saved = True
                     break
                 _flame_visit(s, pos, queue)
