@@ -478,3 +478,13 @@ def test_TL_COMP_PEOPLE_user_file_replaces_stand_ins(tmp_path):
     f.write_text(mine.replace('source = "my own card"\n', ""))
     with pytest.raises(CardDataError, match="sourced card must say where from"):
         load_card_set(people=f)
+
+
+@pytest.mark.parametrize("choice, phase", [("ignored", "load"), ("applies", "arrow")])
+def test_TL_SYMBOL_QUESTION_ruling_TLR_SWAP_SYMBOL(choice, phase):
+    # the dock's Go3 carries an arrow: does it trigger when swapped in by a question mark?
+    assert CARDS.people["Go3"].symbol == "arrow"
+    rulings = default_rulings(**{"TLR-SWAP-SYMBOL": choice})
+    s = pos(2, row=[berth("V04"), berth("V03")], chosen=[["Bi6", "Ze9"], []], dock=["Go3"],
+            hands=[["Ni1"], ["Zo1"]], rulings=rulings)  # fmt: skip
+    assert apply_action(s, "swap Bi6 Go3 V04.1").phase == phase
