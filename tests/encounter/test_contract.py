@@ -12,7 +12,7 @@ VARIANTS = [(), ("sin",), ("market",), ("keys",)]
 def test_1000_multiplayer_games_end():
     outcomes = {}
     for seed in range(1000):
-        players = 2 + seed % 4
+        players = 2 + (seed // 4) % 4  # every player count meets every variant
         st, hist = play_multi(seed, players=players, variants=VARIANTS[seed % 4])
         assert st.phase == "over" and st.outcome != "-"
         outcomes[st.outcome] = outcomes.get(st.outcome, 0) + 1
@@ -23,7 +23,7 @@ def test_100_games_built_card_by_card_end():
     # the same contract when every build goes through put/unput/loot/done steps
     for seed in range(100):
         st, hist = play_multi(
-            seed, players=2 + seed % 3, variants=VARIANTS[seed % 4], whole_builds=False
+            seed, players=2 + (seed // 4) % 4, variants=VARIANTS[seed % 4], whole_builds=False
         )
         assert st.phase == "over" and any(a.startswith("put") for a in hist)
 
@@ -43,3 +43,26 @@ def test_same_seed_same_game(seed):
     assert hsa == hsb and sa == sb
     c, hc = play_multi(seed + 1, players=3, variants=("sin",))
     assert hc != ha
+
+
+ALTERNATIVES = {
+    "RER-STAR-EFFECTS": "seed-only",
+    "RER-GREEN-BOTH": "one-swap",
+    "RER-SIN-SINGLE": "any-size",
+    "RER-BACKFIRE-AT-ONE": "no-payment",
+    "RER-LOOT-ATTACKER": "defence-only",
+    "RER-RIDE-CLEARED": "skip-cleared",
+    "RER-SOLO-TIE": "as-loss",
+    "RER-DISCOVER-REPLACE": "minority",
+}
+
+
+def test_games_end_under_the_alternative_rulings():
+    for seed in range(100):
+        st, _ = play_multi(
+            seed, players=2 + seed % 4, variants=VARIANTS[(seed // 4) % 4], rulings=ALTERNATIVES
+        )
+        assert st.phase == "over" and st.rulings["RER-LOOT-ATTACKER"] == "defence-only"
+    for seed in range(300):
+        st, _ = play_solo(seed, rulings=ALTERNATIVES)
+        assert st.outcome in ("win", "loss")
