@@ -49,9 +49,13 @@ class _Tables:
         self.lake_needs = sum(1 << i for i in task.lake_needs)
         self.cneeds = [sum(1 << i for i in needs) for needs in task.cottage_needs]
         self.dead_ends = self._dead_ends(task)
+        self.succ = [0] * 25
+        for u, v in g.edges:
+            self.succ[GRID5.index(u)] |= 1 << GRID5.index(v)
 
     def _dead_ends(self, task: BurnTask) -> list[tuple[int, int, int, int]]:
-        """Stops after which Trogdor must waste a move: once the Lake (T-BURN-LAKE) or a cottage
+        """Stops after which Trogdor must waste a move (besides squares already cut off from
+        every remaining target, found in ``h``): once the Lake (T-BURN-LAKE) or a cottage
         (T-BURN-COTTAGE) burns, every square he can step to from it is already burnt, so unless
         it is his last stop his next move reaches no new target. Not so when a neighbour still
         holds an unburnt cottage, or when diagonal/wraparound moves reach unburnt squares.
@@ -83,6 +87,7 @@ class _Tables:
             sqs |= 1 << self.stop_sq[i]
         for j in _bits(cmask):
             sqs |= 1 << self.stop_sq[self.n + j]
+        targets = sqs
         sqs &= ~(1 << loc_sq)
         k = sqs.bit_count()
         if not k:
@@ -91,11 +96,15 @@ class _Tables:
         near = min(row[s] for s in _bits(sqs))
         if near >= INF:
             return INF
-        dead = 0
+        dead = 0  # squares (bitmask) after whose last burn the next move is wasted
         for tbit, cbit, sq, block in self.dead_ends:
             if (tmask & tbit or cmask & cbit) and sq != loc_sq and not cmask & block:
-                dead += 1
-        return burns + near + k - 1 + max(0, dead - 1)
+                dead |= 1 << sq
+        succ = self.succ
+        for s in _bits(sqs):  # already cut off: every square he can step to is done with
+            if not succ[s] & targets:
+                dead |= 1 << s
+        return burns + near + k - 1 + max(0, dead.bit_count() - 1)
 
     def moves(self, loc_sq: int, tmask: int, cmask: int):
         """(stop index, cost) for every burn allowed now (T-BURN-LAKE, T-BURN-COTTAGE)."""
