@@ -90,7 +90,7 @@ def test_notation_rejects_duplicates_and_unknown_cards():
         State.parse(text.replace("dock=", "dock=Zz99,", 1))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(st.integers(0, 500), st.integers(0, 10_000), st.text(min_size=1, max_size=3))
 def test_mangled_notation_parses_or_is_a_clear_error(seed, where, junk):
     text = str(play(3, seed, seed % 40)[-1])
@@ -101,6 +101,8 @@ def test_mangled_notation_parses_or_is_a_clear_error(seed, where, junk):
     except NotationError:
         return
     assert State.parse(str(s)) == s
+    for action in legal_actions(s)[:3]:  # a parsed position can be played on
+        apply_action(s, action)
 
 
 def test_parse_refuses_a_step_nobody_can_act_in():
@@ -143,3 +145,22 @@ class TrolllandMachine(RuleBasedStateMachine):
 
 TestTrolllandMachine = TrolllandMachine.TestCase
 TestTrolllandMachine.settings = settings(max_examples=25, stateful_step_count=60, deadline=None)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 500), st.integers(0, 10**6), st.integers(0, 10**6))
+def test_any_parseable_position_can_be_played_on(seed, pick_from, pick_to):
+    """Move one card between zones of a real position (as a user typing a position might):
+    whatever parses offers legal actions that apply without crashing."""
+    s = play(2 + seed % 4, seed, seed % 50)[-1].copy()
+    zones = [s.draw, s.dock, s.discard, *s.hands, *s.chosen, *s.won, *s.gat, *s.prison]
+    full = [z for z in zones if z]
+    src = full[pick_from % len(full)]
+    card = src.pop(pick_from % len(src))
+    zones[pick_to % len(zones)].append(card)
+    try:
+        t = State.parse(str(s))
+    except NotationError:
+        return
+    for action in legal_actions(t)[:4]:
+        apply_action(t, action)  # a legal action is never refused, never crashes
