@@ -4,12 +4,15 @@
     trogkit trollland actions --position "TL players=..." [--json]
     trogkit trollland best-pair --position "TL ..." [--player N] [--json]
 
+Exit codes: 0 answer, 2 bad input (one line on stderr), 3 z3 timed out.
+
 The input format of ``load`` is documented in ``solvers/trollland/load_schema.json``.
 """
 
 from __future__ import annotations
 
 import json
+import sys
 
 from rulebook.trollland import State, legal_actions
 from solvers.cli import UsageError
@@ -21,9 +24,13 @@ from .problem import load_file
 
 def _load(args) -> int:
     pb = load_file(args.input)
-    result = z3load.solve(pb) if args.method == "z3" else search.solve(pb)
-    if not result.feasible and not result.explanation:
-        result.explanation = z3load.solve(pb).explanation  # the words come from the unsat core
+    try:
+        result = z3load.solve(pb) if args.method == "z3" else search.solve(pb)
+        if not result.feasible and not result.explanation:
+            result.explanation = z3load.solve(pb).explanation  # words from the unsat core
+    except TimeoutError as e:  # neither an answer nor bad input
+        print(f"trogkit trollland: {e}; try --method search", file=sys.stderr)
+        return 3
     if args.json:
         print(json.dumps(result.to_dict(), sort_keys=True))
     else:

@@ -59,3 +59,15 @@ def test_best_pair_subcommand(capsys):
     assert out["player"] == "P1" and out["pairs"][0] == {"pair": ["T3a", "Ni7"], "value": 4}
     assert main(["trollland", "best-pair", "--position", str(s), "--player", "7"]) == 2
     assert "--player must be 1..2" in capsys.readouterr().err
+
+
+def test_z3_timeout_is_one_line_exit_3(capsys, monkeypatch):
+    from solvers.trollland import z3load
+
+    def give_up(pb, explain=True):
+        raise TimeoutError("z3 gave up (timeout) after 20000 ms")
+
+    monkeypatch.setattr(z3load, "solve", give_up)
+    assert main(["trollland", "load", "--input", str(EXAMPLES / "zoms.json")]) == 3
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "try --method search" in err
