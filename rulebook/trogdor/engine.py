@@ -216,7 +216,7 @@ def _hide(s, a) -> None:
         raise RuleError("T-HIDE", "Trogdor is already hiding")
     _cost(s, "T-HIDE", "hide", "free-hide")
     s.hidden = True
-    if s.rulings["TR-HIDE-ENDS-TURN"] == "ends":
+    if m.ruling(s, "TR-HIDE-ENDS-TURN") == "ends":
         _end_phase1(s)
 
 
@@ -342,7 +342,7 @@ def _pass(s, a) -> None:
 
 
 def _end_phase1(s) -> None:
-    if s.rulings["TR-PASS-AP"] == "keep":
+    if m.ruling(s, "TR-PASS-AP") == "keep":
         banked = list(s.banked)
         banked[s.player] += s.ap
         s.banked = tuple(banked)
@@ -413,20 +413,24 @@ def _start_countryside(s) -> None:
 
 def _step(s, a) -> None:
     """Move the next piece of Phase 2."""
-    piece, s.queue = s.queue[0], s.queue[1:]
+    queue = s.queue
+    piece = queue[0]
+    s.queue = queue[1:]
     card = s.cards.movement(s.mcard)
-    if piece == "peasants":
-        _peasants_step(s, card)
-    elif piece == "hammer":
-        _hammer_step(s, card)
-    elif piece == "archer":
-        _archer_step(s, card)
-    else:
+    i = _KNIGHT_NO.get(piece)
+    if i is None and piece.startswith("knight"):
         i = int(piece[6:])
+    if i is not None:
         end = m.knight_walk(s, s.knights[i], card.path)
         knights = s.knights.copy()  # copy on write (State.fork shares lists)
         knights[i] = end
         s.knights = knights
+    elif piece == "peasants":
+        _peasants_step(s, card)
+    elif piece == "hammer":
+        _hammer_step(s, card)
+    else:
+        _archer_step(s, card)
     if not s.queue:
         _end_turn(s)
 
@@ -453,7 +457,7 @@ def _hammer_step(s, card) -> None:
         s.troghammer = m.knight_walk(s, m.CENTRE, card.path, entering_start=True)
     else:
         s.troghammer = m.knight_walk(s, s.troghammer, card.path)
-    if s.rulings["TR-TROGHAMMER-REMOVE"] == "any-time" and m._hammer_blocked(s):
+    if m.ruling(s, "TR-TROGHAMMER-REMOVE") == "any-time" and m._hammer_blocked(s):
         m.move_troghammer(s, "phase2")
 
 
@@ -530,6 +534,19 @@ _A = {
     )
 }  # fmt: skip
 _A_PASS = _A["pass"]
+# legal move actions from each square (index), without / with wraparound
+_MOVES = {
+    w: tuple(
+        tuple(_A["move " + d] for d in ORTHO_DIRS if STEPQ[w][i][d] is not None) for i in range(25)
+    )
+    for w in (False, True)
+}
+_DIAG_MOVES = {
+    w: tuple(
+        tuple(_A["move " + d] for d in DIAG_DIRS if STEPQ[w][i][d] is not None) for i in range(25)
+    )
+    for w in (False, True)
+}
 
 
 def _act_legal(s) -> list[Action]:
@@ -545,16 +562,20 @@ def _act_legal(s) -> list[Action]:
     i = here.row * 5 + here.col
     tiles = s.tiles
     kind = tiles[i]
-    if ap or "free-move" in powers:
-        step = STEPQ["wrap" in powers][i]
-        for d in ORTHO_DIRS:
-            if step[d] is not None:
-                out.append(_A["move " + d])
-        if "diagonal" in powers:
-            for d in DIAG_DIRS:
-                if step[d] is not None:
-                    out.append(_A["move " + d])
-    peasant_here = bool(s.peasants) and here in s.peasants
+    if ap or (powers and "free-move" in powers):
+        if powers:
+            wrap = "wrap" in powers
+            out += _MOVES[wrap][i]
+            if "diagonal" in powers:
+                out += _DIAG_MOVES[wrap][i]
+        else:
+            out += _MOVES[False][i]
+    peasants = s.peasants
+    peasant_here = False
+    for p in peasants:
+        if p is here or (p.row == here.row and p.col == here.col):
+            peasant_here = True
+            break
     if peasant_here and (ap or "free-chomp" in powers):
         out.append(_A["chomp"])
     if kind == "T" and (ap or "free-burrow" in powers) and tiles.count("T") > 1:
@@ -568,13 +589,27 @@ def _act_legal(s) -> list[Action]:
             out.append(_A["burn cottage"])
         if peasant_here and (kind == "L" or m.can_draw_movement(s)):
             out.append(_A["burn peasant"])
-    if powers:
+    if powers and _targets(powers):
         out += _power_candidates(s, here, ap)
     item_id = s.items[s.player]
-    if item_id is not None and s.charged[s.player] and not s.item_used:
+    if item_id is not None and not s.item_used and s.charged[s.player]:
         out += _item_candidates(s, item_id)
     out.sort()
     return out
+
+
+def _targets(powers: tuple[str, ...]) -> bool:
+    """Whether any power in force needs a target square (memoised per powers tuple)."""
+    hit = _TARGETED.get(powers)
+    if hit is None:
+        hit = any(t.startswith(("burn-", "peasant-")) or t == "teleport" for t in powers)
+        if len(_TARGETED) < 5_000:
+            _TARGETED[powers] = hit
+    return hit
+
+
+_TARGETED: dict[tuple[str, ...], bool] = {}
+_KNIGHT_NO = {f"knight{i}": i for i in range(10)}
 
 
 def _power_candidates(s, here, ap: bool) -> list[Action]:

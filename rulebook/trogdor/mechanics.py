@@ -23,6 +23,28 @@ class GameEnded(Exception):
     """Raised after ``state.outcome`` is set, to stop the action that ended the game."""
 
 
+# -- rulings --------------------------------------------------------------------------------------
+def ruling(s, rid: str) -> str:
+    """The option in force for ruling ``rid`` (fast path for the common all-defaults case)."""
+    choices = s.rulings.choices
+    if choices:
+        for k, v in choices:
+            if k == rid:
+                return v
+    return _defaults(s.rulings)[rid]
+
+
+def _defaults(rs) -> dict[str, str]:
+    table = rs.rulings
+    hit = _DEFAULTS.get(id(table))
+    if hit is None or hit[0] is not table:
+        hit = _DEFAULTS[id(table)] = (table, {k: r.default for k, r in table.items()})
+    return hit[1]
+
+
+_DEFAULTS: dict[int, tuple] = {}
+
+
 # -- decks ---------------------------------------------------------------------------------------
 def draw_movement(s):
     """Draw the top movement card (T-MOVEMENT-CARD); reshuffle the discards when the deck is empty
@@ -92,7 +114,7 @@ def event(s, kind: str) -> None:
     """Something happened that may recharge an item (T-ITEM, ruling TR-ITEM-RECHARGE)."""
     if all(s.charged):
         return
-    if s.rulings["TR-ITEM-RECHARGE"] == "any-turn":
+    if ruling(s, "TR-ITEM-RECHARGE") == "any-turn":
         who = range(s.players)
     else:
         who = (s.player,)
@@ -220,7 +242,7 @@ def _hammer_blocked(s) -> bool:
 def move_troghammer(s, cause: str) -> None:
     """Draw a movement card and move the Troghammer along its path (T-DRAW-TROGHAMMER,
     T-KNIGHT-MOVE), moving again while he lands on a knight or archer (T-TROGHAMMER-REMOVE)."""
-    again = cause == "card" or s.rulings["TR-TROGHAMMER-REMOVE"] == "any-time"
+    again = cause == "card" or ruling(s, "TR-TROGHAMMER-REMOVE") == "any-time"
     for _ in range(MAX_REPEATS):
         card = draw_movement(s)
         if card is None:
@@ -237,11 +259,11 @@ def move_troghammer(s, cause: str) -> None:
 
 def place_troghammer(s) -> None:
     """A Troghammer card while he is not in play (ruling TR-TROGHAMMER-START)."""
-    if s.rulings["TR-TROGHAMMER-START"] == "meter":
+    if ruling(s, "TR-TROGHAMMER-START") == "meter":
         s.hammer_waiting = True
         return
     s.troghammer = CENTRE
-    if s.rulings["TR-TROGHAMMER-REMOVE"] == "any-time" and _hammer_blocked(s):
+    if ruling(s, "TR-TROGHAMMER-REMOVE") == "any-time" and _hammer_blocked(s):
         move_troghammer(s, "card")
 
 
@@ -250,7 +272,7 @@ def burninate_peasants(s, starts: list[Square]) -> None:
     """T-BURN-PEASANT / T-FLAME-*: run each flaming peasant (already taken off the board) in turn;
     peasants they visit join the queue (T-FLAME-CHAIN)."""
     queue = list(starts)
-    wrap = s.rulings["TR-FLAME-WRAP"] == "wrap"
+    wrap = ruling(s, "TR-FLAME-WRAP") == "wrap"
     step = STEPQ[wrap]
     lake = "L"
     while queue:
