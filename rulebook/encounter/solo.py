@@ -53,6 +53,7 @@ class SoloState:
     rulings: RulingSet = None  # type: ignore[assignment]
     rng: Rng = field(default_factory=lambda: Rng(0))
     outcome: str = "-"  # "-", "win", "loss"
+    sin: bool = False  # Strength in Numbers (RE-VAR-SIN, "any game mode")
     cards: CardSet = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
     last: str = field(default="", compare=False)
 
@@ -83,8 +84,6 @@ class SoloState:
     @property
     def battle_rules(self) -> BattleRules:
         return BattleRules.from_rulings(self.rulings, ("sin",) if self.sin else ())
-
-    sin: bool = False  # Strength in Numbers (RE-VAR-SIN, "any game mode")
 
     def enemy(self, i: int | None = None) -> list[str]:
         """The encounter on space ``i`` without its Keys (RE-SOLO-DISCOVER-KEY)."""

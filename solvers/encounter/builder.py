@@ -102,16 +102,18 @@ def set_partitions(n_items: int, blocks: int):
 
 
 def _max_matching(beat_masks: tuple[int, ...], m: int) -> dict[int, int]:
+    """Maximum matching of your blocks (nodes 0..n-1) to opposing encounters (n..n+m-1).
+    Integer node names keep networkx's set iteration, and so the matching, reproducible (string
+    hashes change from process to process)."""
+    n = len(beat_masks)
     g = nx.Graph()
-    left = [("mine", i) for i in range(len(beat_masks))]
-    g.add_nodes_from(left)
-    g.add_nodes_from(("theirs", t) for t in range(m))
+    g.add_nodes_from(range(n + m))
     for i, mask in enumerate(beat_masks):
         for t in range(m):
             if mask >> t & 1:
-                g.add_edge(("mine", i), ("theirs", t))
-    match = nx.bipartite.hopcroft_karp_matching(g, top_nodes=left)
-    return {i: match[("mine", i)][1] for i in range(len(beat_masks)) if ("mine", i) in match}
+                g.add_edge(i, n + t)
+    match = nx.bipartite.hopcroft_karp_matching(g, top_nodes=range(n))
+    return {i: match[i] - n for i in range(n) if i in match}
 
 
 def build_matching(
