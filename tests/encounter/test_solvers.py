@@ -185,3 +185,26 @@ def test_adventure_prune_agrees_with_plain_search():
         outcomes.add(b.winnable)
         decided += 1
     assert decided >= 60 and outcomes == {True, False}
+
+
+def test_builder_answers_do_not_depend_on_string_hashing():
+    # nbval compares printed plans, so they must not change with PYTHONHASHSEED
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "from rulebook.encounter import default_cards\n"
+        "from solvers.encounter.builder import build_matching, build_z3\n"
+        "c = default_cards(); h = ['Y1a','Y2a','Y3a','Y4a','Y5a','Y6a','Y7a','Y8a','B1']\n"
+        "o = [['Y10a'], ['Y9b','Y1b'], ['R1','Y2b'], ['G1','Y3b'], ['Y5b','Y5c']]\n"
+        "print(build_matching(h, o, c).as_dict(), build_z3(h, o, c).as_dict())\n"
+    )
+    outs = {
+        subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=True,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+        ).stdout
+        for seed in ("1", "2", "3")
+    }  # fmt: skip
+    assert len(outs) == 1
