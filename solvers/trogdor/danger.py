@@ -111,6 +111,8 @@ class DangerMap:
                 str(s): f"{p.numerator}/{p.denominator}" if p else "0"
                 for s, p in sorted(self.probabilities.items(), key=lambda kv: GRID5.index(kv[0]))
             },
+            "grid": [[round(v, 6) for v in row] for row in self.grid()],
+            "safest": [str(s) for s in self.safest],
         }
 
     def __str__(self) -> str:
