@@ -168,7 +168,7 @@ class TrogdorGame(RuleBasedStateMachine):
 # e.g. TROGKIT_EXPLORE=300 python -m pytest tests/trogdor/test_stateful.py (random, 300 games).
 EXPLORE = int(os.environ.get("TROGKIT_EXPLORE", "0"))
 TrogdorGame.TestCase.settings = settings(
-    max_examples=EXPLORE or 30,
+    max_examples=EXPLORE or 80,
     stateful_step_count=150,
     deadline=None,
     derandomize=not EXPLORE,
