@@ -1,6 +1,6 @@
 """Random Encounter speed figures (printed, never asserted).
 
-python -m benchmarks.encounter [--builder-deals 200] [--solo-deals 20] [--solo-budget 100000]
+python -m benchmarks.encounter [--builder-deals 200] [--solo-deals 20] [--solo-budget 150000]
 
 * battle resolutions per second (the solvers' fast path, and the full step-by-step resolution);
 * encounter-builder median / p90 time, z3 and matching, on a fixed set of deals (9 cards vs an
@@ -117,7 +117,7 @@ def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--builder-deals", type=int, default=200)
     p.add_argument("--solo-deals", type=int, default=20)
-    p.add_argument("--solo-budget", type=int, default=100_000)
+    p.add_argument("--solo-budget", type=int, default=150_000)
     args = p.parse_args(argv if argv is not None else [])
     print("== Random Encounter")
     bench_battles()
