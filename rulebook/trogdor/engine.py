@@ -421,7 +421,7 @@ def _step(s, a) -> None:
     if i is None and piece.startswith("knight"):
         i = int(piece[6:])
     if i is not None:
-        end = m.knight_walk(s, s.knights[i], card.path)
+        end = m.knight_walk(s, s.knights[i], card.path, piece=i)
         knights = s.knights.copy()  # copy on write (State.fork shares lists)
         knights[i] = end
         s.knights = knights
@@ -454,9 +454,9 @@ def _hammer_step(s, card) -> None:
     """The Troghammer moves with the knights (T-KNIGHT-MOVE), on this card's path."""
     if s.hammer_waiting:
         s.hammer_waiting = False
-        s.troghammer = m.knight_walk(s, m.CENTRE, card.path, entering_start=True)
+        s.troghammer = m.knight_walk(s, m.CENTRE, card.path, piece="hammer", entering_start=True)
     else:
-        s.troghammer = m.knight_walk(s, s.troghammer, card.path)
+        s.troghammer = m.knight_walk(s, s.troghammer, card.path, piece="hammer")
     if m.ruling(s, "TR-TROGHAMMER-REMOVE") == "any-time" and m._hammer_blocked(s):
         m.move_troghammer(s, "phase2")
 

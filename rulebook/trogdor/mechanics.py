@@ -210,11 +210,23 @@ def rage(s) -> None:
 
 
 # -- knights and the Troghammer ------------------------------------------------------------------
-def knight_walk(s, start: Square, path, *, entering_start: bool = False) -> Square:
+def _place(s, piece, sq: Square) -> None:
+    """Put a knight (its index) or the Troghammer ("hammer") on ``sq``."""
+    if piece == "hammer":
+        s.troghammer = sq
+    else:
+        knights = s.knights.copy()  # copy on write (State.fork shares lists)
+        knights[piece] = sq
+        s.knights = knights
+
+
+def knight_walk(s, start: Square, path, *, piece, entering_start: bool = False) -> Square:
     """T-KNIGHT-MOVE / T-KNIGHT-REPAIR: follow ``path`` with wraparound from ``start``.
 
     Repairs a burnt cottage it starts on, passes or stops on; entering Trogdor's tile deals damage
-    (starting on it does not, unless ``entering_start``: the Troghammer entering the board)."""
+    (starting on it does not, unless ``entering_start``: the Troghammer entering the board).
+    ``piece`` (a knight's index or "hammer") is put on Trogdor's tile before the damage, so a
+    killing blow leaves it there for the Fiery Rage to find (T-RAGE kills knights it touches)."""
     cottages = s.cottages
     tiles = s.tiles
     t = s.trogdor
@@ -223,6 +235,7 @@ def knight_walk(s, start: Square, path, *, entering_start: bool = False) -> Squa
     if tiles[i] == "C" and cottages.get(start):
         set_cottage(s, start, False)
     if entering_start and i == ti:
+        _place(s, piece, start)
         damage(s, "knight")
     step = STEP_I[True]
     for d in path:
@@ -230,6 +243,7 @@ def knight_walk(s, start: Square, path, *, entering_start: bool = False) -> Squa
         if tiles[i] == "C" and s.cottages.get(SQUARES[i]):
             set_cottage(s, SQUARES[i], False)
         if i == ti:
+            _place(s, piece, SQUARES[i])
             damage(s, "knight")
     return SQUARES[i]
 
@@ -250,9 +264,9 @@ def move_troghammer(s, cause: str) -> None:
         if s.hammer_waiting:  # ruling TR-TROGHAMMER-START=meter: enter the board at C3
             s.hammer_waiting = False
             s.troghammer = CENTRE
-            s.troghammer = knight_walk(s, CENTRE, card.path, entering_start=True)
+            s.troghammer = knight_walk(s, CENTRE, card.path, piece="hammer", entering_start=True)
         else:
-            s.troghammer = knight_walk(s, s.troghammer, card.path)
+            s.troghammer = knight_walk(s, s.troghammer, card.path, piece="hammer")
         if not (again and _hammer_blocked(s)):
             return
 

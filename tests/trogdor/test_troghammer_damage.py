@@ -139,6 +139,17 @@ def test_damage_at_zero_health_is_defeat_with_rage():
     assert legal_actions(t) == []
 
 
+@pytest.mark.parametrize("piece", ["knight", "troghammer"])
+def test_the_knight_that_deals_the_killing_blow_dies_in_the_rage(piece):
+    """T-RAGE: the rage starts on Trogdor's tile, where the knight (or the Troghammer) that hit
+    him now stands, so it is killed too (regression: it used to stay on its starting square)."""
+    kw = {"knights": ["A3"]} if piece == "knight" else {"troghammer": "A3"}
+    s = puzzle(LAYOUT, trogdor="C3", meter=0, ap=0, movement=["0N-EEE"] + ["0N-NNN"] * 5, **kw)
+    t = apply_action(apply_action(s, "pass"), "step")
+    assert t.outcome == "defeat"
+    assert t.knights == [] and t.troghammer is None
+
+
 def test_rage_can_end_in_table_flip():
     """T-TABLE-FLIP: if the win conditions hold after the rage, it is a table-flip victory."""
     all_but = [n for n in BY_NAME if n not in ("B4", "C4", "D4")]
