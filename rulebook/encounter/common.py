@@ -41,9 +41,13 @@ def parse_groups(text: str, sep: str, inner: str = ",") -> list[list[str]]:
 
 
 def check_cards(ids, cards, where: str) -> None:
+    """Every id is a known card, and none appears twice (a position holds each card once)."""
     for c in ids:
         if c not in cards:
             raise NotationError(f"unknown card id {c!r}", where=where)
+    dup = sorted({c for c in ids if ids.count(c) > 1})
+    if dup:
+        raise NotationError(f"card(s) appear twice: {', '.join(dup)}", where=where)
 
 
 __all__ = ["CATALOG", "VARIANTS", "fmt_list", "parse_list"]

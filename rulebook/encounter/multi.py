@@ -184,9 +184,6 @@ class MultiState:
         )
         allc = st.all_cards()
         check_cards(allc, cards, "cards")
-        dup = sorted({c for c in allc if allc.count(c) > 1})
-        if dup:
-            raise NotationError(f"card(s) appear twice: {', '.join(dup)}", where="cards")
         return st
 
     def _repr_svg_(self) -> str:
