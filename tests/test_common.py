@@ -230,3 +230,22 @@ def test_coverage_counts_exact_ids(tmp_path):
     t.write_text("# D-ONE is tested; D-TWO-EXTRA is another id\n", encoding="utf-8")
     found = citations(cat, [t])
     assert found["D-ONE"] == {str(t)} and found["D-TWO"] == set()
+
+
+def test_square_is_a_value_that_copies_pickles_and_sorts_column_first():
+    """Squares are compared and hashed as (col, row); copies and pickles stay Squares."""
+    import copy
+    import pickle
+
+    a = Square(0, 4)
+    assert a == Square(0, 4) and hash(a) == hash(Square(0, 4)) and a != Square(4, 0)
+    assert (a.col, a.row, a.name) == (0, 4, "A5")
+    for b in (copy.copy(a), copy.deepcopy(a), pickle.loads(pickle.dumps(a))):
+        assert type(b) is Square and b == a and b.name == "A5"
+    assert sorted([Square(1, 0), Square(0, 4), Square(0, 1)]) == [
+        Square(0, 1),
+        Square(0, 4),
+        Square(1, 0),
+    ]
+    with pytest.raises(AttributeError):
+        a.col = 3  # immutable, like the frozen dataclass it replaces
