@@ -280,46 +280,44 @@ def puzzle(
 def with_movement_deck(state: State, cards) -> State:
     """A copy of ``state`` whose movement draw pile is ``cards`` (top first); card objects that the
     state's card set does not know are registered with it."""
-    s = state.copy()
-    ids, extra = [], []
-    for c in cards:
-        if isinstance(c, MovementCard):
-            known = s.cards.movement(c.id)
-            if known != c:
-                if literal_movement(c.id) is not None:
-                    raise NotationError(f"card id {c.id!r} looks like a literal but differs")
-                extra.append(c)
-            ids.append(c.id)
-        else:
-            if s.cards.movement(str(c)) is None:
-                raise NotationError(
-                    f"unknown movement card {c!r} (use an id or a literal like 2Er-EES)"
-                )
-            ids.append(str(c))
-    if extra:
-        s.cards = s.cards.with_cards(extra)
-    s.movement_deck.draw = ids
-    return s
+    return _with_deck(
+        state,
+        cards,
+        MovementCard,
+        "movement",
+        "use an id or a literal like 2Er-EES",
+        literal_movement,
+    )
 
 
 def with_action_deck(state: State, cards) -> State:
     """A copy with the action draw pile replaced (ids or ActionCard objects, top first)."""
     from .cards import ActionCard
 
+    return _with_deck(state, cards, ActionCard, "action", "or a literal like ap5")
+
+
+def _with_deck(state: State, cards, card_type, kind: str, hint: str, literal=None) -> State:
+    """Replace the ``kind`` ("movement" or "action") draw pile: ids must be known (or literals);
+    card objects the card set does not know are registered. ``literal`` refuses an object whose
+    id reads as a literal card but says something else."""
     s = state.copy()
+    lookup = getattr(s.cards, kind)
     ids, extra = [], []
     for c in cards:
-        if isinstance(c, ActionCard):
-            if s.cards.action(c.id) != c:
+        if isinstance(c, card_type):
+            if lookup(c.id) != c:
+                if literal is not None and literal(c.id) is not None:
+                    raise NotationError(f"card id {c.id!r} looks like a literal but differs")
                 extra.append(c)
             ids.append(c.id)
+        elif lookup(str(c)) is None:
+            raise NotationError(f"unknown {kind} card {c!r} ({hint})")
         else:
-            if s.cards.action(str(c)) is None:
-                raise NotationError(f"unknown action card {c!r} (or a literal like ap5)")
             ids.append(str(c))
     if extra:
         s.cards = s.cards.with_cards(extra)
-    s.action_deck.draw = ids
+    getattr(s, f"{kind}_deck").draw = ids
     return s
 
 
