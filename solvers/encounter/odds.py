@@ -39,6 +39,17 @@ class Odds:
     method: str  # "exact" or "sampled"
     cases: int  # legal opposing encounters counted (exact) or samples drawn
 
+    @classmethod
+    def from_tally(cls, tally: dict[int, int], method: str, cases: int) -> Odds:
+        """Odds from counts of wins (1), ties (0) and losses (-1) out of ``cases``."""
+        return cls(
+            Fraction(tally[1], cases),
+            Fraction(tally[0], cases),
+            Fraction(tally[-1], cases),
+            method,
+            cases,
+        )
+
     def as_dict(self) -> dict:
         return {
             "win": float(self.win),
@@ -122,13 +133,7 @@ def _exact(me: Summary, k, keys, groups, cards, rules) -> Odds:
     total = sum(tally.values())
     if total == 0:
         raise TrogkitInputError(f"no legal encounter of {k} cards can be drawn from that pool")
-    return Odds(
-        Fraction(tally[1], total),
-        Fraction(tally[0], total),
-        Fraction(tally[-1], total),
-        "exact",
-        total,
-    )
+    return Odds.from_tally(tally, "exact", total)
 
 
 def _sampled(me, k, pool, cards, rules, samples, seed) -> Odds:
@@ -145,13 +150,7 @@ def _sampled(me, k, pool, cards, rules, samples, seed) -> Odds:
             break
     if drawn == 0:
         raise TrogkitInputError(f"no legal encounter of {k} cards was drawn from that pool")
-    return Odds(
-        Fraction(tally[1], drawn),
-        Fraction(tally[0], drawn),
-        Fraction(tally[-1], drawn),
-        "sampled",
-        drawn,
-    )
+    return Odds.from_tally(tally, "sampled", drawn)
 
 
 def win_probability_bruteforce(mine, k, pool, cards, rules=DEFAULT_RULES) -> Odds:
@@ -162,10 +161,4 @@ def win_probability_bruteforce(mine, k, pool, cards, rules=DEFAULT_RULES) -> Odd
         if _legal_stars([cards[c].star for c in ids]):
             tally[fast_winner(me, summarise(list(ids), cards, rules), rules)] += 1
     total = sum(tally.values())
-    return Odds(
-        Fraction(tally[1], total),
-        Fraction(tally[0], total),
-        Fraction(tally[-1], total),
-        "exact",
-        total,
-    )
+    return Odds.from_tally(tally, "exact", total)
