@@ -70,14 +70,25 @@ class Grid:
     def contains(self, sq: Square) -> bool:
         return 0 <= sq.col < self.width and 0 <= sq.row < self.height
 
-    def parse(self, text: str) -> Square:
-        """Parse 'C3' (case-insensitive) into a Square, with a clear error otherwise."""
-        t = text.strip().upper()
+    def parse(self, text: str, *, strict: bool = False) -> Square:
+        """The one name-to-square function: 'C3' into a Square, with a clear error otherwise.
+
+        ``strict`` (notation) accepts only the canonical spelling: an upper-case ASCII column
+        letter then ASCII row digits; otherwise (typed action text) case and spaces are forgiven."""
+        if not isinstance(text, str):
+            raise NotationError(f"a square name is text, not {type(text).__name__}")
+        t = text if strict else text.strip().upper()
         last_col = chr(ord("A") + self.width - 1)
-        if len(t) < 2 or not t[0].isalpha() or not t[1:].isdigit():
+        if (
+            not 2 <= len(t) <= 3
+            or not t.isascii()
+            or not ("A" <= t[0] <= "Z")
+            or not t[1:].isdigit()
+            or t[1] == "0"
+        ):
             raise NotationError(
                 f"not a square name; expected a letter A-{last_col} then a row 1-{self.height}",
-                text=text,
+                text=text[:20],
             )
         sq = Square(ord(t[0]) - ord("A"), int(t[1:]) - 1)
         if not self.contains(sq):

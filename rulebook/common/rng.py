@@ -38,6 +38,27 @@ class Rng:
     def randrange(self, n: int) -> int:
         return self._next().randrange(n)
 
+    # -- pure API: return (value, next Rng) and leave self unchanged, so a state holding an Rng
+    #    stays a value. The mutating methods above are being retired (issue 9).
+    def _at(self) -> random.Random:
+        return random.Random(f"{self.seed}:{self.counter}")
+
+    def advanced(self) -> Rng:
+        return Rng(self.seed, self.counter + 1)
+
+    def shuffled(self, items) -> tuple[tuple, Rng]:
+        out = list(items)
+        self._at().shuffle(out)
+        return tuple(out), self.advanced()
+
+    def pick(self, items: list[T]) -> tuple[T, Rng]:
+        if not items:
+            raise IndexError("choice from an empty sequence")
+        return items[self._at().randrange(len(items))], self.advanced()
+
+    def below(self, n: int) -> tuple[int, Rng]:
+        return self._at().randrange(n), self.advanced()
+
     def copy(self) -> Rng:
         return Rng(self.seed, self.counter)
 

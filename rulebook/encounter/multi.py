@@ -40,6 +40,8 @@ PHASES = ("market", "build", "battle", "over")
 
 @dataclass
 class MultiState:
+    GAME = "encounter"  # registry name (rulebook.game_of)
+
     players: int
     round: int
     phase: str

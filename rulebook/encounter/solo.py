@@ -38,6 +38,8 @@ def space_xy(i: int) -> tuple[int, int]:
 
 @dataclass
 class SoloState:
+    GAME = "encounter-solo"  # registry name (rulebook.game_of)
+
     phase: str
     pos: int
     hand: list[str]

@@ -46,6 +46,8 @@ def _rulings():
 class State:
     """A position. Field names are part of the public API (API.md)."""
 
+    GAME = "trogdor"  # registry name (rulebook.game_of)
+
     tiles: tuple[str, ...]
     burnt: tuple[bool, ...]
     cottages: dict[Square, bool]

@@ -46,6 +46,8 @@ class Berth:
 
 @dataclass
 class State:
+    GAME = "trollland"  # registry name (rulebook.game_of)
+
     players: int
     hands: list[list[str]]
     draw: list[str]

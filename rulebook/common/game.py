@@ -1,0 +1,189 @@
+"""The one protocol every game answers (see rulebook/API.md).
+
+Each game is one ``Game`` object in the registry (``rulebook.games()``). Everything above the rules
+-- boards, CLI, agents, sweeps, tests, notebooks -- talks to games only through these names, so it
+is written once for all games.
+
+A game supplies ``refusal(state, action)`` (None when legal, else the exact ``RuleError``) and
+``perform(state, action)`` (the effect of a legal action). ``apply`` is defined here once as
+"refuse or perform", so the check that decides ``legal_actions`` is the same one ``apply`` uses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from .actions import Action
+from .catalog import RuleCatalog
+from .errors import NotationError, RuleError
+from .rng import Rng
+
+# ---- which rules fired ---------------------------------------------------------------------------
+
+_fired: list[str] | None = None
+
+
+def fired(rule_id: str) -> None:
+    """Rule code calls this when a catalog rule takes effect; a no-op unless someone is tracing
+    (sweeps count rules that never fire)."""
+    if _fired is not None:
+        _fired.append(rule_id)
+
+
+@contextmanager
+def tracing() -> Iterator[list[str]]:
+    """Collect the rule IDs that fire inside the block (nested blocks see their own part)."""
+    global _fired
+    outer, _fired = _fired, []
+    try:
+        yield _fired
+    finally:
+        inner, _fired = _fired, outer
+        if outer is not None:
+            outer.extend(inner)
+
+
+# ---- the protocol --------------------------------------------------------------------------------
+
+
+class Game:
+    """Base class of the registry's game objects. Subclasses set the class attributes and
+    implement the methods marked 'game supplies'."""
+
+    name: str = ""  # registry key and the first word of every position's notation
+    title: str = ""
+    catalog: RuleCatalog
+    max_length: int = 0  # declared maximum number of actions in one game (contract-tested)
+    players_allowed: tuple[int, ...] = (1,)
+    outcomes_doc: str = ""  # what outcome() returns, in words
+
+    # -- game supplies --
+    def new_game(self, seed: int = 0, *, players: int | None = None, rulings=None, **options):
+        raise NotImplementedError
+
+    def legal_actions(self, state) -> list[Action]:
+        raise NotImplementedError
+
+    def refusal(self, state, action) -> RuleError | None:
+        """None when ``action`` is legal here, else exactly the RuleError ``apply`` raises.
+        Malformed action text raises NotationError (bad input, not a rule)."""
+        raise NotImplementedError
+
+    def perform(self, state, action: Action):
+        """The new state after a legal, parsed action; never changes ``state``."""
+        raise NotImplementedError
+
+    def is_terminal(self, state) -> bool:
+        raise NotImplementedError
+
+    def outcome(self, state):
+        """None while the game is on, then the game's documented value (``outcomes_doc``)."""
+        raise NotImplementedError
+
+    def winners(self, state) -> tuple[int, ...]:
+        """0-based players who won a finished game (() when nobody did, e.g. a lost co-op game)."""
+        raise NotImplementedError
+
+    def to_move(self, state) -> int | None:
+        """The 0-based player who chooses the next action (None when the game is over)."""
+        raise NotImplementedError
+
+    def num_players(self, state) -> int:
+        raise NotImplementedError
+
+    def parse_action(self, text) -> Action:
+        raise NotImplementedError
+
+    def parse(self, text: str, **options):
+        """Read a position from its one-line notation (``str(state)``)."""
+        raise NotImplementedError
+
+    def svg(self, state, **overlay) -> str:
+        raise NotImplementedError
+
+    def invariants(self, state) -> list[str]:
+        """What is wrong with ``state`` (pieces or cards not conserved, ...): [] when all holds.
+        Sweeps check it after every action."""
+        return []
+
+    # -- defined once for every game --
+    @property
+    def rulings(self):
+        """Named rulings (where the rule texts disagree): ID -> Ruling with default and options."""
+        return self.catalog.rulings
+
+    def action(self, action) -> Action:
+        """An Action from an Action or its text."""
+        return action if isinstance(action, Action) else self.parse_action(action)
+
+    def apply(self, state, action):
+        """The new state after ``action`` (an Action or its text). Raises RuleError(rule_id, why)
+        for an illegal action; ``state`` never changes."""
+        a = self.action(action)
+        err = self.refusal(state, a)
+        if err is not None:
+            raise err
+        return self.perform(state, a)
+
+    def apply_traced(self, state, action):
+        """(new state, rule IDs that fired) -- for sweeps and teaching."""
+        with tracing() as ids:
+            new = self.apply(state, action)
+        return new, tuple(ids)
+
+    def is_legal(self, state, action) -> bool:
+        return self.refusal(state, self.action(action)) is None
+
+    def __repr__(self) -> str:
+        return f"<game {self.name}>"
+
+
+# ---- generic layers ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Playout:
+    game: str
+    seed: int
+    actions: tuple[str, ...]
+    final: object
+    length: int
+
+
+def random_game(game: Game, seed: int = 0, *, state=None, max_length: int | None = None, **opts):
+    """Play uniformly random legal actions from ``new_game(seed)`` (or ``state``) to the end.
+    Raises RuntimeError if the game outlasts its declared maximum length."""
+    rng = Rng(seed)
+    s = game.new_game(seed, **opts) if state is None else state
+    limit = game.max_length if max_length is None else max_length
+    played: list[str] = []
+    while not game.is_terminal(s):
+        if len(played) >= limit:
+            raise RuntimeError(
+                f"{game.name} seed {seed}: no end after {limit} actions (declared maximum)"
+            )
+        legal = game.legal_actions(s)
+        if not legal:
+            raise RuntimeError(f"{game.name} seed {seed}: live state with no legal action: {s}")
+        a, rng = rng.pick(legal)
+        s = game.apply(s, a)
+        played.append(str(a))
+    return Playout(game.name, seed, tuple(played), s, len(played))
+
+
+def why_not(game: Game, state, action) -> str:
+    """'legal' or 'refused by RULE-ID: reason' -- the one form tests and notebooks print."""
+    err = game.refusal(state, game.action(action))
+    return "legal" if err is None else f"refused by {err.rule_id}: {err.reason}"
+
+
+def check_header(game: Game, text: str) -> None:
+    from .notation import excerpt, header_of
+
+    head = header_of(text)
+    if head != game.name:
+        raise NotationError(
+            f"this is not a {game.name} position (it starts with {excerpt(head, 20)!r})"
+        )

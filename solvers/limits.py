@@ -1,0 +1,64 @@
+"""Budgets: every search a user can start ends within a time and size budget.
+
+A search that runs out raises ``LimitReached`` carrying the best answer found so far (if any); the
+CLI turns it into exit code 3 and one line on stderr.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+
+
+class LimitReached(Exception):
+    """A budget ran out. ``best`` is the best answer so far (or None); ``what`` names the limit."""
+
+    def __init__(self, what: str, best=None):
+        super().__init__(what)
+        self.what = what
+        self.best = best
+
+
+def check_limit(name: str, value, *, lo: float = 0, hi: float | None = None, integer: bool = False):
+    """Validate a user-given limit (seconds, budget, count): finite, within [lo, hi]."""
+    from rulebook.common.errors import TrogkitInputError
+
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TrogkitInputError(f"{name} must be a number, not {type(value).__name__}")
+    if math.isnan(value) or math.isinf(value):
+        raise TrogkitInputError(f"{name} must be a finite number, not {value}")
+    if integer and int(value) != value:
+        raise TrogkitInputError(f"{name} must be a whole number, not {value}")
+    if value < lo or (hi is not None and value > hi):
+        raise TrogkitInputError(
+            f"{name} must be in {lo}..{hi if hi is not None else ''}, not {value}"
+        )
+    return int(value) if integer else value
+
+
+@dataclass
+class Budget:
+    """A deadline (seconds of wall clock, or None) and a node budget (or None). ``tick()`` counts
+    one unit of work and raises LimitReached when either runs out."""
+
+    seconds: float | None = None
+    nodes: int | None = None
+    used: int = 0
+    _deadline: float | None = field(default=None, repr=False)
+
+    def __post_init__(self):
+        if self.seconds is not None:
+            self._deadline = time.monotonic() + self.seconds
+
+    def tick(self, n: int = 1, best=None) -> None:
+        self.used += n
+        if self.nodes is not None and self.used > self.nodes:
+            raise LimitReached(f"search budget of {self.nodes} nodes used up", best)
+        # the clock is read every 1024 units only: time.monotonic() is not free in a hot loop
+        if self._deadline is not None and (self.used & 1023) == 0:
+            if time.monotonic() > self._deadline:
+                raise LimitReached(f"time limit of {self.seconds:g} s reached", best)
+
+    def remaining_seconds(self) -> float | None:
+        return None if self._deadline is None else max(0.0, self._deadline - time.monotonic())

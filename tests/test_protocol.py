@@ -1,0 +1,141 @@
+"""The contract every registered game keeps (in the spirit of OpenSpiel's random_sim_test).
+
+Only protocol names are used here (rulebook/API.md), so a new game is tested by registering it.
+Per game, seeded random games are played to the end; at every state:
+- legal actions are non-empty exactly while the game is on, sorted, and each round-trips as text;
+- the notation round-trips and names the game; the state's fields hold only immutable values;
+- applying a legal action leaves the state unchanged; refusal() says None for it;
+- actions legal elsewhere but not here are refused by refusal() with exactly the error apply()
+  raises, the state unchanged;
+and every game ends within the game's declared maximum length.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+import rulebook
+from rulebook.common.actions import Action
+from rulebook.common.errors import RuleError
+from rulebook.common.game import random_game, why_not
+
+GAMES = sorted(rulebook.REGISTRY)
+IMMUTABLE_SCALARS = (int, float, str, bool, bytes, type(None), frozenset)
+
+
+def mutable_parts(value, path="state", seen=None):
+    """Paths of mutable containers reachable from ``value`` (lists, dicts, sets, non-frozen
+    dataclasses other than the state itself)."""
+    seen = set() if seen is None else seen
+    if id(value) in seen:
+        return []
+    seen.add(id(value))
+    if isinstance(value, IMMUTABLE_SCALARS):
+        return []
+    if isinstance(value, (list, dict, set, bytearray)):
+        return [f"{path} is a {type(value).__name__}"]
+    if isinstance(value, tuple):
+        return [p for i, v in enumerate(value) for p in mutable_parts(v, f"{path}[{i}]", seen)]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        out = []
+        if path != "state" and not value.__dataclass_params__.frozen:
+            out.append(f"{path} is a mutable {type(value).__name__}")
+        for f in dataclasses.fields(value):
+            if f.compare:  # read-only references (card sets, catalogs) are not compared
+                out += mutable_parts(getattr(value, f.name), f"{path}.{f.name}", seen)
+        return out
+    return []
+
+
+def played_states(name: str, seeds: range):
+    g = rulebook.game(name)
+    for seed in seeds:
+        rng = random.Random(seed)
+        players = rng.choice(g.players_allowed)
+        s = g.new_game(seed, players=players)
+        states = [s]
+        n = 0
+        while not g.is_terminal(s):
+            assert n < g.max_length, f"{name} seed {seed} outlasts max_length {g.max_length}"
+            legal = g.legal_actions(s)
+            s = g.apply(s, rng.choice(legal))
+            states.append(s)
+            n += 1
+        yield seed, states
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_registry_names_and_catalog(name):
+    g = rulebook.game(name)
+    assert g.name == name
+    assert len(g.catalog) > 10
+    assert g.max_length > 0
+    for rid, ruling in g.rulings.items():
+        assert ruling.default in ruling.options, rid
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_random_games_keep_the_contract(name):
+    g = rulebook.game(name)
+    pool: set[str] = set()  # actions seen legal somewhere: candidates for refusals elsewhere
+    checked_refusals = 0
+    for seed, states in played_states(name, range(6)):
+        for i, s in enumerate(states):
+            text = str(s)
+            assert text.split()[0] == name
+            again = rulebook.parse(text)
+            assert again == s and str(again) == text, f"seed {seed} step {i}: notation round-trip"
+            assert not mutable_parts(s), mutable_parts(s)[:3]
+            legal = g.legal_actions(s)
+            assert (not legal) == g.is_terminal(s), f"seed {seed} step {i}"
+            assert legal == sorted(legal, key=str)
+            assert all(isinstance(a, Action) for a in legal)
+            if g.is_terminal(s):
+                assert g.outcome(s) is not None and g.to_move(s) is None
+                continue
+            assert g.outcome(s) is None
+            for a in legal[:8]:
+                assert g.parse_action(str(a)) == a
+                assert g.refusal(s, a) is None
+                g.apply(s, a)
+                assert str(s) == text, "apply changed its input"
+            texts = {str(a) for a in legal}
+            pool.update(texts)
+            if i % 3 == 0:
+                for cand in sorted(pool - texts)[:6]:
+                    err = g.refusal(s, cand)
+                    assert isinstance(err, RuleError), f"{cand!r} legal but not listed at {text}"
+                    assert err.rule_id in g.catalog, err.rule_id
+                    with pytest.raises(RuleError) as raised:
+                        g.apply(s, cand)
+                    assert (raised.value.rule_id, raised.value.reason) == (err.rule_id, err.reason)
+                    assert why_not(g, s, cand).startswith(f"refused by {err.rule_id}")
+                    assert str(s) == text
+                    checked_refusals += 1
+    assert checked_refusals > 20
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_results_share_nothing_with_their_input(name):
+    g = rulebook.game(name)
+    s = g.new_game(5)
+    for _ in range(40):
+        if g.is_terminal(s):
+            break
+        before = str(s)
+        nxt = g.apply(s, g.legal_actions(s)[-1])
+        assert not mutable_parts(nxt)
+        assert str(s) == before
+        s = nxt
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_same_seed_same_game(name):
+    g = rulebook.game(name)
+    a = random_game(g, 11)
+    b = random_game(g, 11)
+    assert a.actions == b.actions and str(a.final) == str(b.final)
+    assert a.length <= g.max_length
