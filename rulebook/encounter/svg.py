@@ -1,4 +1,9 @@
-"""SVG pictures of positions (plain text, no plotting library): cards coloured by Level Star."""
+"""SVG pictures of positions (plain text, no plotting library): cards coloured by Level Star.
+
+Click targets: every clickable element carries ``data-target`` (boards map a click to an action):
+``card:<id>`` a card in a hand, the market, an encounter or the recruits; ``encounter:P1.E2`` an
+encounter slot (player and encounter 1-based); ``loot`` the Loot die of the player to act; solo:
+``space:N`` a path space (1-based). Nested targets: the innermost one is the one clicked."""
 
 from __future__ import annotations
 
@@ -15,7 +20,18 @@ STAR_FILL = {
 CW, CH = 34, 44  # card size
 
 
+def _target(name: str, inner: str) -> str:
+    """Wrap ``inner`` in a group a board can click (``data-target`` names what was clicked)."""
+    return f'<g data-target="{escape(name)}" cursor="pointer">{inner}</g>'
+
+
 def _card(x: float, y: float, cid: str, cards, face_up: bool = True) -> str:
+    if face_up:
+        return _target(f"card:{cid}", _face(x, y, cid, cards))
+    return _face(x, y, cid, cards, False)
+
+
+def _face(x: float, y: float, cid: str, cards, face_up: bool = True) -> str:
     if not face_up:
         return (
             f'<rect x="{x}" y="{y}" width="{CW}" height="{CH}" rx="4" fill="#5b4636" '
@@ -31,6 +47,14 @@ def _card(x: float, y: float, cid: str, cards, face_up: bool = True) -> str:
         f'<text x="{x + CW / 2}" y="{y + 20}" font-size="14" font-weight="bold" '
         f'text-anchor="middle">{lvl}</text>'
         f'<text x="{x + CW / 2}" y="{y + 37}" font-size="9" text-anchor="middle">{escape(cid)}</text>'
+    )
+
+
+def _die(x: float, y: float, value: int) -> str:
+    """A Loot die showing ``value``."""
+    return (
+        f'<rect x="{x}" y="{y}" width="18" height="18" rx="3" fill="#fff" stroke="#222"/>'
+        f'<text x="{x + 9}" y="{y + 13}" font-size="11" text-anchor="middle">{value}</text>'
     )
 
 
@@ -73,7 +97,8 @@ def multi_svg(st) -> str:
             f'stroke="{"#b42318" if p == st.turn and st.phase != "over" else "#bbb"}"/>'
         )
         body.append(_text(10, y + 16, f"P{p + 1}", 13, weight="bold"))
-        body.append(_text(10, y + 34, f"loot {st.loot[p]}", 11))
+        die = _die(38, y + 4, st.loot[p])
+        body.append(_target("loot", die) if p == st.turn and st.phase == "build" else die)
         body.append(_text(10, y + 50, f"wins {st.wins[p]}", 11))
         x = 70
         if st.hands[p]:
@@ -83,15 +108,21 @@ def multi_svg(st) -> str:
                 x += CW + 2
             x += 16
         for i, s in enumerate(st.slots[p]):
-            if st.phase in ("build", "battle") or s:
-                tag = f"E{i + 1}" + (" [loot]" if st.loot_at[p] == i else "")
-                body.append(
-                    _text(x, y + 16, tag, 11, weight="bold" if st.loot_at[p] == i else "normal")
-                )
-            for c in s:
-                body.append(_card(x, y + 22, c, st.cards))
-                x += CW + 2
-            x += 16 if s else 30
+            if not (st.phase in ("build", "battle") or s):
+                x += 30
+                continue
+            here = st.loot_at[p] == i
+            w = max(1, len(s)) * (CW + 2) - 2
+            slot = [
+                f'<rect x="{x - 2}" y="{y + 4}" width="{w + 4}" height="{CH + 22}" rx="3" '
+                f'fill="{"#fff4d6" if here else "#f7f7f7"}" stroke="#ccc"/>',
+                _text(x, y + 16, f"E{i + 1}" + (" [loot]" if here else ""), 11,
+                      weight="bold" if here else "normal"),
+            ]  # fmt: skip
+            for k, c in enumerate(s):
+                slot.append(_card(x + k * (CW + 2), y + 22, c, st.cards))
+            body.append(_target(f"encounter:P{p + 1}.E{i + 1}", "".join(slot)))
+            x += w + 18
         won = sum(st.cards.level(c) for c in st.won[p])
         body.append(
             _text(width - 12, y + 16, f"won {len(st.won[p])} cards, {won} levels", anchor="end")
@@ -126,14 +157,17 @@ def solo_svg(st) -> str:
     for i in range(SPACES):
         c, r = space_xy(i)
         x, y = x0 + c * colw, y0 + (PER_COLUMN - 1 - r) * rowh
+        space = [f'<rect x="{x - 2}" y="{y - 2}" width="{colw - 16}" height="{CH + 4}" '
+                 'fill="#fbf8ef" stroke="none"/>']  # fmt: skip
         if i == st.pos:
-            body.append(f'<rect x="{x - 4}" y="{y - 4}" width="{colw - 12}" height="{CH + 8}" '
-                        'fill="none" stroke="#b42318" stroke-width="3"/>')  # fmt: skip
-        body.append(_text(x, y - 6, f"{i + 1}", 10))
+            space.append(f'<rect x="{x - 4}" y="{y - 4}" width="{colw - 12}" height="{CH + 8}" '
+                         'fill="none" stroke="#b42318" stroke-width="3"/>')  # fmt: skip
+        space.append(_text(x, y - 6, f"{i + 1}", 10))
         if not st.spaces[i]:
-            body.append(_text(x + 20, y + 26, "cleared", 11))
+            space.append(_text(x + 20, y + 26, "cleared", 11))
         for k, cid in enumerate(st.spaces[i]):
-            body.append(_card(x + 10 + k * (CW + 2), y, cid, st.cards, st.up[i]))
+            space.append(_card(x + 10 + k * (CW + 2), y, cid, st.cards, st.up[i]))
+        body.append(_target(f"space:{i + 1}", "".join(space)))
     y = y0 + PER_COLUMN * rowh + 10
     for label, ids in (("hand", st.hand), ("your encounter", st.mine), ("keys", st.keys),
                        ("defeated", st.defeated)):  # fmt: skip
