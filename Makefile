@@ -5,13 +5,13 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 START := notebooks/00_start.ipynb
 
-.PHONY: install lab test lint format app bench coverage golden notebooks binder-check clean
+.PHONY: install lab test lint format app bench coverage golden notebooks binder-check constraints clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml constraints.txt
 	@$(PY) -c 'import sys; assert sys.version_info >= (3, 11), "trogkit needs Python 3.11+ (found %s)" % sys.version.split()[0]'
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[lab,test]'
+	$(BIN)/python -m pip install -q -c constraints.txt -e '.[lab,test,scale]'
 	$(BIN)/python -m ipykernel install --sys-prefix --name python3 --display-name "Python 3 (trogkit)" >/dev/null
 	touch $(STAMP)
 
@@ -43,7 +43,7 @@ bench: install
 	$(BIN)/python -m benchmarks.run
 
 coverage: install
-	$(BIN)/python -m rulebook.common.coverage
+	$(BIN)/python -m scripts.coverage
 
 # Regenerate the golden playthrough files (review the diff, then commit).
 golden: install
@@ -52,6 +52,11 @@ golden: install
 # Re-execute every notebook in place so the saved outputs match the code.
 notebooks: install
 	$(BIN)/python -m scripts.run_notebooks
+
+# Rewrite constraints.txt from the current .venv (after changing a dependency; review the diff).
+constraints: install
+	{ sed -n '1,3p' constraints.txt; $(BIN)/python -m pip freeze --exclude-editable | grep -v '^trogkit' | sort -f; } > constraints.txt.new
+	mv constraints.txt.new constraints.txt
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache build *.egg-info

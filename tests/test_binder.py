@@ -1,5 +1,6 @@
-"""Binder: binder/requirements.txt pins the same versions as pyproject.toml, installs into a fresh
-virtualenv, and gives a working kit (packages, rule catalogs, data files, the CLI).
+"""Binder: binder/requirements.txt installs the kit at the exact versions of constraints.txt (the one
+file `make` installs from too) into a fresh virtualenv, and gives a working kit (packages, rule
+catalogs, data files, the CLI).
 
 The install test takes 70 s on an idle machine and up to 5 min on a busy one here, even with a
 warm pip cache (measured 2026-11-30): too slow for every `make test` on 2 cores, so it runs when
@@ -17,6 +18,8 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
 
 ROOT = Path(__file__).resolve().parents[1]
 BINDER = ROOT / "binder"
@@ -28,7 +31,7 @@ def _pins(lines) -> dict[str, str]:
         line = line.split("#", 1)[0].strip()
         m = re.fullmatch(r"([A-Za-z0-9_.\-]+)==([^\s;]+)", line)
         if m:
-            out[m.group(1).lower()] = m.group(2)
+            out[canonicalize_name(m.group(1))] = m.group(2)
     return out
 
 
@@ -36,13 +39,44 @@ def _requirement_lines() -> list[str]:
     return (BINDER / "requirements.txt").read_text().splitlines()
 
 
-def test_binder_pins_match_pyproject():
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    wanted = _pins(project["dependencies"] + project["optional-dependencies"]["lab"])
-    have = _pins(_requirement_lines())
-    assert have == wanted, "binder/requirements.txt and pyproject.toml disagree"
+def _constraints() -> dict[str, str]:
+    return _pins((ROOT / "constraints.txt").read_text().splitlines())
+
+
+def test_binder_installs_the_kit_from_the_one_constraints_file():
     stripped = [ln.split("#", 1)[0].strip() for ln in _requirement_lines()]
-    assert "." in stripped, "binder/requirements.txt must install the kit itself ('.')"
+    assert "-c ../constraints.txt" in stripped
+    assert ".[lab,scale]" in stripped, "binder/requirements.txt must install the kit itself"
+    assert not _pins(_requirement_lines()), "pins live in constraints.txt only"
+
+
+def test_constraints_pin_every_dependency_within_pyproject_ranges():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    pins = _constraints()
+    reqs = list(project["dependencies"])
+    for extra in project["optional-dependencies"].values():
+        reqs += extra
+    for text in reqs:
+        req = Requirement(text)
+        name = canonicalize_name(req.name)
+        assert name in pins, f"{req.name} is not pinned in constraints.txt"
+        assert req.specifier.contains(pins[name], prereleases=True), (
+            f"constraints.txt pins {req.name}=={pins[name]}, outside pyproject's {req.specifier}"
+        )
+        for sub in req.extras:  # e.g. dask[distributed]
+            assert sub in pins or canonicalize_name(sub) in pins, f"{sub} not pinned"
+
+
+def test_runtime_dependencies_are_ranges_not_pins():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    for text in project["dependencies"]:
+        assert "==" not in text, f"{text}: pin exact versions in constraints.txt, not pyproject"
+
+
+def test_license_file_matches_pyproject():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert project["license"] == "MIT"
+    assert (ROOT / "LICENSE").read_text().startswith("MIT License")
 
 
 def test_binder_runtime_is_python_311():
@@ -78,7 +112,7 @@ def test_binder_requirements_install_into_fresh_venv(tmp_path):
     assert r.returncode == 0, r.stderr[-3000:]
     # import from outside the repo, so the installed copy (not the working tree) is what loads
     probe = (
-        "import boards.common, solvers.cli, rulebook, ipywidgets, z3, networkx, voila\n"
+        "import boards.common, rulebook, ipywidgets, z3, networkx, voila\n"
         "assert 'site-packages' in rulebook.__file__, rulebook.__file__\n"
         "print(sorted((c.game, len(c)) for c in rulebook.catalogs()))\n"
     )

@@ -7,7 +7,7 @@ import pytest
 
 from rulebook.common.cards import Field, load_cards, provenance_label, read_data_file
 from rulebook.common.catalog import load_catalog
-from rulebook.common.coverage import citations
+from scripts.coverage import citations
 from rulebook.common.deck import Deck
 from rulebook.common.errors import CardDataError, NotationError, RuleError, TrogkitInputError
 from rulebook.common.grid import GRID5, OPPOSITE, Grid, Square

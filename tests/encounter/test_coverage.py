@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rulebook.common.coverage import report
+from scripts.coverage import report
 from rulebook.encounter import CATALOG
 
 

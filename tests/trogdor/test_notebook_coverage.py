@@ -1,7 +1,7 @@
 """The Trogdor course covers every rule, and every notebook really checks something.
 
 A catalog rule counts as taught when its ID appears in a notebook cell
-(``rulebook.common.coverage``). nbval (``--nbval-lax``) compares only the cells marked
+(``scripts.coverage``). nbval (``--nbval-lax``) compares only the cells marked
 ``# NBVAL_CHECK_OUTPUT``, so a notebook without such a cell -- or with one whose saved output is
 empty -- would pass while checking nothing; the tests below catch both.
 """
@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from rulebook.common.catalog import Rule, RuleCatalog
-from rulebook.common.coverage import ROOT, citations, notebook_files
+from scripts.coverage import ROOT, citations, notebook_files
 from rulebook.trogdor import CATALOG
 
 MARK = "NBVAL_CHECK_OUTPUT"

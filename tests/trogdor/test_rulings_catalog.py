@@ -4,7 +4,7 @@ import re
 from pathlib import Path
 from xml.etree import ElementTree
 
-from rulebook.common.coverage import report
+from scripts.coverage import report
 from rulebook.trogdor import CATALOG, State, apply_action, new_game, puzzle
 
 ROOT = Path(__file__).resolve().parents[2]

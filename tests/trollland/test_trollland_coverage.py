@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from rulebook.common.coverage import report
+from scripts.coverage import report
 from rulebook.trollland import CATALOG
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,8 +1,9 @@
-"""Which catalog rules are cited by a test, and which by a notebook cell.
+"""Which catalog rules are cited by the rules code, by a test, and by a notebook cell.
 
-A rule counts as tested when its ID appears in a file under tests/ (test names, docstrings or
-comments next to the assertion) and as taught when it appears in a notebook cell. Run
-``python -m rulebook.common.coverage`` for the table.
+A rule counts as coded when its ID appears in its game's rulebook package, as tested when it
+appears in a file under tests/ (test names, docstrings or comments next to the assertion) and as
+taught when it appears in a notebook cell. Run ``make coverage`` (``python -m scripts.coverage``)
+for the table. It scans the repository, so it lives in scripts/, not in the rules package.
 """
 
 from __future__ import annotations
@@ -11,9 +12,9 @@ import json
 import re
 from pathlib import Path
 
-from .catalog import RuleCatalog
+from rulebook.common.catalog import RuleCatalog
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def _texts(paths: list[Path]) -> dict[str, str]:
@@ -52,27 +53,42 @@ def notebook_files(root: Path = ROOT) -> list[Path]:
     )
 
 
+def code_files(package: str, root: Path = ROOT) -> list[Path]:
+    """The rules package of one game (``rulebook/<package>``): .py and data files."""
+    base = root / "rulebook" / package
+    return sorted(p for p in base.rglob("*") if p.suffix == ".py" and "__pycache__" not in p.parts)
+
+
 def report(catalog: RuleCatalog, root: Path = ROOT) -> list[tuple[str, int, int]]:
     tests = citations(catalog, test_files(root))
     nbs = citations(catalog, notebook_files(root))
     return [(rid, len(tests[rid]), len(nbs[rid])) for rid in catalog.ids()]
 
 
-def main() -> None:
-    from rulebook import catalogs
+def code_report(catalog: RuleCatalog, package: str, root: Path = ROOT) -> dict[str, int]:
+    """rule ID -> number of rulebook source files of that game citing it."""
+    return {rid: len(f) for rid, f in citations(catalog, code_files(package, root)).items()}
 
-    for cat in catalogs():
+
+def main() -> None:
+    from rulebook import games
+
+    seen = set()
+    for g in games().values():
+        cat = g.catalog
+        if id(cat) in seen:
+            continue
+        seen.add(id(cat))
+        package = g.__module__.split(".")[1]
+        code = code_report(cat, package)
         rows = report(cat)
         print(f"== {cat.game}: {len(rows)} rules")
-        print(f"{'rule':28} tests notebooks")
+        print(f"{'rule':28} code tests notebooks")
         for rid, t, n in rows:
-            flag = (
-                ""
-                if t and n
-                else "   <-- missing "
-                + " and ".join(x for x, c in (("test", t), ("notebook", n)) if not c)
-            )
-            print(f"{rid:28} {t:5} {n:9}{flag}")
+            have = (("code", code[rid]), ("test", t), ("notebook", n))
+            missing = [x for x, c in have if not c]
+            flag = "   <-- missing " + " and ".join(missing) if missing else ""
+            print(f"{rid:28} {code[rid]:4} {t:5} {n:9}{flag}")
 
 
 if __name__ == "__main__":
