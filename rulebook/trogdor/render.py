@@ -55,7 +55,9 @@ def render_svg(state, highlight=None, path=None, labels=None) -> str:
     """SVG text of ``state``; overlay: ``highlight`` (squares), ``path`` (squares, numbered from
     1) and ``labels`` ({square: short text})."""
     s = state
-    w, h = PAD + 5 * T + 10 + PANEL, PAD + 5 * T + 20
+    hand = s.hands[s.player] if s.hands else ()
+    # room below the panel's text for the hand (a long hand makes the picture taller)
+    w, h = PAD + 5 * T + 10 + PANEL, max(PAD + 5 * T + 20, PAD + 200 + 18 * len(hand))
     out = [
         f"<svg xmlns='http://www.w3.org/2000/svg' width='{w}' height='{h}' "
         f"viewBox='0 0 {w} {h}' font-family='sans-serif' font-size='11'>",
@@ -69,8 +71,19 @@ def render_svg(state, highlight=None, path=None, labels=None) -> str:
         out.append(
             f"<text x='8' y='{PAD + r * T + T // 2 + 4}' text-anchor='middle'>{r + 1}</text>"
         )
+    # one group per square, so a click anywhere on a square (tile or piece) finds its name in
+    # ``data-target``; a peasant is its own target (``peasant:B2``) inside the square's group.
+    peasants: dict = {}
+    for p in s.peasants:
+        peasants[p] = peasants.get(p, 0) + 1
+    knights: dict = {}
+    for k in s.knights:
+        knights[k] = knights.get(k, 0) + 1
+    cottages = dict(s.cottages)
     for i, sq in enumerate(SQUARES):
         x, y = _xy(sq)
+        name = str(sq)
+        out.append(f"<g data-target='{name}'>")
         k = s.tiles[i]
         fill = COLOURS.get(k, "#cccccc")
         if s.burnt[i]:
@@ -83,57 +96,53 @@ def render_svg(state, highlight=None, path=None, labels=None) -> str:
             )
         if s.burnt[i]:
             out.append(_flame(x + T - 8, y + 18, 0.7))
-    for sq, burnt in sorted(s.cottages.items()):
-        x, y = _xy(sq)
-        fill = "#6a040f" if burnt else "#fefae0"
-        out.append(
-            f"<polygon points='{x + 8},{y + 26} {x + 20},{y + 12} {x + 32},{y + 26} {x + 32},{y + 40} "
-            f"{x + 8},{y + 40}' fill='{fill}' stroke='#333'/>"
-        )
-        if burnt:
-            out.append(_flame(x + 20, y + 38, 0.8))
-    # pieces: per tile, in a fixed order
-    counts: dict = {}
-    for p in s.peasants:
-        counts[p] = counts.get(p, 0) + 1
-    for sq, n in sorted(counts.items()):
-        x, y = _xy(sq)
-        for j in range(n):
+        if sq in cottages:
+            burnt = cottages[sq]
+            cfill = "#6a040f" if burnt else "#fefae0"
             out.append(
-                f"<circle cx='{x + 44 + (j % 2) * 8}' cy='{y + 12 + (j // 2) * 10}' r='4' "
-                "fill='#ffb703' stroke='#333'/>"
+                f"<polygon points='{x + 8},{y + 26} {x + 20},{y + 12} {x + 32},{y + 26} "
+                f"{x + 32},{y + 40} {x + 8},{y + 40}' fill='{cfill}' stroke='#333'/>"
             )
-    for k in s.knights:
-        x, y = _xy(k)
-        out.append(
-            f"<rect x='{x + 36}' y='{y + 28}' width='14' height='16' fill='#6c757d' stroke='#222'/>"
-            f"<text x='{x + 43}' y='{y + 40}' fill='white' text-anchor='middle'>K</text>"
-        )
-    if s.troghammer is not None:
-        x, y = _xy(s.troghammer)
-        out.append(
-            f"<rect x='{x + 36}' y='{y + 44}' width='14' height='14' fill='#5a189a' stroke='#222'/>"
-            f"<text x='{x + 43}' y='{y + 55}' fill='white' text-anchor='middle'>H</text>"
-        )
-    if s.archer is not None:
-        x, y = _xy(s.archer)
-        out.append(
-            f"<polygon points='{x + 4},{y + 58} {x + 12},{y + 44} {x + 20},{y + 58}' "
-            "fill='#2d6a4f' stroke='#222'/>"
-        )
-    if s.trogdor is not None:
-        x, y = _xy(s.trogdor)
-        if s.hidden:
+            if burnt:
+                out.append(_flame(x + 20, y + 38, 0.8))
+        for j in range(peasants.get(sq, 0)):
             out.append(
-                f"<ellipse cx='{x + 30}' cy='{y + 48}' rx='16' ry='7' fill='#8d99ae' stroke='#222'/>"
-                f"<text x='{x + 30}' y='{y + 52}' text-anchor='middle'>hid</text>"
+                f"<circle data-target='peasant:{name}' cx='{x + 44 + (j % 2) * 8}' "
+                f"cy='{y + 12 + (j // 2) * 10}' r='4' fill='#ffb703' stroke='#333'/>"
             )
-        else:
+        for _ in range(knights.get(sq, 0)):
             out.append(
-                f"<circle cx='{x + 22}' cy='{y + 44}' r='11' fill='#2b9348' stroke='#081c15' "
-                f"stroke-width='2'/><text x='{x + 22}' y='{y + 48}' fill='white' "
-                "text-anchor='middle' font-weight='bold'>T</text>"
+                f"<rect x='{x + 36}' y='{y + 28}' width='14' height='16' fill='#6c757d' "
+                f"stroke='#222'/><text x='{x + 43}' y='{y + 40}' fill='white' "
+                "text-anchor='middle'>K</text>"
             )
+        if s.troghammer == sq:
+            out.append(
+                f"<rect x='{x + 36}' y='{y + 44}' width='14' height='14' fill='#5a189a' "
+                f"stroke='#222'/><text x='{x + 43}' y='{y + 55}' fill='white' "
+                "text-anchor='middle'>H</text>"
+            )
+        if s.archer == sq:
+            out.append(
+                f"<polygon points='{x + 4},{y + 58} {x + 12},{y + 44} {x + 20},{y + 58}' "
+                "fill='#2d6a4f' stroke='#222'/>"
+            )
+        if s.trogdor == sq:
+            if s.hidden:
+                out.append(
+                    f"<ellipse cx='{x + 30}' cy='{y + 48}' rx='16' ry='7' fill='#8d99ae' "
+                    f"stroke='#222'/><text x='{x + 30}' y='{y + 52}' "
+                    "text-anchor='middle'>hid</text>"
+                )
+            else:
+                out.append(
+                    f"<circle cx='{x + 22}' cy='{y + 44}' r='11' fill='#2b9348' stroke='#081c15' "
+                    f"stroke-width='2'/><text x='{x + 22}' y='{y + 48}' fill='white' "
+                    "text-anchor='middle' font-weight='bold'>T</text>"
+                )
+        out.append("</g>")
+    # overlays do not catch clicks: they pass through to the square underneath
+    out.append("<g pointer-events='none'>")
     # overlay
     for sq in highlight or ():
         x, y = _xy(_sq(sq))
@@ -157,6 +166,7 @@ def render_svg(state, highlight=None, path=None, labels=None) -> str:
             f"<text x='{x + T - 3}' y='{y + T - 4}' text-anchor='end' font-weight='bold'>"
             f"{escape(str(text))}</text>"
         )
+    out.append("</g>")
     # side panel
     px = PAD + 5 * T + 10
     lines = [
@@ -179,5 +189,15 @@ def render_svg(state, highlight=None, path=None, labels=None) -> str:
         )
     for j, text in enumerate(lines):
         out.append(f"<text x='{px}' y='{PAD + 50 + j * 16}'>{escape(text)}</text>")
+    if hand:  # the player's cards, each a click target ``card:<id>``
+        y0 = PAD + 58 + len(lines) * 16
+        out.append(f"<text x='{px}' y='{y0}' font-weight='bold'>hand</text>")
+        for j, cid in enumerate(hand):
+            cy = y0 + 6 + j * 18
+            out.append(
+                f"<g data-target='card:{escape(cid, quote=True)}'><rect x='{px}' y='{cy}' "
+                f"width='{PANEL - 10}' height='15' fill='#fff3b0' stroke='#333'/>"
+                f"<text x='{px + 4}' y='{cy + 11}'>{escape(cid)}</text></g>"
+            )
     out.append("</svg>")
     return "".join(out)

@@ -1,0 +1,225 @@
+"""Scenario edits: pure functions ``edit(state, op) -> State`` for instructors' position editors.
+
+An edit is *input*, not a move of the game: what the box cannot hold (a fourth cottage, an eighth
+peasant, an unknown card) is refused with a ``NotationError`` that says what is wrong and where
+(the square, the field) and cites the setup rule (T-SETUP-BOARD, T-SETUP-PIECES, T-SETUP-METER).
+Every result is re-read through the notation, so an edit never leaves a position the notation
+cannot write. The given state never changes.
+"""
+
+from __future__ import annotations
+
+import inspect
+
+from rulebook.common.errors import NotationError, TrogkitInputError
+from rulebook.common.grid import Square
+
+from .board import BOX_MAXIMUM, TILE_KINDS
+from .geometry import BY_NAME, INDEX
+from .state import PEASANTS_IN_BOX, State
+
+MAX_AP = 999  # what a user may type as AP (the notation's bound)
+
+
+def _refuse(rule: str, message: str, where: str) -> NotationError:
+    return NotationError(f"{message} ({rule})", where=where)
+
+
+def _sq(x) -> Square:
+    if isinstance(x, Square) and str(x) in BY_NAME:
+        return BY_NAME[str(x)]
+    sq = BY_NAME.get(str(x).strip().upper()) if isinstance(x, str) else None
+    if sq is None:
+        raise _refuse("T-SETUP-BOARD", f"{str(x)[:20]!r} is not a square A1..E5", "square")
+    return sq
+
+
+def _validated(s: State) -> State:
+    """Round-trip through the notation: an edit must give a position the notation accepts."""
+    return State.parse(str(s), s.cards)
+
+
+def _tile(s: State, sq: Square, letter: str, where: str) -> State | None:
+    if letter not in TILE_KINDS:
+        raise _refuse("T-SETUP-BOARD", f"unknown tile kind {letter[:10]!r}", "tool")
+    i = INDEX[sq]
+    old = s.tiles[i]
+    if letter == old:
+        return None
+    limit = BOX_MAXIMUM.get(letter)
+    if limit is not None and s.tiles.count(letter) >= limit:
+        raise _refuse(
+            "T-SETUP-BOARD", f"the box has only {limit} {TILE_KINDS[letter]} tile(s)", where
+        )
+    tiles = list(s.tiles)
+    tiles[i] = letter
+    cottages = dict(s.cottages)
+    if old == "C":
+        del cottages[sq]
+    if letter == "C":
+        cottages[sq] = False
+    return _with(s, tiles=tuple(tiles), cottages=cottages)
+
+
+def _with(s: State, **changes) -> State:
+    out = s.copy()
+    for k, v in changes.items():
+        setattr(out, k, v)
+    return out
+
+
+def edit_square(state: State, tool: str, square) -> State:
+    """Apply palette ``tool`` to ``square``; a new State (the given one is untouched)."""
+    sq = _sq(square)
+    where = str(sq)
+    s = state
+    if not isinstance(tool, str):
+        raise _refuse("T-SETUP-PIECES", "an editor tool is text", "tool")
+    if tool.startswith("tile "):
+        out = _tile(s, sq, tool[5:], where)
+        if out is None:
+            return state
+        return _validated(out)
+    i = INDEX[sq]
+    peasants, knights = list(s.peasants), list(s.knights)
+    if tool == "burnt":
+        burnt = list(s.burnt)
+        burnt[i] = not burnt[i]
+        out = _with(s, burnt=tuple(burnt))
+    elif tool == "cottage-burnt":
+        if sq not in s.cottages:
+            raise _refuse("T-SETUP-BOARD", f"{sq} is not a cottage tile", where)
+        cottages = dict(s.cottages)
+        cottages[sq] = not cottages[sq]
+        out = _with(s, cottages=cottages)
+    elif tool == "trogdor":
+        out = _with(s, trogdor=sq)
+    elif tool == "peasant":
+        void, meter = s.void, s.meter
+        if void > 0:
+            void -= 1
+        elif meter > 0:
+            meter -= 1
+        else:
+            raise _refuse(
+                "T-SETUP-METER",
+                f"all {PEASANTS_IN_BOX} peasants are already on the board or the Trog-meter",
+                where,
+            )
+        out = _with(s, peasants=sorted([*peasants, sq]), void=void, meter=meter)
+    elif tool == "peasant-remove":
+        if sq not in peasants:
+            raise _refuse("T-SETUP-PIECES", f"no peasant on {sq}", where)
+        peasants.remove(sq)
+        out = _with(s, peasants=peasants, void=s.void + 1)
+    elif tool == "knight":
+        if sq in knights:
+            out = _with(s, knights=[k for k in knights if k != sq], queue=())
+        else:
+            out = _with(s, knights=[*knights, sq])
+    elif tool == "archer":
+        out = _with(s, archer=None if s.archer == sq else sq)
+    elif tool == "troghammer":
+        out = _with(s, troghammer=None if s.troghammer == sq else sq, hammer_waiting=False)
+    elif tool == "clear":
+        out = _with(
+            s,
+            void=s.void + peasants.count(sq),
+            peasants=[p for p in peasants if p != sq],
+            knights=[k for k in knights if k != sq],
+            queue=(),
+            archer=None if s.archer == sq else s.archer,
+            troghammer=None if s.troghammer == sq else s.troghammer,
+        )
+    else:
+        raise _refuse("T-SETUP-PIECES", f"unknown editor tool {tool[:20]!r}", "tool")
+    return _validated(out)
+
+
+def _int(value, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise NotationError(f"expected a whole number, got {str(value)[:20]!r}", where=what)
+    return value
+
+
+def set_meter(state: State, meter: int) -> State:
+    """Set the Trog-meter; the Void takes the rest of the box's 7 peasants (T-SETUP-METER)."""
+    meter = _int(meter, "meter")
+    void = PEASANTS_IN_BOX - len(state.peasants) - meter
+    if not 0 <= meter <= PEASANTS_IN_BOX or void < 0:
+        raise _refuse(
+            "T-SETUP-METER",
+            f"meter {meter} + {len(state.peasants)} peasants on the board exceed the box's "
+            f"{PEASANTS_IN_BOX}",
+            "meter",
+        )
+    return _validated(_with(state, meter=meter, void=void))
+
+
+def set_ap(state: State, ap: int) -> State:
+    """Set the action points left (T-AP); 0..999."""
+    ap = _int(ap, "ap")
+    if not 0 <= ap <= MAX_AP:
+        raise _refuse("T-AP", f"AP must be 0..{MAX_AP}, got {ap}", "ap")
+    return _validated(_with(state, ap=ap))
+
+
+def set_next_movement(state: State, card_id: str) -> State:
+    """Put ``card_id`` on top of the movement draw pile (T-MOVEMENT-CARD)."""
+    from .start import with_movement_deck
+
+    if not isinstance(card_id, str) or state.cards.movement(card_id) is None:
+        raise _refuse("T-MOVEMENT-CARD", f"unknown movement card {str(card_id)[:30]!r}", "movement")
+    rest = [c for c in state.movement_deck.draw if c != card_id]
+    return _validated(with_movement_deck(state, [card_id, *rest]))
+
+
+def set_ruling(state: State, ruling_id: str, option: str) -> State:
+    """Choose ``option`` for ruling ``ruling_id`` (RULINGS.md)."""
+    try:
+        rulings = state.rulings.with_choices({ruling_id: option})
+    except TrogkitInputError as e:
+        raise NotationError(getattr(e, "message", str(e)), where="rulings") from None
+    return _validated(_with(state, rulings=rulings))
+
+
+EDITS = {
+    "square": edit_square,
+    "meter": set_meter,
+    "ap": set_ap,
+    "movement": set_next_movement,
+    "ruling": set_ruling,
+}
+
+
+def edit(state: State, op: tuple):
+    """Dispatch one edit: ``("square", tool, sq)``, ``("meter", n)``, ``("ap", n)``,
+    ``("movement", card_id)`` or ``("ruling", id, option)``."""
+    if not isinstance(op, tuple) or not op or op[0] not in EDITS:
+        raise NotationError(
+            f"an edit is one of {', '.join(EDITS)} with its arguments", where="edit"
+        )
+    kind, *args = op
+    fn = EDITS[kind]
+    try:
+        inspect.signature(fn).bind(state, *args)
+    except TypeError:
+        raise NotationError(f"wrong arguments for the {kind} edit", where="edit") from None
+    return fn(state, *args)
+
+
+def movement_choices(state: State) -> list[tuple[str, str]]:
+    """(label, id) for every movement card the state's card set knows, with provenance."""
+    base = state.cards.base
+    cards = sorted(base.movement.values(), key=lambda c: c.id) if base is not None else []
+    return [(movement_line(c), c.id) for c in cards]
+
+
+def movement_line(card) -> str:
+    """One line for a movement card: peasants, arrow, repair, path, provenance."""
+    rep = " & repair" if card.repair else ""
+    prov = "" if card.provenance == "sourced" else ", stand-in"
+    return (
+        f"{card.id}: {card.peasants} peasant(s), arrow {card.arrow}{rep}, "
+        f"path {'-'.join(card.path)}{prov}"
+    )
