@@ -8,6 +8,7 @@ at their own transcription; a bad file gets a ``CardDataError`` naming the file,
 from __future__ import annotations
 
 import json
+import math
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -15,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import CardDataError
+from .notation import excerpt, is_token
 
 PROVENANCES = ("sourced", "stand-in")
 
@@ -38,24 +40,90 @@ COMMON_FIELDS: dict[str, Field] = {
 }
 
 
-def read_data_file(path: str | Path) -> dict:
-    """Read a TOML or JSON file into a dict, turning syntax errors into CardDataError."""
+# What a card file may hold: far more than any real box needs, far less than what would make
+# loading slow or a message unreadable. Anything beyond is bad input (CardDataError), not a crash.
+MAX_FILE_BYTES = 1_000_000
+MAX_DEPTH = (
+    8  # tables/lists inside each other (a real file needs 4: file > section > card > effect)
+)
+MAX_INT = 10**6  # |integer| anywhere in the file
+MAX_STRING = 10_000  # characters in one string value
+
+
+def read_data_file(path: str | Path, *, fmt: str | None = None) -> dict:
+    """Read a TOML or JSON file into a dict (``fmt`` = "json"/"toml" overrides the suffix).
+
+    Every way a file can be unreadable -- missing, a directory, too big, not UTF-8, bad syntax,
+    nested too deep, numbers too big -- is a CardDataError naming the file (and the field)."""
     path = Path(path)
+    where = str(path)
     if not path.exists():
-        raise CardDataError(str(path), "file not found")
-    text = path.read_text(encoding="utf-8")
+        raise CardDataError(where, "file not found")
+    if path.is_dir():
+        raise CardDataError(where, "is a directory, not a card file")
+    if not path.is_file():
+        raise CardDataError(where, "is not a regular file")
+    kind = fmt or path.suffix[1:].lower()
+    if kind not in ("json", "toml"):
+        raise CardDataError(where, "card files must end in .toml or .json")
     try:
-        if path.suffix == ".json":
-            data = json.loads(text)
-        elif path.suffix == ".toml":
-            data = tomllib.loads(text)
-        else:
-            raise CardDataError(str(path), "card files must end in .toml or .json")
+        with path.open("rb") as f:
+            raw = f.read(MAX_FILE_BYTES + 1)
+    except OSError as e:
+        raise CardDataError(where, f"cannot read: {e.strerror or e}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise CardDataError(where, f"larger than {MAX_FILE_BYTES:,} bytes")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise CardDataError(
+            where, f"not UTF-8 text (byte {e.start} is {raw[e.start]:#04x})"
+        ) from None
+    if "\x00" in text:
+        raise CardDataError(where, "binary data (a NUL byte), not a text file")
+    try:
+        data = json.loads(text) if kind == "json" else tomllib.loads(text)
     except (json.JSONDecodeError, tomllib.TOMLDecodeError) as e:
-        raise CardDataError(str(path), f"not valid {path.suffix[1:].upper()}: {e}") from None
+        raise CardDataError(where, f"not valid {kind.upper()}: {excerpt(str(e))}") from None
+    except RecursionError:
+        raise CardDataError(where, f"nested deeper than {MAX_DEPTH} levels") from None
+    except ValueError as e:  # e.g. an integer of thousands of digits
+        raise CardDataError(where, f"not valid {kind.upper()}: {excerpt(str(e))}") from None
     if not isinstance(data, dict):
-        raise CardDataError(str(path), "top level must be a table/object")
+        raise CardDataError(where, "top level must be a table/object")
+    check_values(where, data)
     return data
+
+
+def check_values(path: str, data) -> None:
+    """Walk ``data`` (iteratively: depth is what is being checked) and refuse values no card
+    needs: nesting deeper than MAX_DEPTH, integers beyond MAX_INT, floats that are not finite,
+    strings longer than MAX_STRING. The error names the field as ``section[3].effects[0].amount``."""
+    stack: list[tuple[object, str, int]] = [(data, "", 0)]
+    while stack:
+        value, name, depth = stack.pop()
+        if isinstance(value, dict):
+            if depth >= MAX_DEPTH:
+                raise CardDataError(path, f"nested deeper than {MAX_DEPTH} levels", field=name)
+            for k, v in value.items():
+                stack.append((v, f"{name}.{k}" if name else str(k), depth + 1))
+        elif isinstance(value, list):
+            if depth >= MAX_DEPTH:
+                raise CardDataError(path, f"nested deeper than {MAX_DEPTH} levels", field=name)
+            for i, v in enumerate(value):
+                stack.append((v, f"{name}[{i}]", depth + 1))
+        elif isinstance(value, bool):
+            continue
+        elif isinstance(value, int):
+            if abs(value) > MAX_INT:
+                raise CardDataError(
+                    path, f"number too large (more than {MAX_INT:,} in size)", field=name
+                )
+        elif isinstance(value, float):
+            if not math.isfinite(value):
+                raise CardDataError(path, f"{value} is not a finite number", field=name)
+        elif isinstance(value, str) and len(value) > MAX_STRING:
+            raise CardDataError(path, f"text longer than {MAX_STRING:,} characters", field=name)
 
 
 def _type_name(t) -> str:
@@ -67,7 +135,7 @@ def _type_name(t) -> str:
 def validate_card(path: str, card: Any, schema: dict[str, Field], index: int) -> dict:
     """Check one card (a dict) against COMMON_FIELDS + ``schema``; return it unchanged."""
     label = card.get("id") if isinstance(card, dict) and isinstance(card.get("id"), str) else None
-    label = label or f"#{index + 1}"
+    label = excerpt(label, 30) if label else f"#{index + 1}"
     if not isinstance(card, dict):
         raise CardDataError(path, "each card must be a table/object", card=label)
     full = {**COMMON_FIELDS, **schema}
@@ -99,7 +167,12 @@ def validate_card(path: str, card: Any, schema: dict[str, Field], index: int) ->
                 field=name,
             )
         if spec.check is not None:
-            msg = spec.check(value)
+            try:
+                msg = spec.check(value)
+            except (TypeError, ValueError, KeyError, AttributeError) as e:
+                # a game's check met a value of a type it did not expect (e.g. a list where a
+                # name belongs): still the user's file that is wrong, so say where
+                msg = f"a value of the wrong type inside ({type(e).__name__}: {excerpt(str(e))})"
             if msg:
                 raise CardDataError(path, msg, card=label, field=name)
     if card["provenance"] == "sourced" and not str(card.get("source", "")).strip():
@@ -122,6 +195,14 @@ def load_cards(
     out = []
     for i, card in enumerate(cards):
         validate_card(path, card, schema, i)
+        if not is_token(card["id"]):
+            raise CardDataError(
+                path,
+                f"id {excerpt(card['id'], 20)!r} cannot be written in a position: an id is ASCII "
+                "letters, digits and . _ + - (not '-' alone), without spaces or separators",
+                card=f"#{i + 1}",
+                field="id",
+            )
         if card["id"] in seen:
             raise CardDataError(path, "duplicate card id", card=card["id"], field="id")
         seen.add(card["id"])
