@@ -1,0 +1,21 @@
+"""Live boards: ``boards.board(state)`` gives the clickable board for a position of any game."""
+
+from __future__ import annotations
+
+
+def board(state, *, title: str = ""):
+    """The live board for ``state`` (any registered game; the game is found from the state)."""
+    import rulebook
+
+    from .core import Board
+
+    kinds = {"trogdor": ("trogdor", "TrogdorBoard"), "trollland": ("trollland", "TrolllandBoard"),
+             "encounter": ("encounter", "EncounterBoard"),
+             "encounter-solo": ("encounter", "EncounterBoard")}  # fmt: skip
+    name = rulebook.game_of(state).name
+    if name in kinds:
+        import importlib
+
+        module, cls = kinds[name]
+        return getattr(importlib.import_module(f"boards.{module}"), cls)(state, title=title)
+    return Board(state, title=title)

@@ -1,10 +1,10 @@
-"""The Trogdor!! live board: a position drawn as SVG, one button per action of the moment.
+"""The Trogdor!! board: click the drawing.
 
-Built on ``boards.common.LiveBoard``; every click goes through ``rulebook.trogdor.apply_action``,
-the same function the tests call, so the board can never disagree with the rules. Buttons for the
-everyday actions are always shown (a refused click teaches the rule: its ID and reason appear on
-the board); buttons that are legal right now are coloured. A solver plan can be overlaid on the
-picture (numbered path, burnt squares highlighted) and stepped through with Next / Prev.
+A neighbouring square moves Trogdor there (the other tunnel burrows); Trogdor's own square opens a
+small menu (chomp, hide, burn tile, burn cottage); a peasant ignites; a card in hand is played or
+discarded; draw, pass and the Phase-2 steps stay labelled buttons. What a click means is decided
+here; whether it is legal is always the rules' answer (``legal_actions`` / ``refusal``). A solver
+plan is numbered on the drawing by action, matching the step counter.
 """
 
 from __future__ import annotations
@@ -14,85 +14,40 @@ from html import escape
 
 import ipywidgets as W
 
-from boards.common import LiveBoard
 from rulebook.common.errors import RuleError, TrogkitInputError
-from rulebook.trogdor import apply_action, legal_actions, parse_action
-from rulebook.trogdor.render import render_svg
 
-# Shown in the act phase whether legal or not, so a learner can try them and read the refusal.
-EVERYDAY = [
-    ("move", ["move N", "move S", "move E", "move W"]),
-    ("Trogdor", ["chomp", "burrow", "hide"]),
-    ("burninate", ["burn tile", "burn cottage", "burn peasant"]),
-]
-CSS = {  # stable hooks for the browser tests and notebook styling
-    "widget": "trogkit-board",
-    "picture": "trogkit-picture",
-    "buttons": "trogkit-actions",
-    "message": "trogkit-message",
-}
+from .core import Board, Menu, Nothing, Play, esc, input_error_text
 
-
-def candidates(state) -> list[tuple[str, str, str]]:
-    """Buttons to show now: ``(group, label, action)``; the label is the action's own text."""
-    legal = [str(a) for a in legal_actions(state)]
-    out: list[tuple[str, str, str]] = []
-    phase = state.phase
-    if state.outcome is not None:
-        return out
-    if phase == "draw":
-        out.append(("phase 1", "draw", "draw"))
-    elif phase == "choose":
-        for cid in sorted(set(state.hand)):
-            out.append(("play", f"play {cid}", f"play {cid}"))
-        for cid in sorted(set(state.hand)):
-            out.append(("discard (5 AP)", f"discard {cid}", f"discard {cid}"))
-    elif phase == "act":
-        shown = set()
-        for group, actions in EVERYDAY:
-            for a in actions:
-                out.append((group, a, a))
-                shown.add(a)
-        for a in legal:  # card- and item-granted actions: only when they apply
-            if a not in shown and a != "pass":
-                out.append((_group_of(a), a, a))
-        out.append(("end phase 1", "pass", "pass"))
-    elif phase == "spawn":
-        for sq in sorted(state.cottages):
-            out.append(("spawn at", f"spawn {sq}", f"spawn {sq}"))
-    elif phase == "countryside":
-        nxt = state.queue[0] if state.queue else "-"
-        out.append((f"phase 2 (next piece: {nxt})", "step", "step"))
-    return out
+OWN_SQUARE = ("chomp", "hide", "burn tile", "burn cottage")
+LEGEND = """
+<div style='font-size:12px;line-height:1.5'>
+<b>Legend</b><br>
+<span style='color:#d2691e'>&#9679;</span> peasant (click: burninate it)<br>
+<span style='color:#555'>&#9650;</span> archer &nbsp; <span>&#9822;</span> knight<br>
+Trogdor: the big red piece (click his square: chomp, hide, burn)<br>
+dark tile = burninated<br>
+<b>Click</b> a square next to Trogdor to move; the other tunnel to burrow; a card in hand to
+play or discard it.<br>
+<span style='color:#1a7f37'>green dashed ring</span> = legal now;
+<span style='color:#6f42c1'>purple numbers</span> = plan steps
+</div>
+"""
 
 
-def _group_of(action: str) -> str:
-    kind = action.split(" ", 1)[0]
-    return {
-        "move": "move",
-        "burn": "burninate",
-        "teleport": "teleport",
-        "use": "item",
-    }.get(kind, "other")
+class TrogdorBoard(Board):
+    """``TrogdorBoard(state, title=...)``; ``board.widget`` is what a notebook displays.
 
-
-def _apply(state, action):
-    return apply_action(state, action)
-
-
-class TrogdorBoard(LiveBoard):
-    """``TrogdorBoard(state)``; ``board.widget`` is what a notebook displays.
-
-    Public API: ``play(action_text)``, ``undo()``, ``reset()``, ``set_state(state)``,
-    ``button_for(label).click()``, ``show_plan(actions)``, ``next_step()``, ``prev_step()``,
-    ``clear_plan()``; ``state``, ``history``, ``message.value``, ``status.value``.
+    Besides the Board API: ``show_plan(actions)``, ``next_step()``, ``prev_step()``,
+    ``clear_plan()``, ``plan_step``; ``status.value`` shows hand, cards in force and the queue.
     """
+
+    legend_html = LEGEND
 
     def __init__(self, state, *, title: str = "Trogdor!!"):
         self.plan: list[str] = []
         self._plan_states: list = []
         self._plan_base = 0
-        self.status = W.HTML(value="")
+        self._moves: tuple = (None, {})
         self.plan_info = W.HTML(value="")
         self.next_button = W.Button(description="Next", tooltip="play the plan's next action")
         self.prev_button = W.Button(description="Prev", tooltip="take back the last plan step")
@@ -104,55 +59,96 @@ class TrogdorBoard(LiveBoard):
             [self.plan_info, W.HBox([self.prev_button, self.next_button, self.clear_plan_button])]
         )
         self.plan_box.layout.display = "none"
-        super().__init__(state, apply=_apply, candidates=candidates, svg=self._draw, title=title)
-        self.extra.children = [self.status, self.plan_box]
-        self.widget.add_class(CSS["widget"])
-        self.picture.add_class(CSS["picture"])
-        self.buttons.add_class(CSS["buttons"])
-        self.message.add_class(CSS["message"])
+        super().__init__(state, title=title)
+        self.extra.children = [self.plan_box]
 
-    # -- playing -------------------------------------------------------------------------------
-    def play(self, action, label: str | None = None) -> bool:
-        """Apply an action (its text or an ``Action``); badly written text is shown, not raised."""
-        try:
-            a = parse_action(action)
-        except TrogkitInputError as e:
-            self.message.value = (
-                f"<span style='color:#b42318'>{escape(_input_error(e), quote=False)}</span>"
-            )
-            return False
-        return super().play(str(a), label or str(a))
+    # ---- what a click means ----------------------------------------------------------------
+    def destinations(self) -> dict[str, object]:
+        """Square Trogdor reaches -> the legal move/burrow action that takes him there (found by
+        applying the action, so card-granted moves and wrap-around count too)."""
+        s = self.state
+        if self._moves[0] is not s:
+            out = {}
+            for a in self.legal().values():
+                if a.verb in ("move", "burrow"):
+                    after = self.game.perform(s, a)
+                    if after.trogdor is not None:
+                        out.setdefault(str(after.trogdor), a)
+            self._moves = (s, out)
+        return self._moves[1]
 
-    def refresh(self) -> None:
-        super().refresh()
-        legal = {str(a) for a in legal_actions(self.state)}
-        for row in self.buttons.children:
-            for b in row.children[1:]:
-                b.button_style = "success" if b.description in legal else ""
-                b.tooltip = "legal now" if b.description in legal else "try it: see the refusal"
-        self.status.value = status_html(self.state)
-        self._refresh_plan()
+    def resolve(self, target: str):
+        s = self.state
+        kind, _, name = target.rpartition(":")
+        here = str(s.trogdor) if s.trogdor is not None else None
+        if kind == "card":
+            if s.phase == "choose":
+                return Menu(((f"play {name}", f"play {name}"), (f"discard {name}",
+                             f"discard {name}")), hint=f"{name}: play it, or discard it")  # fmt: skip
+            hits = self.mentioning(target)
+            if hits:
+                return super().resolve(target)
+            return Play(f"play {name}")
+        if kind == "peasant":
+            hits = [a for a in self.mentioning(target) if a.verb.startswith("burn")]
+            if hits:
+                return Play(hits[0])
+            if name == here:
+                return Play("burn peasant")
+            return Play(f"burn peasant at {name}")
+        if kind:
+            return super().resolve(target)
+        # a square
+        if s.phase == "spawn":
+            return Play(f"spawn {name}")
+        if s.phase != "act" or here is None:
+            return Nothing(f"{name}: Trogdor acts in Phase 1 (now: {s.phase})")
+        if name == here:
+            extra = [a for a in self.mentioning(target) if str(a) not in OWN_SQUARE]
+            items = [(a, a) for a in OWN_SQUARE] + [(str(a), a) for a in extra]
+            return Menu(tuple(items), hint=f"Trogdor's square {name}: chomp, hide or burn")
+        dest = self.destinations().get(name)
+        named = self.mentioning(target)
+        if dest is not None and not named:
+            return Play(dest)
+        if named:
+            if dest is not None:
+                named = [dest, *named]
+            return Play(named[0]) if len(named) == 1 else Menu(tuple((str(a), a) for a in named))
+        if s.kind(name) == "T" and s.kind(here) == "T":
+            return Play("burrow")
+        d = _direction(here, name)
+        if d is not None:
+            return Play(f"move {d}")
+        return Nothing(f"{name} is not next to Trogdor")
 
-    # -- plan overlay --------------------------------------------------------------------------
+    def fixed_buttons(self):
+        phase = self.state.phase
+        if self.game.is_terminal(self.state):
+            return []
+        return {"draw": [("draw", "draw")], "act": [("pass", "pass")],
+                "countryside": [("step", "step")]}.get(phase, [])  # fmt: skip
+
+    # ---- plan ------------------------------------------------------------------------------
     def show_plan(self, actions: Iterable) -> bool:
-        """Overlay a plan (e.g. a solver's answer: action texts, or an object with ``.actions``)
-        from the current position and step through it with Next / Prev. A plan the rules refuse
-        is not installed; the refusal names the step, the rule and the reason."""
+        """Number a plan (action texts, or an object with ``.actions``) on the drawing from the
+        current position, one number per action, and step through it with Next / Prev. A plan
+        the rules refuse is not installed; the refusal names the step, the rule and the reason."""
         actions = getattr(actions, "actions", actions)
         plan, states = [], [self.state]
         for i, a in enumerate(actions, 1):
             try:
-                act = str(parse_action(a))
-                states.append(apply_action(states[-1], act))
+                act = self.game.action(a)
+                states.append(self.game.apply(states[-1], act))
             except RuleError as e:
                 self.show_refusal(RuleError(e.rule_id, f"plan step {i} ({a}): {e.reason}"))
                 return False
             except TrogkitInputError as e:
-                self.message.value = escape(f"plan step {i}: {_input_error(e)}")
+                self._say(esc(f"plan step {i}: {input_error_text(e)}"))
                 return False
-            plan.append(act)
+            plan.append(str(act))
         self.plan, self._plan_states, self._plan_base = plan, states, len(self.history) - 1
-        self.message.value = escape(f"plan of {len(plan)} actions: {', '.join(plan)}")
+        self._say(esc(f"plan of {len(plan)} actions: {', '.join(plan)}"))
         self.refresh()
         return True
 
@@ -177,32 +173,33 @@ class TrogdorBoard(LiveBoard):
         return self.play(self.plan[k])
 
     def prev_step(self) -> bool:
-        k = self.plan_step
-        if not k:
+        if not self.plan_step:
             return False
         self.undo()
         return True
 
-    def plan_overlay(self) -> dict:
-        """``render_svg`` overlay for the plan: Trogdor's path (numbered) and burnt squares."""
-        if not self._plan_states:
-            return {}
-        path, burns = [], []
-        for before, a in zip(self._plan_states, self.plan, strict=False):
-            if before.trogdor is not None and (not path or path[-1] != before.trogdor):
-                path.append(before.trogdor)
-            if a.startswith("burn"):
-                w = a.split()
-                burns.append(w[3] if len(w) == 4 else str(before.trogdor))
-        last = self._plan_states[-1].trogdor
-        if last is not None and (not path or path[-1] != last):
-            path.append(last)
-        return {"path": [str(p) for p in path], "highlight": sorted(set(burns))}
+    def plan_marks(self) -> list[list[str]]:
+        """``[[square, step number], ...]``: where each plan action happens (a move: where it
+        ends; a burn: the square it burns), numbered 1.. like the step counter."""
+        out = []
+        for i, (before, after, a) in enumerate(
+            zip(self._plan_states, self._plan_states[1:], self.plan, strict=False), 1
+        ):
+            words = a.split()
+            if words[0] in ("move", "burrow", "teleport") and after.trogdor is not None:
+                sq = after.trogdor
+            elif len(words) >= 3 and words[-2] == "at":
+                sq = words[-1]
+            else:
+                sq = before.trogdor
+            if sq is not None:
+                out.append([str(sq), str(i)])
+        return out
 
-    def _draw(self, state) -> str:
-        return render_svg(state, **self.plan_overlay())
+    def marks(self):
+        return self.plan_marks() if self.plan else []
 
-    def _refresh_plan(self) -> None:
+    def after_refresh(self) -> None:
         if not self.plan:
             self.plan_box.layout.display = "none"
             return
@@ -213,25 +210,29 @@ class TrogdorBoard(LiveBoard):
         elif k == len(self.plan):
             where = "plan done"
         else:
-            where = f"next: <code>{escape(self.plan[k])}</code>"
+            where = f"next: step {k + 1}, <code>{escape(self.plan[k])}</code>"
         steps = " → ".join(
-            f"<b>{escape(a)}</b>" if k is not None and i == k else escape(a)
-            for i, a in enumerate(self.plan)
+            f"<b>{i}. {escape(a)}</b>" if k is not None and i == k + 1 else f"{i}. {escape(a)}"
+            for i, a in enumerate(self.plan, 1)
         )
         self.plan_info.value = f"plan step {k if k is not None else '?'}/{len(self.plan)}: {where}"
         self.plan_info.value += f"<br><small>{steps}</small>"
         self.next_button.disabled = k is None or k >= len(self.plan)
         self.prev_button.disabled = not k
 
-
-def _input_error(e: TrogkitInputError) -> str:
-    msg = getattr(e, "message", None) or str(e)
-    where, text = getattr(e, "where", None), getattr(e, "text", None)
-    if text:
-        msg = f"{text!r}: {msg}"
-    return f"{msg} (at {where})" if where else msg
+    def status_html(self) -> str:
+        return status_html(self.state)
 
 
+def _direction(a: str, b: str) -> str | None:
+    """The compass direction from square ``a`` to the neighbouring square ``b``."""
+    dc, dr = ord(b[0]) - ord(a[0]), int(b[1:]) - int(a[1:])
+    if max(abs(dc), abs(dr)) != 1:
+        return None
+    return ("N" if dr < 0 else "S" if dr > 0 else "") + ("W" if dc < 0 else "E" if dc > 0 else "")
+
+
+# ---- the status panel (what the picture does not show) --------------------------------------
 def _card_line(cards, cid: str, kind: str) -> str:
     card = getattr(cards, kind)(cid)
     if card is None:
@@ -261,16 +262,13 @@ def last_movement_card(state):
 
 
 def status_html(state) -> str:
-    """Everything the picture does not show: hand, cards in force, last movement card, queue."""
+    """Hand, cards in force, last movement card, queue: every value HTML-escaped."""
     s = state
     rows = [
         ("phase", f"{s.phase}" + (f" (next piece: {s.queue[0]})" if s.queue else "")),
         ("AP left", str(s.ap)),
         ("Trog-meter / Void", f"{s.meter} / {s.void}"),
-        (
-            "hand",
-            "; ".join(_card_line(s.cards, c, "action") for c in s.hand) or "empty",
-        ),
+        ("hand", "; ".join(_card_line(s.cards, c, "action") for c in s.hand) or "empty"),
     ]
     if s.played:
         rows.append(("played", _card_line(s.cards, s.played, "action")))
@@ -288,7 +286,11 @@ def status_html(state) -> str:
     if s.outcome:
         rows.append(("outcome", s.outcome))
     body = "".join(
-        f"<tr><td style='padding-right:8px'><b>{escape(k)}</b></td><td>{escape(v)}</td></tr>"
+        f"<tr><td style='padding-right:8px'><b>{esc(k)}</b></td><td>{esc(v)}</td></tr>"
         for k, v in rows
     )
     return f"<table style='font-size:12px'>{body}</table>"
+
+
+def live_board(state, title: str = "Trogdor!!") -> TrogdorBoard:
+    return TrogdorBoard(state, title=title)

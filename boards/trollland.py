@@ -1,95 +1,106 @@
-"""Live Trollland board: the learner picks a revealed card and clicks a cage.
+"""The Trollland board: click the drawing.
 
-Built on ``boards.common.LiveBoard``. In the loading steps the "pick" row selects which card to
-load (any revealed pest, the extra card from hand after an arrow, or a dock card to swap in with a
-question mark); the "load" row has one button per cage plus the Trollgat, legal or not, so a wrong
-click shows the refusal with its rule ID (TL-LOAD-CAPACITY, TL-LOAD-CAGE-PEOPLE,
-TL-LOAD-VEHICLE-DISTINCT, TL-BANISH-ORDER, TL-LOAD-TROLLGAT...). Other steps show their legal
-actions as buttons.
+Two cards in hand, one after the other, to choose them; while loading, a card and then a cage (or
+the Trollgat) to load it -- a dock card then a cage swaps it in for a question mark. Other steps
+(expel, send, camp, the King's choice ...) are clicks on the card or player they name, or labelled
+buttons. Legality is the rules' answer only: a card is matched to the legal action that names it,
+and a click no legal action matches is tried anyway, so its refusal (TL-LOAD-CAPACITY,
+TL-LOAD-CAGE-PEOPLE, ...) is shown with the rule's text.
 """
 
 from __future__ import annotations
 
-import ipywidgets as W
+from .core import Board, Nothing, Play, Select
 
-from boards.common import LiveBoard
-from rulebook.trollland import State, apply_action, legal_actions
+LOADING = ("place", "swap", "gat")
+LEGEND = """
+<div style='font-size:12px;line-height:1.5'>
+<b>Legend</b><br>
+a card: one people card (id = people + number; T = a Troll)<br>
+<b>vehicles</b>: boxes of cages (V03.1 = vehicle V03, cage 1); the <b>Trollgat</b> takes the
+unwanted<br>
+<b>Click</b>: two cards in hand to choose them; a card, then a cage or the Trollgat, to load it.<br>
+<span style='color:#1a7f37'>green dashed ring</span> = legal now;
+<span style='color:#0969da'>blue</span> = selected
+</div>
+"""
 
 
-class TrolllandBoard(LiveBoard):
-    def __init__(self, state: State, title: str = "Trollland"):
-        self.selected: str | None = None
-        self.swap_for: str | None = None  # the question-mark card being swapped
-        self.picks = W.HBox()
-        super().__init__(state, apply=apply_action, candidates=self._candidates_for, title=title)
-        self.extra.children = [self.picks]
+def _args(a) -> list[str]:
+    return [x.name if hasattr(x, "name") else str(x) for x in a.args]
 
-    # -- what can be clicked -------------------------------------------------------------------
-    def pickable(self, s: State) -> list[str]:
-        if s.phase == "load":
-            revealed = [c for h in s.chosen for c in h if not s.cards.people[c].is_troll]
-            cur = s.current_card()
-            extra = list(s.dock) if cur and s.cards.people[cur].symbol == "question" else []
-            return sorted(revealed, key=lambda c: s.cards.people[c].order) + extra
-        if s.phase == "arrow":
-            hand = s.hands[s.pending]
-            return [c for c in hand if not s.cards.people[c].is_troll]
-        return []
 
-    def _candidates_for(self, s: State):
-        picks = self.pickable(s)
-        if not picks:
-            self.selected = None
-            return [(a.split()[0], a, a) for a in legal_actions(s)]
-        if self.selected not in picks:
-            self.selected = s.current_card() if s.phase == "load" else picks[0]
-            self.swap_for = None
-        card = self.selected
-        out = []
-        for b in s.row:
-            for i in range(len(b.cages)):
-                cage = f"{b.vehicle}.{i + 1}"
-                if card in s.dock:
-                    action = f"swap {self.swap_for} {card} {cage}"
-                else:
-                    action = f"place {card} {cage}"
-                out.append(("load", f"{card} → {cage}", action))
-        if card not in s.dock:
-            out.append(("load", f"{card} → Trollgat", f"gat {card}"))
-        return out
+class TrolllandBoard(Board):
+    legend_html = LEGEND
 
-    def refresh(self) -> None:
-        super().refresh()
-        if not hasattr(self, "picks"):
-            return
-        buttons = []
-        for cid in self.pickable(self.state):
-            b = W.Button(
-                description=cid,
-                button_style="info" if cid == self.selected else "",
-                layout=W.Layout(width="auto"),
-            )
-            b.on_click(lambda _b, c=cid: self.pick(c))
-            buttons.append(b)
-        self.picks.children = [W.HTML("<b>pick</b>&nbsp;"), *buttons] if buttons else []
+    def __init__(self, state, title: str = "Trollland"):
+        super().__init__(state, title=title)
+
+    def _loading(self) -> list:
+        return [a for a in self.legal().values() if a.verb in LOADING]
+
+    def _card(self) -> str | None:
+        """The card a cage click loads: the selected one, else the only card being loaded."""
+        if self.selection:
+            return self.selection[0].split(":", 1)[1]
+        cards = {_args(a)[0] for a in self._loading() if a.verb != "swap"}
+        return cards.pop() if len(cards) == 1 else None
+
+    def resolve(self, target: str):
+        phase = getattr(self.state, "phase", "")
+        kind, _, name = target.partition(":")
+        if kind == "card" and phase == "choose":
+            picked = [t.split(":", 1)[1] for t in self.selection]
+            if name in picked:
+                return Select((), f"{name} put back")
+            if picked:
+                other = picked[0]
+                for a in self.legal().values():
+                    if a.verb == "choose" and set(_args(a)) == {other, name}:
+                        return Play(a)
+                return Play(f"choose {other} {name}")
+            ok = any(a.verb == "choose" and name in _args(a) for a in self.legal().values())
+            return Select((target,), f"{name}: now click a second card to choose both", ok)
+        if kind == "card":
+            loads = [a for a in self._loading() if name in _args(a)]
+            if loads:
+                if self.selection == (target,):
+                    return Select((), f"{name} put back")
+                return Select((target,), f"{name}: now click a cage or the Trollgat")
+            if self.mentioning(target):
+                return super().resolve(target)
+            if phase in ("load", "arrow"):
+                return Select((target,), f"{name}: click a cage or the Trollgat", False)
+            return Nothing(f"{name}: nothing to do with this card now")
+        if kind == "cage" or target == "gat":
+            card = self._card()
+            if card is None:
+                return Nothing("pick a card first, then the cage")
+            where = "Trollgat" if target == "gat" else name
+            for a in self._loading():
+                args = _args(a)
+                if card in args and (args[-1] == name if kind == "cage" else a.verb == "gat"):
+                    return Play(a, f"{card} → {where}")
+            if target == "gat":
+                return Play(f"gat {card}", f"{card} → Trollgat")
+            swaps = [a for a in self._loading() if a.verb == "swap" and card in _args(a)]
+            if swaps:  # a dock card swapped in for the question mark: the same card, this cage
+                q = _args(swaps[0])[0]
+                return Play(f"swap {q} {card} {name}", f"{card} → {where}")
+            return Play(f"place {card} {name}", f"{card} → {where}")
+        return super().resolve(target)
+
+    def covers(self, action) -> bool:
+        return action.verb in ("choose", *LOADING)
 
     def pick(self, cid: str) -> None:
-        """Select the card the cage buttons load; a dock card means a question-mark swap of the
-        card now being loaded (TL-SYMBOL-QUESTION)."""
-        s = self.state
-        if cid in s.dock:
-            self.swap_for = s.current_card()
-        self.selected = cid
-        self.refresh()
-
-    def pick_button(self, cid: str) -> W.Button:
-        for b in self.picks.children[1:]:
-            if b.description == cid:
-                return b
-        raise KeyError(f"no pick button {cid!r}")
+        """Select ``cid`` (as a click on it does)."""
+        self.click(f"card:{cid}")
 
 
-def live_board(position: str | State, title: str = "Trollland") -> TrolllandBoard:
+def live_board(position, title: str = "Trollland") -> TrolllandBoard:
     """A live board at a position (a State or its one-line notation)."""
-    state = position if isinstance(position, State) else State.parse(position)
+    import rulebook
+
+    state = rulebook.parse(position) if isinstance(position, str) else position
     return TrolllandBoard(state, title=title)

@@ -1,0 +1,159 @@
+// The trogkit board view (anywidget ESM; no build step, no CDN).
+// Python owns everything: the drawing (`svg`), what each clickable element would do (`targets`:
+// data-target -> [hint, class]), the selection, numbered plan marks and an open menu. This file
+// only draws them and reports clicks: {kind: "click", target} and {kind: "menu", index}.
+const NS = "http://www.w3.org/2000/svg";
+
+function box(svg, node) {
+  // the element's bounding box in the svg's user space (its own transforms included)
+  const b = node.getBBox();
+  const m = node.getCTM && svg.getCTM ? svg.getCTM().inverse().multiply(node.getCTM()) : null;
+  if (!m) return b;
+  const p = svg.createSVGPoint();
+  const pts = [[b.x, b.y], [b.x + b.width, b.y], [b.x, b.y + b.height], [b.x + b.width, b.y + b.height]]
+    .map(([x, y]) => { p.x = x; p.y = y; return p.matrixTransform(m); });
+  const xs = pts.map((q) => q.x), ys = pts.map((q) => q.y);
+  const x = Math.min(...xs), y = Math.min(...ys);
+  return { x, y, width: Math.max(...xs) - x, height: Math.max(...ys) - y };
+}
+
+function shape(tag, attrs) {
+  const e = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  return e;
+}
+
+function render({ model, el }) {
+  el.classList.add("trogkit-view");
+  const pic = document.createElement("div");
+  pic.className = "trogkit-drawing";
+  const tip = document.createElement("div");
+  tip.className = "trogkit-tip";
+  const menu = document.createElement("div");
+  menu.className = "trogkit-menu";
+  el.append(pic, tip, menu);
+  let clickedAt = null; // performance.now() of the last click, for the redraw figure
+  let lastPoint = { x: 0, y: 0 };
+
+  function decorate() {
+    const svg = pic.querySelector("svg");
+    if (!svg) return;
+    svg.style.maxWidth = "100%";
+    svg.style.height = "auto";
+    const targets = model.get("targets") || {};
+    const selected = new Set(model.get("selected") || []);
+    const overlay = shape("g", { class: "trogkit-overlay", "pointer-events": "none" });
+    for (const node of svg.querySelectorAll("[data-target]")) {
+      const t = node.getAttribute("data-target");
+      const info = targets[t];
+      node.classList.add("tk-target");
+      if (info) node.classList.add("tk-" + info[1]);
+      const sel = selected.has(t);
+      if (sel) node.classList.add("tk-selected");
+      if (info && (info[1] === "legal" || sel)) {
+        try {
+          const b = box(svg, node);
+          overlay.append(shape("rect", {
+            x: b.x - 1.5, y: b.y - 1.5, width: b.width + 3, height: b.height + 3, rx: 4,
+            class: sel ? "tk-ring-selected" : "tk-ring-legal",
+          }));
+        } catch (e) { /* not laid out (hidden tab): no ring */ }
+      }
+    }
+    const marks = {};
+    for (const [t, label] of model.get("marks") || []) (marks[t] = marks[t] || []).push(label);
+    for (const [t, labels] of Object.entries(marks)) {
+      const node = svg.querySelector(`[data-target="${CSS.escape(t)}"]`);
+      if (!node) continue;
+      try {
+        const b = box(svg, node);
+        const text = labels.join(",");
+        const w = 8 + 6.5 * text.length;
+        const g = shape("g", { class: "tk-mark" });
+        g.append(shape("rect", { x: b.x + 2, y: b.y + 2, width: w, height: 15, rx: 7 }));
+        const txt = shape("text", { x: b.x + 2 + w / 2, y: b.y + 13, "text-anchor": "middle" });
+        txt.textContent = text;
+        g.append(txt);
+        overlay.append(g);
+      } catch (e) { /* not laid out */ }
+    }
+    svg.append(overlay);
+  }
+
+  function showMenu() {
+    const items = model.get("menu") || [];
+    menu.replaceChildren();
+    if (!items.length) { menu.style.display = "none"; return; }
+    items.forEach(([label, cls], i) => {
+      const b = document.createElement("button");
+      b.textContent = label;
+      b.className = "tk-menu-item tk-" + cls;
+      b.setAttribute("data-menu", label);
+      b.addEventListener("click", (ev) => {
+        ev.stopPropagation();
+        clickedAt = performance.now();
+        model.send({ kind: "menu", index: i });
+      });
+      menu.append(b);
+    });
+    menu.style.left = lastPoint.x + "px";
+    menu.style.top = lastPoint.y + "px";
+    menu.style.display = "flex";
+  }
+
+  function draw() {
+    pic.innerHTML = model.get("svg") || "";
+    decorate();
+    showMenu();
+    if (clickedAt !== null) {
+      // click -> redraw time in this browser, read by the browser tests
+      el.dataset.redrawMs = (performance.now() - clickedAt).toFixed(1);
+      clickedAt = null;
+    }
+    el.dataset.version = String((+el.dataset.version || 0) + 1);
+  }
+
+  function onClick(ev) {
+    const node = ev.target.closest("[data-target]");
+    if (!node || !pic.contains(node)) return;
+    const r = el.getBoundingClientRect();
+    lastPoint = { x: ev.clientX - r.left + 4, y: ev.clientY - r.top + 4 };
+    clickedAt = performance.now();
+    model.send({ kind: "click", target: node.getAttribute("data-target") });
+  }
+
+  function onMove(ev) {
+    const node = ev.target.closest("[data-target]");
+    if (!node || !pic.contains(node)) { tip.style.display = "none"; return; }
+    const t = node.getAttribute("data-target");
+    const info = (model.get("targets") || {})[t];
+    tip.textContent = info ? info[0] : t;
+    const r = el.getBoundingClientRect();
+    tip.style.left = ev.clientX - r.left + 14 + "px";
+    tip.style.top = ev.clientY - r.top + 14 + "px";
+    tip.style.display = "block";
+  }
+
+  const hide = () => { tip.style.display = "none"; };
+  pic.addEventListener("click", onClick);
+  pic.addEventListener("mousemove", onMove);
+  pic.addEventListener("mouseleave", hide);
+  // one redraw per Python update, however many traits it changed
+  let queued = false;
+  const schedule = () => {
+    if (queued) return;
+    queued = true;
+    queueMicrotask(() => { queued = false; draw(); });
+  };
+  const TRAITS = ["svg", "targets", "selected", "marks", "menu"];
+  for (const t of TRAITS) model.on("change:" + t, schedule);
+  draw();
+  return () => {
+    for (const t of TRAITS) model.off("change:" + t, schedule);
+    pic.removeEventListener("click", onClick);
+    pic.removeEventListener("mousemove", onMove);
+    pic.removeEventListener("mouseleave", hide);
+  };
+}
+
+export default { render };
