@@ -17,8 +17,11 @@ $(STAMP): pyproject.toml constraints.txt
 
 install: $(STAMP)
 
+# Lab at the repository root on the start notebook; no news pop-up (jupyter/overrides.json, into
+# the venv's Lab settings); --allow-root when run as root (Docker, dev containers).
 lab: install
-	$(BIN)/jupyter lab $(if $(wildcard $(START)),$(START),notebooks/)
+	install -D -m 644 jupyter/overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
+	$(BIN)/jupyter lab --ServerApp.root_dir=. $$([ "$$(id -u)" = 0 ] && echo --allow-root) $(if $(wildcard $(START)),$(START),)
 
 # Voila app: the instructor's scenario editor.
 app: install
