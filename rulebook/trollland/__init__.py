@@ -1,44 +1,53 @@
-"""Trollland (Bruno Cathala, 2010): pure rules -- catalog, cards, state, engine, scoring."""
+"""Trollland (Bruno Cathala, 2010): pure rules -- catalog, cards, state, rules, scoring.
 
+The protocol object is ``rulebook.trollland.game.GAME`` (``rulebook.game("trollland")``); the
+functions below are the same rules under short names for notebooks and older callers.
+"""
+
+from .actions import Cage, Player, parse_action
 from .cards import PEOPLE_NAMES, PEOPLES, CardSet, default_cards, load_card_set
-from .engine import (
-    apply_action,
-    is_over,
-    legal_actions,
-    new_game,
-    parse_action,
-    random_playout,
-    verdict,
-)
-from .loading import is_full, legal_cages, refusal
-from .puzzle import puzzle
-from .rules import CATALOG, default_rulings
+from .rules import CATALOG, cage_refusal, default_rulings, is_full, legal_cages
 from .scoring import Score, score, scores, winners
+from .setup import new_game, puzzle
 from .state import Berth, State
+
+
+def legal_actions(state: State) -> list[str]:
+    """The canonical texts of the legal actions, sorted (``GAME.legal_actions`` gives Actions)."""
+    from .game import GAME
+
+    return [str(a) for a in GAME.legal_actions(state)]
+
+
+def apply_action(state: State, action) -> State:
+    """``GAME.apply``: the new state; RuleError (state untouched) if the rules refuse it."""
+    from .game import GAME
+
+    return GAME.apply(state, action)
+
 
 __all__ = [
     "CATALOG",
     "PEOPLES",
     "PEOPLE_NAMES",
     "Berth",
+    "Cage",
     "CardSet",
+    "Player",
     "Score",
     "State",
     "apply_action",
+    "cage_refusal",
     "default_cards",
     "default_rulings",
     "is_full",
-    "is_over",
     "legal_actions",
     "legal_cages",
     "load_card_set",
     "new_game",
     "parse_action",
     "puzzle",
-    "random_playout",
-    "refusal",
     "score",
     "scores",
-    "verdict",
     "winners",
 ]

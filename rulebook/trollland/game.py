@@ -2,57 +2,51 @@
 
 from __future__ import annotations
 
-from rulebook.common.actions import Action
-from rulebook.common.errors import NotationError, RuleError
-from rulebook.common.game import Game
+from rulebook.common.errors import TrogkitInputError
+from rulebook.common.game import Game, check_header
 
-from . import engine as _engine
-from .rules import CATALOG
+from . import rules
+from .actions import parse_action
 from .scoring import winners as _winners
-from .state import State
-
-HEADER = "trollland"
-
-
-def _text_action(text: str) -> Action:
-    words = str(text).split()
-    if not words:
-        raise NotationError("empty action", where="action")
-    return Action(words[0], words[1:])
+from .setup import new_game
+from .state import HEADER, State, parse
 
 
 class Trollland(Game):
     name = HEADER
     title = "Trollland"
-    catalog = CATALOG
-    max_length = 5_000
+    catalog = rules.CATALOG
+    # A turn has at most 7 actions per player (choose; King + 2 returned cards; a Troll power;
+    # 2 loads; 2 arrow extras) and every turn takes at least 2 cards per player from a 90-card
+    # draw pile (the King's draw returns 2 of 3), so a game lasts at most 7P * (90/2P + 1) + 7P
+    # = 315 + 14P < 400 actions; 1,000 leaves room for user card sets and rulings.
+    max_length = 1_000
     players_allowed = (2, 3, 4, 5)
-    outcomes_doc = "the tuple of winning players (0-based)"
+    outcomes_doc = "the tuple of winning players (0-based; several on a tie)"
 
     def new_game(self, seed=0, *, players=None, rulings=None, **options):
-        return _engine.new_game(players or 3, seed, rulings, options.get("cards"))
+        unknown = sorted(set(options) - {"cards"})
+        if unknown:
+            raise TrogkitInputError(f"unknown Trollland option(s): {', '.join(unknown)}")
+        return new_game(3 if players is None else players, seed, rulings, options.get("cards"))
 
     def legal_actions(self, state):
-        return [_text_action(a) for a in _engine.legal_actions(state)]
+        return rules.legal_actions(state)
 
     def refusal(self, state, action):
-        try:
-            _engine.apply_action(state, str(action))
-        except RuleError as e:
-            return e
-        return None
+        return rules.refusal(state, self.action(action))
 
     def perform(self, state, action):
-        return _engine.apply_action(state, str(action))
+        return rules.perform(state, action)
 
     def is_terminal(self, state):
-        return _engine.is_over(state)
+        return state.phase == "over"
 
     def outcome(self, state):
         return tuple(_winners(state)) if self.is_terminal(state) else None
 
     def winners(self, state):
-        return tuple(_winners(state))
+        return tuple(_winners(state)) if self.is_terminal(state) else ()
 
     def to_move(self, state):
         return state.to_act
@@ -61,15 +55,62 @@ class Trollland(Game):
         return state.players
 
     def parse_action(self, text):
-        return _text_action(" ".join(_engine.parse_action(text)))
+        return parse_action(text)
 
     def parse(self, text, **options):
-        if text.startswith(HEADER + " "):
-            text = "TL " + text[len(HEADER) + 1 :]
-        return State.parse(text, options.get("cards"))
+        check_header(self, text)
+        return parse(text, options.get("cards"))
 
     def svg(self, state, **overlay):
-        return state._repr_svg_()
+        from .svg import render
+
+        return render(state)
+
+    def invariants(self, state: State) -> list[str]:
+        return invariants(state)
+
+
+def invariants(s: State) -> list[str]:
+    """What is wrong with ``s``: a card in two places, a Troll where only pests go, a cage that
+    breaks the loading rules, a full vehicle still at the dock, a live step nobody can act in.
+    A dealt game (every vehicle present) holds every people card exactly once."""
+    out: list[str] = []
+    people = s.cards.people
+    places = {
+        "draw": s.draw, "discard": s.discard, "dock": s.dock,
+        **{f"{k} P{p + 1}": v for k in ("hands", "chosen", "won", "prison", "gat")
+           for p, v in enumerate(getattr(s, k))},
+        **{f"row {b.vehicle}": [c for cage in b.cages for c in cage] for b in s.row},
+    }  # fmt: skip
+    seen: dict[str, str] = {}
+    for where, cids in places.items():
+        for cid in cids:
+            if cid in seen:
+                out.append(f"{cid} is in {seen[cid]} and in {where}")
+            seen[cid] = where
+            troll_ok = where.split()[0] in ("draw", "discard", "hands", "chosen", "prison")
+            if people[cid].is_troll and not troll_ok:
+                out.append(f"Troll {cid} is in {where}")
+    vehicles = [*s.vpile, *(b.vehicle for b in s.row), *(v for vs in s.veh for v in vs)]
+    if len(set(vehicles)) != len(vehicles):
+        out.append("a vehicle is in two places")
+    if set(vehicles) == set(s.cards.vehicles) and len(seen) != len(people):
+        out.append(f"{len(people) - len(seen)} people card(s) missing from a dealt game")
+    for b in s.row:
+        caps, contents = s.caps(b), s.peoples(b)
+        for i, cage in enumerate(contents):
+            if len(cage) > caps[i] or len(set(cage)) > 1:
+                out.append(f"{b.vehicle} cage {i + 1} breaks the loading rules")
+        held = [c[0] for c in contents if c]
+        if len(held) != len(set(held)):
+            out.append(f"{b.vehicle} has two cages of one people")
+        if rules.is_full(caps, contents):
+            out.append(f"{b.vehicle} is full but has not departed")
+    if not s.swapped <= set(s.dock):
+        out.append("a swapped card is not on the dock")
+    if s.phase != "over" and s.to_act is None:
+        out.append(f"nobody can act in step {s.phase}")
+    return out
 
 
 GAME = Trollland()

@@ -1,13 +1,41 @@
-"""The Trollland rule catalog (``rules.toml``) loaded once, and the default ruling set."""
+"""The Trollland rules: legality and effects, each stated once.
+
+- **Legality**: ``refusal(s, action)`` is the one check per action kind (``CHECKS``); it returns
+  the ``RuleError`` or None. ``legal_actions`` keeps the candidates it passes, and the game's
+  ``apply`` raises what it returns, so the list and the refusals cannot disagree.
+- **Effects**: ``perform(s, action)`` changes a ``Draft`` of the position and freezes it; steps
+  that need no decision (cancelled Trolls, powers without a target, end of turn) run on, so the
+  result waits for ``to_act`` (or the game is over). Rule code calls ``fired(ID)`` where a rule
+  takes effect.
+- **Loading** (``cage_refusal``, ``legal_cages``, ``is_full``) works on plain data -- capacities and
+  the peoples in each cage -- so the solvers share the very same definition.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from itertools import combinations
 from pathlib import Path
 
+from rulebook.common.actions import Action
 from rulebook.common.catalog import load_catalog
+from rulebook.common.errors import RuleError
+from rulebook.common.game import fired
 from rulebook.common.rulings import RulingSet
 
+from .actions import Cage, Player, make
+
 CATALOG = load_catalog(Path(__file__).with_name("rules.toml"))
+POWERS = {1: ("king",), 2: ("expel", "camp"), 3: ("steal-top",), 4: ("steal-rest",), 5: ("send",)}
+POWER_RULE = {1: "TL-TROLL-KING", 2: "TL-TROLL-EXPRESS", 3: "TL-TROLL-3", 4: "TL-TROLL-4"}
+PHASE_VERBS = {
+    "choose": ("choose",),
+    "troll": ("king", "expel", "camp", "steal-top", "steal-rest", "send"),
+    "king-return": ("return",),
+    "load": ("place", "gat", "swap"),
+    "arrow": ("place", "gat", "swap"),
+    "over": (),
+}
 
 
 def default_rulings(**choices: str) -> RulingSet:
@@ -15,6 +43,495 @@ def default_rulings(**choices: str) -> RulingSet:
     return RulingSet(CATALOG.rulings).with_choices(choices)
 
 
-def refuse(rule_id: str, reason: str):
+def refuse(rule_id: str, reason: str) -> RuleError:
     """A RuleError citing a catalogued rule (a typo in an ID fails loudly)."""
     return CATALOG.refuse(rule_id, reason)
+
+
+# -- loading on plain data ------------------------------------------------------------------------
+def cage_refusal(
+    people: str, caps: Sequence[int], contents: Sequence[Sequence[str]], cage: int
+) -> tuple[str, str] | None:
+    """Why placing a card of ``people`` into ``cage`` (0-based) is illegal, as (rule ID, reason);
+    None when legal. ``contents[i]`` lists the peoples already in cage i. A cage has room
+    (TL-LOAD-CAPACITY), holds no other people (TL-LOAD-CAGE-PEOPLE), and no other cage of the
+    vehicle holds this people (TL-LOAD-VEHICLE-DISTINCT)."""
+    if not 0 <= cage < len(caps):
+        return ("TL-LOAD-CAPACITY", f"this vehicle has no cage {cage + 1}")
+    inside = contents[cage]
+    if len(inside) >= caps[cage]:
+        return ("TL-LOAD-CAPACITY", f"cage {cage + 1} is full ({caps[cage]} of {caps[cage]})")
+    if inside and inside[0] != people:
+        return ("TL-LOAD-CAGE-PEOPLE", f"cage {cage + 1} already holds {inside[0]}, not {people}")
+    for j, other in enumerate(contents):
+        if j != cage and other and other[0] == people:
+            return (
+                "TL-LOAD-VEHICLE-DISTINCT",
+                f"cage {j + 1} of this vehicle already holds {people}; two cages need two peoples",
+            )
+    return None
+
+
+def legal_cages(people: str, caps: Sequence[int], contents: Sequence[Sequence[str]]) -> list[int]:
+    return [c for c in range(len(caps)) if cage_refusal(people, caps, contents, c) is None]
+
+
+def is_full(caps: Sequence[int], contents: Sequence[Sequence[str]]) -> bool:
+    """A vehicle departs as soon as every cage is at capacity (TL-DEPART-FULL)."""
+    return all(len(inside) >= cap for cap, inside in zip(caps, contents, strict=True))
+
+
+# -- legality: one check per action kind -----------------------------------------------------------
+def refusal(s, a: Action) -> RuleError | None:
+    """None when ``a`` is legal in ``s``, else the RuleError that ``apply`` raises."""
+    if s.phase == "over":
+        return refuse("TL-TURN-ORDER", "the game is over")
+    if a.verb not in PHASE_VERBS[s.phase]:
+        return refuse("TL-TURN-ORDER", f"'{a.verb}' is not an action of the {s.phase} step")
+    return CHECKS[a.verb](s, s.to_act, a)
+
+
+def _king_pair_ok(s, a: str, b: str) -> bool:
+    ca, cb = s.cards.people[a], s.cards.people[b]
+    return not (ca.is_troll and cb.is_troll and 1 in (ca.number, cb.number))
+
+
+def _check_choose(s, p: int, a: Action):
+    x, y = a.args
+    for cid in (x, y):
+        if cid not in s.hands[p]:
+            return refuse("TL-CHOOSE-TWO", f"{cid} is not in player {p + 1}'s hand")
+    if x == y:
+        return refuse("TL-CHOOSE-TWO", "choose two different cards")
+    if not _king_pair_ok(s, x, y):
+        return refuse(
+            "TL-CHOOSE-KING", "the King of the Trolls cannot be chosen with another Troll"
+        )
+    return None
+
+
+def _check_return(s, p: int, a: Action):
+    x, y = a.args
+    if x == y or x not in s.hands[p] or y not in s.hands[p]:
+        return refuse("TL-TROLL-KING", "return two different cards from your own hand")
+    return None
+
+
+def _power(s, a: Action):
+    """The number of the Troll resolving now, or the refusal of a verb that is not its power."""
+    tid = s.current_troll()
+    n = s.cards.people[tid].number
+    if a.verb not in POWERS[n]:
+        return refuse(
+            "TL-TROLL-ORDER", f"Troll {n} ({tid}) resolves now; '{a.verb}' is not its power"
+        )
+    return n
+
+
+def _opponent(s, p: int, q: Player, rule_id: str):
+    if q.index >= s.players:
+        return refuse(rule_id, f"there is no player {q.name} in a {s.players}-player game")
+    if q.index == p:
+        return refuse(rule_id, "choose an opponent, not yourself")
+    return None
+
+
+def _check_king(s, p: int, a: Action):
+    n = _power(s, a)
+    return n if isinstance(n, RuleError) else None
+
+
+def _check_expel(s, p: int, a: Action):
+    n = _power(s, a)
+    if isinstance(n, RuleError):
+        return n
+    if a.arg not in s.dock:
+        return refuse("TL-TROLL-EXPRESS", f"{a.arg} is not on the departure dock")
+    return None
+
+
+def _check_camp(s, p: int, a: Action):
+    n = _power(s, a)
+    if isinstance(n, RuleError):
+        return n
+    if not s.gat[p]:
+        return refuse("TL-TROLL-EXPRESS", "your refugee camp is empty")
+    return _opponent(s, p, a.arg, "TL-TROLL-EXPRESS")
+
+
+def _check_steal(s, p: int, a: Action):
+    n = _power(s, a)
+    if isinstance(n, RuleError):
+        return n
+    q, people = a.args
+    rule_id = POWER_RULE[n]
+    err = _opponent(s, p, q, rule_id)
+    if err:
+        return err
+    if len(s.piles(q.index).get(people, ())) < 2:
+        return refuse(rule_id, f"player {q.index + 1} has no {people} pile of at least 2 cards")
+    return None
+
+
+def _check_send(s, p: int, a: Action):
+    n = _power(s, a)
+    if isinstance(n, RuleError):
+        return n
+    if s.berth(a.arg) is None:
+        return refuse("TL-TROLL-5", f"vehicle {a.arg} is not at the departure dock")
+    return None
+
+
+def _loadable(s, p: int, cid: str):
+    """The card to load now: the next revealed card (TL-BANISH-ORDER), or in the arrow step a
+    pest card from the player's hand (TL-SYMBOL-ARROW)."""
+    if s.phase == "arrow":
+        if cid not in s.hands[p]:
+            return refuse("TL-SYMBOL-ARROW", f"{cid} is not in player {p + 1}'s hand")
+        if s.cards.people[cid].is_troll:
+            return refuse("TL-SYMBOL-ARROW", "the extra card must be a pest card, not a Troll")
+        return None
+    if cid != s.current_card():
+        return refuse(
+            "TL-BANISH-ORDER",
+            f"{s.current_card()} is loaded now (Bimbo > Zom > Zelf > Nin > Gob, smallest first)",
+        )
+    return None
+
+
+def _fits(s, cid: str, cage: Cage):
+    berth = s.berth(cage.vehicle)
+    if berth is None:
+        return refuse("TL-DEPART-FULL", f"vehicle {cage.vehicle} is not at the departure dock")
+    why = cage_refusal(s.cards.people[cid].people, s.caps(berth), s.peoples(berth), cage.index)
+    return refuse(why[0], f"{cid} into {cage.name}: {why[1]}") if why else None
+
+
+def _check_place(s, p: int, a: Action):
+    cid, cage = a.args
+    return _loadable(s, p, cid) or _fits(s, cid, cage)
+
+
+def question_active(s, cid: str) -> bool:
+    """A question mark works on a revealed card, and on an arrow's extra card only under
+    TLR-ARROW-CHAIN = chain."""
+    if s.cards.people[cid].symbol != "question":
+        return False
+    return s.phase != "arrow" or s.rulings["TLR-ARROW-CHAIN"] == "chain"
+
+
+def _check_swap(s, p: int, a: Action):
+    cid, d, cage = a.args
+    err = _loadable(s, p, cid)
+    if err:
+        return err
+    if not question_active(s, cid):
+        return refuse("TL-SYMBOL-QUESTION", f"{cid} has no active question-mark symbol")
+    if d not in s.dock:
+        return refuse("TL-SYMBOL-QUESTION", f"{d} is not on the departure dock")
+    if d in s.swapped and s.rulings["TLR-QUESTION-DOCK"] == "not-this-turn":
+        return refuse(
+            "TL-SYMBOL-QUESTION",
+            f"{d} was put on the dock by a question mark this turn (TLR-QUESTION-DOCK)",
+        )
+    return _fits(s, d, cage)
+
+
+def _check_gat(s, p: int, a: Action):
+    err = _loadable(s, p, a.arg)
+    if err:
+        return err
+    if s.rulings["TLR-GAT-CHOICE"] == "forced-only":
+        for b in _load_candidates(s, a.arg):
+            if refusal(s, b) is None:
+                return refuse(
+                    "TL-LOAD-TROLLGAT",
+                    f"{a.arg} can be loaded ({b}), so it may not go to the Trollgat",
+                )
+    return None
+
+
+CHECKS = {
+    "choose": _check_choose,
+    "return": _check_return,
+    "king": _check_king,
+    "expel": _check_expel,
+    "camp": _check_camp,
+    "steal-top": _check_steal,
+    "steal-rest": _check_steal,
+    "send": _check_send,
+    "place": _check_place,
+    "swap": _check_swap,
+    "gat": _check_gat,
+}
+
+
+# -- candidates: a superset of the legal actions, filtered by the checks ---------------------------
+def _cages(s):
+    return [Cage(b.vehicle, i + 1) for b in s.row for i in range(len(b.cages))]
+
+
+def _load_candidates(s, cid: str) -> list[Action]:
+    out = [make("place", cid, c) for c in _cages(s)]
+    if s.cards.people[cid].symbol == "question":
+        out += [make("swap", cid, d, c) for d in s.dock for c in _cages(s)]
+    return out
+
+
+def _troll_candidates(s) -> list[Action]:
+    n = s.cards.people[s.current_troll()].number
+    others = [Player(q) for q in range(s.players)]
+    if n == 1:
+        return [make("king", "imprison"), make("king", "draw")]
+    if n == 2:
+        return [make("expel", d) for d in s.dock] + [make("camp", q) for q in others]
+    if n in (3, 4):
+        verb = POWERS[n][0]
+        return [make(verb, q, people) for q in others for people in s.piles(q.index)]
+    return [make("send", b.vehicle) for b in s.row]
+
+
+def candidates(s) -> list[Action]:
+    p = s.to_act
+    if p is None:
+        return []
+    if s.phase in ("choose", "king-return"):
+        verb = "choose" if s.phase == "choose" else "return"
+        return [make(verb, x, y) for x, y in combinations(s.hands[p], 2)]
+    if s.phase == "troll":
+        return _troll_candidates(s)
+    cards = [s.current_card()] if s.phase == "load" else s.hands[p]
+    out = []
+    for cid in cards:
+        if not s.cards.people[cid].is_troll:
+            out += _load_candidates(s, cid) + [make("gat", cid)]
+    return out
+
+
+def legal_actions(s) -> list[Action]:
+    """Every legal action for ``s.to_act``, sorted by canonical text."""
+    return sorted(a for a in candidates(s) if refusal(s, a) is None)
+
+
+# -- effects ---------------------------------------------------------------------------------------
+def perform(s, a: Action):
+    """The state after the legal action ``a`` (checked by the caller); ``s`` is not changed."""
+    d = s.thaw()
+    EFFECTS[a.verb](d, d.to_act, a)
+    _advance(d)
+    return d.freeze()
+
+
+def _choose(d, p: int, a: Action) -> None:
+    fired("TL-CHOOSE-TWO")
+    for cid in a.args:
+        d.hands[p].remove(cid)
+    d.chosen[p] = sorted(a.args, key=lambda c: (d.cards.people[c].order, c))
+
+
+def _return(d, p: int, a: Action) -> None:
+    fired("TL-TROLL-KING")
+    for cid in a.args:
+        d.hands[p].remove(cid)
+    d.draw = d.shuffled(d.draw + list(a.args))
+    d.phase, d.pending = "troll", None
+
+
+def _resolve(d, p: int) -> str:
+    """Take the resolving Troll off the table (it goes to the discard pile) and name it."""
+    tid = d.current_troll()
+    fired("TL-TROLL-ORDER")
+    d.chosen[p].remove(tid)
+    d.discard.append(tid)
+    return tid
+
+
+def _king(d, p: int, a: Action) -> None:
+    _resolve(d, p)
+    fired("TL-TROLL-KING")
+    if a.arg == "imprison":
+        others = [c for hand in d.chosen for c in hand if d.cards.people[c].is_troll]
+        if d.rulings["TLR-KING-CANCELLED"] == "uncancelled":
+            nums = [d.cards.people[c].number for c in others]
+            others = [c for c in others if nums.count(d.cards.people[c].number) == 1]
+        for cid in others:
+            d.chosen[d.owner(cid)].remove(cid)
+            d.prison[p].append(cid)
+    else:
+        for _ in range(min(3, len(d.draw))):
+            d.hands[p].append(d.draw.pop(0))
+        d.phase, d.pending = "king-return", p
+
+
+def _expel(d, p: int, a: Action) -> None:
+    _resolve(d, p)
+    fired("TL-TROLL-EXPRESS")
+    d.dock.remove(a.arg)
+    d.swapped.discard(a.arg)
+    d.won[p].append(a.arg)
+
+
+def _camp(d, p: int, a: Action) -> None:
+    _resolve(d, p)
+    fired("TL-TROLL-EXPRESS")
+    d.gat[a.arg.index] += d.gat[p]
+    d.gat[p] = []
+
+
+def _steal(d, p: int, a: Action) -> None:
+    tid = _resolve(d, p)
+    fired(POWER_RULE[d.cards.people[tid].number])
+    q, people = a.args
+    pile = d.piles(q.index)[people]
+    for cid in pile[-1:] if a.verb == "steal-top" else pile[:-1]:
+        d.won[q.index].remove(cid)
+        d.won[p].append(cid)
+
+
+def _send(d, p: int, a: Action) -> None:
+    _resolve(d, p)
+    fired("TL-TROLL-5")
+    _depart(d, d.berth(a.arg), p)
+
+
+def _depart(d, berth, p: int) -> None:
+    """TL-DEPART-FULL: the vehicle leaves; player ``p`` takes it and its cards (TL-DEPART-PILES)."""
+    fired("TL-DEPART-FULL")
+    fired("TL-DEPART-PILES")
+    d.row.remove(berth)
+    d.veh[p].append(berth.vehicle)
+    for cage in berth.cages:
+        d.won[p].extend(cage)
+
+
+def _take(d, p: int, cid: str) -> None:
+    """The card leaves the revealed cards (or, for an arrow's extra card, the hand)."""
+    if d.phase == "arrow":
+        fired("TL-SYMBOL-ARROW")
+        d.hands[p].remove(cid)
+        if d.draw:
+            d.hands[p].append(d.draw.pop(0))
+        d.phase, d.pending = "load", None
+        return
+    fired("TL-BANISH-ORDER")
+    d.chosen[p].remove(cid)
+
+
+def _gat(d, p: int, a: Action) -> None:
+    fired("TL-LOAD-TROLLGAT")
+    _take(d, p, a.arg)
+    d.gat[p].append(a.arg)
+
+
+def _place(d, p: int, a: Action) -> None:
+    cid, cage = a.args
+    extra = d.phase == "arrow"
+    _take(d, p, cid)
+    _put(d, p, cid, cage)
+    _after_load(d, p, cid, extra, swapped=False)
+
+
+def _swap(d, p: int, a: Action) -> None:
+    cid, dock_card, cage = a.args
+    fired("TL-SYMBOL-QUESTION")
+    extra = d.phase == "arrow"
+    _take(d, p, cid)
+    d.dock.remove(dock_card)
+    d.swapped.discard(dock_card)
+    d.dock.append(cid)
+    d.swapped.add(cid)
+    _put(d, p, dock_card, cage)
+    _after_load(d, p, dock_card, extra, swapped=True)
+
+
+def _put(d, p: int, cid: str, cage: Cage) -> None:
+    for rid in ("TL-LOAD-CAPACITY", "TL-LOAD-CAGE-PEOPLE", "TL-LOAD-VEHICLE-DISTINCT"):
+        fired(rid)
+    berth = d.berth(cage.vehicle)
+    berth.cages[cage.index].append(cid)
+    if is_full(d.caps(berth), d.peoples(berth)):
+        _depart(d, berth, p)
+
+
+def _after_load(d, p: int, loaded: str, extra: bool, swapped: bool) -> None:
+    """TL-SYMBOL-ARROW: a loaded arrow card makes its player load an extra pest card from hand
+    (not when the hand holds only Trolls: the hand is shown and nothing happens)."""
+    if d.cards.people[loaded].symbol != "arrow":
+        return
+    if swapped and d.rulings["TLR-SWAP-SYMBOL"] == "ignored":
+        return
+    if extra and d.rulings["TLR-ARROW-CHAIN"] != "chain":
+        return
+    if any(not d.cards.people[c].is_troll for c in d.hands[p]):
+        d.phase, d.pending = "arrow", p
+
+
+EFFECTS = {
+    "choose": _choose,
+    "return": _return,
+    "king": _king,
+    "expel": _expel,
+    "camp": _camp,
+    "steal-top": _steal,
+    "steal-rest": _steal,
+    "send": _send,
+    "place": _place,
+    "swap": _swap,
+    "gat": _gat,
+}
+
+
+# -- automatic steps -------------------------------------------------------------------------------
+def _advance(d) -> None:
+    while True:
+        if d.phase == "choose":
+            if any(not c for c in d.chosen):
+                return
+            d.phase = "troll"  # everyone has chosen: reveal
+        elif d.phase == "troll":
+            tid = d.current_troll()
+            if tid is None:
+                d.phase = "load"
+                continue
+            n = d.cards.people[tid].number
+            same = [c for h in d.chosen for c in h if d.cards.people[c].is_troll]
+            same = [c for c in same if d.cards.people[c].number == n]
+            if len(same) > 1:
+                fired("TL-TROLL-CANCEL")
+                for c in same:
+                    d.chosen[d.owner(c)].remove(c)
+                    d.discard.append(c)
+                continue
+            if legal_actions(d):
+                return
+            _resolve(d, d.owner(tid))  # a power with no possible target does nothing
+        elif d.phase == "load":
+            if d.current_card() is not None:
+                return
+            _end_of_turn(d)
+        else:
+            return
+
+
+def _end_of_turn(d) -> None:
+    """TL-END-DRAW, TL-END-REFILL, TL-GAME-END-CARDS, TL-GAME-END-VEHICLES."""
+    d.swapped.clear()
+    if len(d.draw) < 2 * d.players:
+        fired("TL-GAME-END-CARDS")
+        d.phase = "over"
+        return
+    fired("TL-END-DRAW")
+    for p in range(d.players):
+        d.hands[p] += d.draw[:2]
+        del d.draw[:2]
+    short = len(d.row) <= 2 or (d.rulings["TLR-END-VEHICLES"] == "any-short" and len(d.row) < 5)
+    if short and len(d.row) + len(d.vpile) < 5:
+        fired("TL-GAME-END-VEHICLES")
+        d.phase = "over"
+        return
+    if len(d.row) <= 2:
+        fired("TL-END-REFILL")
+        while len(d.row) < 5:
+            d.add_berth(d.vpile.pop(0))
+    d.turn += 1
+    d.phase = "choose"

@@ -1,13 +1,19 @@
-"""A Trollland position: explicit, copyable, with a one-line notation that round-trips exactly.
+"""A Trollland position: an immutable value with a one-line notation that round-trips exactly.
 
-Notation (space-separated ``key=value`` fields, in this order)::
+Notation (``key=value`` fields in this order, after the header word ``trollland``)::
 
-    TL players=3 turn=1 phase=choose pending=- hands=Bi3,Zo5/../.. chosen=-/-/- draw=.. discard=-
-    dock=.. row=V01:Zo3,Zo4/-/Bi2;V05:-/- vpile=V03,V09 bonus=Bonus-Zo,Bonus-Ni won=-/-/-
-    veh=-/-/- prison=-/-/- gat=-/-/- rng=7:12 rulings=-
+    trollland players=3 turn=1 phase=choose pending=- hands=Bi3,Zo5/../.. chosen=-/-/-
+    draw=.. discard=- dock=.. swapped=- row=V01:Zo3,Zo4|-|Bi2/V05:-|- vpile=V03,V09
+    bonus=Bonus-Zo,Bonus-Ni won=-/-/- veh=-/-/- prison=-/-/- gat=-/-/- rng=7:12 rulings=-
 
 Per-player fields separate players with ``/``; card lists use ``,`` and ``-`` for empty. In ``row``
-vehicles are separated by ``;``, the vehicle id is followed by ``:`` and its cages by ``/``.
+vehicles are separated by ``/``, a vehicle id is followed by ``:`` and its cages by ``|``.
+``swapped`` lists the dock cards that a question mark put there this turn (ruling
+TLR-QUESTION-DOCK). All values are written and read by the codecs of
+``rulebook.common.notation``, so only canonical spellings parse.
+
+Rule code changes a position only through ``Draft`` (a mutable working copy made inside
+``apply`` and frozen again at its end), so a result never shares a mutable part with its input.
 """
 
 from __future__ import annotations
@@ -15,215 +21,58 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rulebook.common.errors import NotationError
-from rulebook.common.notation import fmt_list, join_fields, parse_int, parse_list, split_fields
+from rulebook.common.notation import (
+    EMPTY,
+    Choice,
+    Codec,
+    Int,
+    ListOf,
+    Optional_,
+    PerPlayer,
+    Token,
+    excerpt,
+    join_fields,
+    parse_int,
+    split_fields,
+)
 from rulebook.common.rng import Rng
 from rulebook.common.rulings import RulingSet
 
 from .cards import PEOPLES, CardSet, default_cards
 from .rules import default_rulings
 
+HEADER = "trollland"
 PHASES = ("choose", "troll", "king-return", "load", "arrow", "over")
 PER_PLAYER = ("hands", "chosen", "won", "veh", "prison", "gat")
 FIELDS = [
-    "players", "turn", "phase", "pending", "hands", "chosen", "draw", "discard", "dock", "row",
-    "vpile", "bonus", "won", "veh", "prison", "gat", "rng", "rulings",
+    "players", "turn", "phase", "pending", "hands", "chosen", "draw", "discard", "dock",
+    "swapped", "row", "vpile", "bonus", "won", "veh", "prison", "gat", "rng", "rulings",
 ]  # fmt: skip
+MAX_TURN = 999  # a game lasts fewer than 50 turns; the bound keeps typed input small
 
 
-@dataclass
+@dataclass(frozen=True)
 class Berth:
     """A vehicle at the departure dock and the cards in each of its cages."""
 
     vehicle: str
-    cages: list[list[str]]
-
-    def copy(self) -> Berth:
-        return Berth(self.vehicle, [list(c) for c in self.cages])
-
-    def notation(self) -> str:
-        return f"{self.vehicle}:" + "/".join(fmt_list(c) for c in self.cages)
-
-
-@dataclass
-class State:
-    GAME = "trollland"  # registry name (rulebook.game_of)
-
-    players: int
-    hands: list[list[str]]
-    draw: list[str]
-    dock: list[str]
-    row: list[Berth]
-    vpile: list[str]
-    bonus: list[str]
-    turn: int = 1
-    phase: str = "choose"
-    pending: int | None = None  # the player who must act in king-return / arrow
-    chosen: list[list[str]] = field(default_factory=list)
-    discard: list[str] = field(default_factory=list)
-    won: list[list[str]] = field(default_factory=list)
-    veh: list[list[str]] = field(default_factory=list)
-    prison: list[list[str]] = field(default_factory=list)
-    gat: list[list[str]] = field(default_factory=list)
-    rng: Rng = field(default_factory=lambda: Rng(0))
-    rulings: RulingSet = field(default_factory=default_rulings)
-    cards: CardSet = field(default_factory=default_cards, compare=False, repr=False)
+    cages: tuple[tuple[str, ...], ...]
 
     def __post_init__(self):
-        for name in ("chosen", "won", "veh", "prison", "gat"):
-            if not getattr(self, name):
-                setattr(self, name, [[] for _ in range(self.players)])
+        object.__setattr__(self, "cages", tuple(tuple(c) for c in self.cages))
 
-    # -- copying and notation ------------------------------------------------------------------
-    def copy(self) -> State:
-        return State(
-            players=self.players,
-            hands=[list(h) for h in self.hands],
-            draw=list(self.draw),
-            dock=list(self.dock),
-            row=[b.copy() for b in self.row],
-            vpile=list(self.vpile),
-            bonus=list(self.bonus),
-            turn=self.turn,
-            phase=self.phase,
-            pending=self.pending,
-            chosen=[list(x) for x in self.chosen],
-            discard=list(self.discard),
-            won=[list(x) for x in self.won],
-            veh=[list(x) for x in self.veh],
-            prison=[list(x) for x in self.prison],
-            gat=[list(x) for x in self.gat],
-            rng=self.rng.copy(),
-            rulings=self.rulings,
-            cards=self.cards,
-        )
 
-    def __str__(self) -> str:
-        pp = {k: "/".join(fmt_list(x) for x in getattr(self, k)) for k in PER_PLAYER}
-        fields = [
-            ("players", str(self.players)),
-            ("turn", str(self.turn)),
-            ("phase", self.phase),
-            ("pending", "-" if self.pending is None else str(self.pending + 1)),
-            ("hands", pp["hands"]),
-            ("chosen", pp["chosen"]),
-            ("draw", fmt_list(self.draw)),
-            ("discard", fmt_list(self.discard)),
-            ("dock", fmt_list(self.dock)),
-            ("row", ";".join(b.notation() for b in self.row) or "-"),
-            ("vpile", fmt_list(self.vpile)),
-            ("bonus", fmt_list(self.bonus)),
-            ("won", pp["won"]),
-            ("veh", pp["veh"]),
-            ("prison", pp["prison"]),
-            ("gat", pp["gat"]),
-            ("rng", str(self.rng)),
-            ("rulings", self.rulings.notation()),
-        ]
-        return "TL " + join_fields(fields)
+class Views:
+    """Read-only questions about a position, shared by ``State`` and ``Draft``."""
 
-    @classmethod
-    def parse(cls, text: str, cards: CardSet | None = None) -> State:
-        """Inverse of ``str(state)``; every card id is checked against ``cards`` and may appear
-        only once."""
-        cards = cards or default_cards()
-        if not isinstance(text, str) or not text.startswith("TL "):
-            raise NotationError("a Trollland position starts with 'TL '", text=str(text)[:40])
-        f = split_fields(text[3:], FIELDS)
-        n = parse_int(f["players"], "players", lo=2, hi=5)
-        seen: set[str] = set()
-
-        def ids(value: str, where: str, pool: dict) -> list[str]:
-            out = parse_list(value)
-            for cid in out:
-                if cid not in pool:
-                    raise NotationError(f"unknown card {cid!r}", where=where)
-                if cid in seen:
-                    raise NotationError(f"card {cid!r} appears twice", where=where)
-                seen.add(cid)
-            return out
-
-        def per_player(key: str, pool: dict) -> list[list[str]]:
-            parts = f[key].split("/")
-            if len(parts) != n:
-                raise NotationError(f"needs {n} player entries separated by '/'", where=key)
-            return [ids(p, f"{key} (player {i + 1})", pool) for i, p in enumerate(parts)]
-
-        phase = f["phase"]
-        if phase not in PHASES:
-            raise NotationError(
-                f"unknown phase {phase!r}; phases: {' '.join(PHASES)}", where="phase"
-            )
-        pending = (
-            None if f["pending"] == "-" else parse_int(f["pending"], "pending", lo=1, hi=n) - 1
-        )
-        people, vehicles = cards.people, cards.vehicles
-        row = []
-        if f["row"] != "-":
-            for chunk in f["row"].split(";"):
-                if ":" not in chunk:
-                    raise NotationError("a vehicle is ID:cage/cage/..", text=chunk, where="row")
-                vid, cages_txt = chunk.split(":", 1)
-                ids(vid, "row", vehicles)
-                caps = vehicles[vid].cages
-                cages = [ids(c, f"row {vid}", people) for c in cages_txt.split("/")]
-                if len(cages) != len(caps):
-                    raise NotationError(f"{vid} has {len(caps)} cage(s)", where="row")
-                for i, cage in enumerate(cages):
-                    if len(cage) > caps[i]:
-                        raise NotationError(
-                            f"{vid} cage {i + 1} holds at most {caps[i]}", where="row"
-                        )
-                row.append(Berth(vid, cages))
-        state = cls(
-            players=n,
-            turn=parse_int(f["turn"], "turn", lo=1),
-            phase=phase,
-            pending=pending,
-            hands=per_player("hands", people),
-            chosen=per_player("chosen", people),
-            draw=ids(f["draw"], "draw", people),
-            discard=ids(f["discard"], "discard", people),
-            dock=ids(f["dock"], "dock", people),
-            row=row,
-            vpile=ids(f["vpile"], "vpile", vehicles),
-            bonus=ids(f["bonus"], "bonus", cards.bonus),
-            won=per_player("won", people),
-            veh=per_player("veh", vehicles),
-            prison=per_player("prison", people),
-            gat=per_player("gat", people),
-            rng=Rng.parse(f["rng"]),
-            rulings=default_rulings().parse(f["rulings"]),
-            cards=cards,
-        )
-        state._check_phase()
-        return state
-
-    def _check_phase(self) -> None:
-        """The step must have someone to act (a parsed position can claim anything)."""
-        ok = {
-            "choose": any(not c for c in self.chosen),
-            "troll": self.current_troll() is not None,
-            "load": self.current_card() is not None,
-            "king-return": self.pending is not None,
-            "arrow": self.pending is not None,
-            "over": True,
-        }[self.phase]
-        if not ok:
-            raise NotationError(f"nobody can act in step {self.phase!r} here", where="phase")
-        if self.pending is not None and self.phase not in ("king-return", "arrow"):
-            raise NotationError(
-                "pending is only for the king-return and arrow steps", where="pending"
-            )
-
-    # -- views ---------------------------------------------------------------------------------
-    def berth(self, vid: str) -> Berth | None:
+    def berth(self, vid: str):
         return next((b for b in self.row if b.vehicle == vid), None)
 
-    def peoples(self, berth: Berth) -> list[list[str]]:
+    def peoples(self, berth) -> list[list[str]]:
         """The peoples in each cage of a berth (what the loading rules look at)."""
         return [[self.cards.people[c].people for c in cage] for cage in berth.cages]
 
-    def caps(self, berth: Berth) -> tuple[int, ...]:
+    def caps(self, berth) -> tuple[int, ...]:
         return self.cards.vehicles[berth.vehicle].cages
 
     def piles(self, player: int) -> dict[str, list[str]]:
@@ -238,13 +87,8 @@ class State:
 
     def current_card(self) -> str | None:
         """In the load phase: the chosen pest card next in the banishment order (TL-BANISH-ORDER)."""
-        best = None
-        for hand in self.chosen:
-            for cid in hand:
-                c = self.cards.people[cid]
-                if not c.is_troll and (best is None or c.order < self.cards.people[best].order):
-                    best = cid
-        return best
+        pests = [c for h in self.chosen for c in h if not self.cards.people[c].is_troll]
+        return min(pests, key=lambda c: self.cards.people[c].order, default=None)
 
     def reveal_order(self) -> list[str]:
         """The revealed pest cards still to load, in banishment order (TL-BANISH-ORDER)."""
@@ -252,13 +96,8 @@ class State:
         return sorted(pests, key=lambda c: self.cards.people[c].order)
 
     def current_troll(self) -> str | None:
-        best = None
-        for hand in self.chosen:
-            for cid in hand:
-                c = self.cards.people[cid]
-                if c.is_troll and (best is None or c.number < self.cards.people[best].number):
-                    best = cid
-        return best
+        trolls = [c for h in self.chosen for c in h if self.cards.people[c].is_troll]
+        return min(trolls, key=lambda c: self.cards.people[c].order, default=None)
 
     def owner(self, cid: str) -> int:
         """The player who revealed ``cid`` this turn."""
@@ -273,13 +112,248 @@ class State:
         if self.phase == "over":
             return None
         if self.phase == "choose":
-            return next(p for p in range(self.players) if not self.chosen[p])
+            return next((p for p in range(self.players) if not self.chosen[p]), None)
         if self.phase in ("king-return", "arrow"):
             return self.pending
         cid = self.current_troll() if self.phase == "troll" else self.current_card()
-        return self.owner(cid)
+        return None if cid is None else self.owner(cid)
+
+
+@dataclass(frozen=True)
+class State(Views):
+    GAME = "trollland"  # registry name (rulebook.game_of)
+
+    players: int
+    hands: tuple[tuple[str, ...], ...]
+    draw: tuple[str, ...]
+    dock: tuple[str, ...]
+    row: tuple[Berth, ...]
+    vpile: tuple[str, ...]
+    bonus: tuple[str, ...]
+    turn: int = 1
+    phase: str = "choose"
+    pending: int | None = None  # the player who must act in king-return / arrow
+    chosen: tuple[tuple[str, ...], ...] = ()
+    discard: tuple[str, ...] = ()
+    won: tuple[tuple[str, ...], ...] = ()
+    veh: tuple[tuple[str, ...], ...] = ()
+    prison: tuple[tuple[str, ...], ...] = ()
+    gat: tuple[tuple[str, ...], ...] = ()
+    swapped: frozenset[str] = frozenset()  # dock cards a question mark put there this turn
+    rng: Rng = field(default_factory=lambda: Rng(0))
+    rulings: RulingSet = field(default_factory=default_rulings)
+    cards: CardSet = field(default_factory=default_cards, compare=False, repr=False)
+
+    def __post_init__(self):
+        """Accept lists from callers and keep tuples (a State is a value)."""
+        put = object.__setattr__
+        for name in ("draw", "dock", "vpile", "bonus", "discard"):
+            put(self, name, tuple(getattr(self, name)))
+        for name in PER_PLAYER:
+            value = getattr(self, name) or [() for _ in range(self.players)]
+            put(self, name, tuple(tuple(x) for x in value))
+        put(self, "row", tuple(b if isinstance(b, Berth) else Berth(*b) for b in self.row))
+        put(self, "swapped", frozenset(self.swapped))
+        put(self, "rng", Rng(self.rng.seed, self.rng.counter))  # never shared with the caller
+
+    def __str__(self) -> str:
+        return notation(self)
+
+    @classmethod
+    def parse(cls, text: str, cards: CardSet | None = None) -> State:
+        return parse(text, cards)
+
+    def thaw(self) -> Draft:
+        return Draft(self)
 
     def _repr_svg_(self) -> str:
         from .svg import render
 
         return render(self)
+
+
+class Draft(Views):
+    """A mutable working copy of a State, used only inside ``apply``: lists instead of tuples,
+    the RNG advanced through its pure API. ``freeze()`` gives the new State."""
+
+    def __init__(self, s: State):
+        self.players, self.turn, self.phase, self.pending = s.players, s.turn, s.phase, s.pending
+        self.cards, self.rulings, self.rng = s.cards, s.rulings, s.rng
+        for name in ("draw", "dock", "vpile", "bonus", "discard"):
+            setattr(self, name, list(getattr(s, name)))
+        for name in PER_PLAYER:
+            setattr(self, name, [list(x) for x in getattr(s, name)])
+        self.row = [_DraftBerth(b.vehicle, [list(c) for c in b.cages]) for b in s.row]
+        self.swapped = set(s.swapped)
+
+    def add_berth(self, vid: str) -> None:
+        self.row.append(_DraftBerth(vid, [[] for _ in self.cards.vehicles[vid].cages]))
+
+    def shuffled(self, items) -> list[str]:
+        out, self.rng = self.rng.shuffled(items)
+        return list(out)
+
+    def freeze(self) -> State:
+        return State(
+            players=self.players,
+            hands=self.hands,
+            draw=self.draw,
+            dock=self.dock,
+            row=[Berth(b.vehicle, b.cages) for b in self.row],
+            vpile=self.vpile,
+            bonus=self.bonus,
+            turn=self.turn,
+            phase=self.phase,
+            pending=self.pending,
+            chosen=self.chosen,
+            discard=self.discard,
+            won=self.won,
+            veh=self.veh,
+            prison=self.prison,
+            gat=self.gat,
+            swapped=self.swapped,
+            rng=self.rng,
+            rulings=self.rulings,
+            cards=self.cards,
+        )
+
+
+@dataclass
+class _DraftBerth:
+    vehicle: str
+    cages: list[list[str]]
+
+
+# -- notation --------------------------------------------------------------------------------------
+class RowCodec(Codec):
+    """``V01:Zo3,Zo4|-|Bi2/V05:-|-``: vehicles by ``/``, ``id:cages``, cages by ``|``."""
+
+    def __init__(self, card: Codec, vehicle: Codec):
+        self.cage = ListOf(card)
+        self.vehicle = vehicle
+
+    def fmt(self, row) -> str:
+        parts = [f"{b.vehicle}:" + "|".join(self.cage.fmt(c) for c in b.cages) for b in row]
+        return "/".join(parts) or EMPTY
+
+    def parse(self, text: str, where: str) -> tuple[Berth, ...]:
+        if text == EMPTY:
+            return ()
+        out = []
+        for i, chunk in enumerate(text.split("/")):
+            at = f"{where} vehicle {i + 1}"
+            vid, sep, cages = chunk.partition(":")
+            if not sep:
+                raise NotationError("a vehicle is ID:cage|cage|..", text=excerpt(chunk), where=at)
+            vid = self.vehicle.parse(vid, at)
+            out.append(Berth(vid, [self.cage.parse(c, f"{at} cage") for c in cages.split("|")]))
+        return tuple(out)
+
+
+def _codecs(cards: CardSet, players: int) -> dict[str, Codec]:
+    card = Token("card", lambda: cards.people)
+    vehicle = Token("vehicle", lambda: cards.vehicles)
+    per_player = PerPlayer(ListOf(card), count=players)
+    return {
+        "players": Int(2, 5),
+        "turn": Int(1, MAX_TURN),
+        "phase": Choice(PHASES),
+        "pending": Optional_(Int(1, players)),
+        **{k: per_player for k in ("hands", "chosen", "won", "prison", "gat")},
+        "veh": PerPlayer(ListOf(vehicle), count=players),
+        **{k: ListOf(card) for k in ("draw", "discard", "dock", "swapped")},
+        "row": RowCodec(card, vehicle),
+        "vpile": ListOf(vehicle),
+        "bonus": ListOf(Token("bonus card", lambda: cards.bonus)),
+    }
+
+
+def notation(s: State) -> str:
+    c = _codecs(s.cards, s.players)
+    values = {
+        "pending": None if s.pending is None else s.pending + 1,
+        "swapped": sorted(s.swapped),
+        **{k: getattr(s, k) for k in FIELDS if k not in ("pending", "swapped", "rng", "rulings")},
+    }
+    fields = [(k, c[k].fmt(values[k])) for k in FIELDS[:-2]]
+    fields += [("rng", f"{s.rng.seed}:{s.rng.counter}"), ("rulings", s.rulings.notation())]
+    return join_fields(fields, header=HEADER)
+
+
+def parse(text: str, cards: CardSet | None = None) -> State:
+    """Inverse of ``str(state)``: every card id known and used once, every cage within its
+    capacity, a step with someone to act. Anything else raises NotationError naming the field."""
+    cards = cards or default_cards()
+    f = split_fields(text, FIELDS, header=HEADER)
+    n = parse_int(f["players"], "players", lo=2, hi=5)
+    c = _codecs(cards, n)
+    v = {k: c[k].parse(f[k], k) for k in FIELDS[1:-2]}
+    _check_unique_cards(v)
+    for b in v["row"]:
+        caps = cards.vehicles[b.vehicle].cages
+        if len(b.cages) != len(caps):
+            raise NotationError(f"{b.vehicle} has {len(caps)} cage(s)", where="row")
+        for i, cage in enumerate(b.cages):
+            if len(cage) > caps[i]:
+                raise NotationError(
+                    f"{b.vehicle} cage {i + 1} holds at most {caps[i]}", where="row"
+                )
+    if not set(v["swapped"]) <= set(v["dock"]):
+        raise NotationError("swapped cards must be on the dock", where="swapped")
+    seed, sep, counter = f["rng"].partition(":")
+    if not sep:
+        raise NotationError("the RNG is SEED:COUNTER", text=excerpt(f["rng"]), where="rng")
+    rng = Rng(parse_int(seed, "rng seed"), parse_int(counter, "rng counter", lo=0))
+    rulings = default_rulings().parse(f["rulings"])
+    if rulings.notation() != f["rulings"]:
+        raise NotationError(f"write rulings canonically as {rulings.notation()!r}", where="rulings")
+    pending = v.pop("pending")
+    state = State(
+        players=n,
+        pending=None if pending is None else pending - 1,
+        rng=rng,
+        rulings=rulings,
+        cards=cards,
+        **v,
+    )
+    _check_phase(state)
+    return state
+
+
+def _check_unique_cards(v: dict) -> None:
+    """Each card and vehicle appears once in the whole position (one pass, linear)."""
+    seen: dict[str, str] = {}
+
+    def see(cid: str, where: str) -> None:
+        if cid in seen:
+            raise NotationError(f"{cid!r} appears twice ({seen[cid]} and {where})", where=where)
+        seen[cid] = where
+
+    for key in ("draw", "discard", "dock", "vpile", "bonus"):
+        for cid in v[key]:
+            see(cid, key)
+    for key in PER_PLAYER:
+        for p, items in enumerate(v[key]):
+            for cid in items:
+                see(cid, f"{key} player {p + 1}")
+    for b in v["row"]:
+        see(b.vehicle, "row")
+        for cage in b.cages:
+            for cid in cage:
+                see(cid, f"row {b.vehicle}")
+
+
+def _check_phase(s: State) -> None:
+    """The step must have someone to act (a parsed position can claim anything)."""
+    ok = {
+        "choose": any(not c for c in s.chosen),
+        "troll": s.current_troll() is not None,
+        "load": s.current_card() is not None,
+        "king-return": s.pending is not None,
+        "arrow": s.pending is not None,
+        "over": True,
+    }[s.phase]
+    if not ok:
+        raise NotationError(f"nobody can act in step {s.phase!r} here", where="phase")
+    if s.pending is not None and s.phase not in ("king-return", "arrow"):
+        raise NotationError("pending is only for the king-return and arrow steps", where="pending")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 
-from rulebook.trollland import loading
+from rulebook.trollland import rules as loading
 from rulebook.trollland.cards import PEOPLES
 
 from .problem import Card, LoadProblem
@@ -154,7 +154,7 @@ class Model:
         return f"{self.pb.vehicles[v].id}.{c + 1}"
 
     def legal(self, q: int, occ: tuple, cnt: tuple) -> list[int]:
-        """Cages accepting people ``q`` now (same test as rulebook.trollland.loading.refusal)."""
+        """Cages accepting people ``q`` now (same test as rulebook.trollland.rules.cage_refusal)."""
         out = []
         for i, cap in enumerate(self.cap):
             if cnt[i] >= cap or occ[i] not in (-1, q):
@@ -299,7 +299,7 @@ def replay(pb: LoadProblem, choices: list, method: str) -> LoadResult:
             used.add(j)
         vc = [idx for idx, (vv, _) in enumerate(m.cages) if vv == v]
         caps = [m.cap[idx] for idx in vc]
-        why = loading.refusal(people, caps, [contents[idx] for idx in vc], k)
+        why = loading.cage_refusal(people, caps, [contents[idx] for idx in vc], k)
         if v in gone or why:
             raise ValueError(f"step {i}: {why}")
         contents[c].append(people)

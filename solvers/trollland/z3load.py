@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import z3
 
-from rulebook.trollland import CATALOG, loading
+from rulebook.trollland import CATALOG
+from rulebook.trollland import rules as loading
 from rulebook.trollland.cards import PEOPLES
 
 from .problem import LoadProblem
@@ -294,7 +295,7 @@ def _cage_report(enc: Encoding, q: int) -> str:
         v = m.veh[c]
         vc = [k for k in range(len(m.cages)) if m.veh[k] == v]
         contents = [[PEOPLES[m.occ0[k]]] * m.cnt0[k] if m.occ0[k] >= 0 else [] for k in vc]
-        why = loading.refusal(PEOPLES[q], [m.cap[k] for k in vc], contents, vc.index(c))
+        why = loading.cage_refusal(PEOPLES[q], [m.cap[k] for k in vc], contents, vc.index(c))
         room = m.cap[c] - m.cnt0[c]
         parts.append(f"{m.label(c)} {why[0]}" if why else f"{m.label(c)} room {room}")
     return "; ".join(parts)

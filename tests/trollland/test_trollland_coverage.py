@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from scripts.coverage import report
 from rulebook.trollland import CATALOG
+from scripts.coverage import report
 
 ROOT = Path(__file__).resolve().parents[2]
 

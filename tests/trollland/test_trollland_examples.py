@@ -58,4 +58,4 @@ def test_bimbo_example_two_choices():
             chosen=[["Bi6"], []], dock=["Ze4", "Ni8"])  # fmt: skip
     a = apply_action(s, "place Bi6 V12.1")
     b = apply_action(s, "swap Bi6 Ze4 V07.2")
-    assert a.veh[0] == [] and b.veh[0] == ["V07"]
+    assert a.veh[0] == () and b.veh[0] == ("V07",)

@@ -1,32 +1,42 @@
-"""Random-play contract: 1,000 seeded whole games end without a crash, and replay exactly."""
+"""Random-play contract through the protocol: seeded whole games end within the declared maximum
+length, keep every invariant, and replay exactly."""
 
 from __future__ import annotations
 
-from rulebook.common.rng import Rng
-from rulebook.trollland import apply_action, is_over, legal_actions, new_game, scores
-
-MAX_ACTIONS = 2_000
-
-
-def whole_game(seed: int) -> tuple[str, int]:
-    s = new_game(2 + seed % 4, seed=seed)
-    r = Rng(10_000 + seed)
-    for n in range(MAX_ACTIONS):
-        if is_over(s):
-            scores(s)  # scoring an ended game never fails
-            return str(s), n
-        s = apply_action(s, r.choice(legal_actions(s)))
-    raise AssertionError(f"seed {seed}: no end after {MAX_ACTIONS} actions")
+from rulebook.common.game import random_game
+from rulebook.trollland import puzzle, scores
+from rulebook.trollland.game import GAME
 
 
 def test_thousand_games_end_and_replay():
     finals = {}
-    turns = []
+    lengths = []
     for seed in range(1000):
-        text, n = whole_game(seed)
-        finals[seed] = text
-        turns.append(n)
+        p = random_game(GAME, seed, players=2 + seed % 4)
+        assert GAME.is_terminal(p.final) and GAME.outcome(p.final)
+        assert not GAME.invariants(p.final)
+        scores(p.final)  # scoring an ended game never fails
+        finals[seed] = str(p.final)
+        lengths.append(p.length)
+    assert max(lengths) <= GAME.max_length
     assert all(" phase=over " in t for t in finals.values())
     for seed in range(0, 1000, 50):  # same seed -> same game
-        assert whole_game(seed)[0] == finals[seed]
+        assert str(random_game(GAME, seed, players=2 + seed % 4).final) == finals[seed]
     assert len(set(finals.values())) == 1000  # different seeds really differ
+
+
+def test_invariants_hold_after_every_action():
+    for seed in range(30):
+        s = GAME.new_game(seed, players=2 + seed % 4)
+        actions = random_game(GAME, seed, players=2 + seed % 4).actions
+        for a in actions:
+            s = GAME.apply(s, a)
+            assert GAME.invariants(s) == [], (seed, a)
+
+
+def test_invariants_report_a_lost_card_and_a_full_vehicle():
+    s = GAME.new_game(1, players=2)
+    lost = GAME.parse(str(s).replace(f"dock={s.dock[0]},", "dock=", 1))
+    assert any("missing" in x for x in GAME.invariants(lost))
+    full = puzzle(2, phase="choose", row={"V01": [["Bi0"]]}, hands=[["Zo1"], ["Zo2"]])
+    assert GAME.invariants(full) == ["V01 is full but has not departed"]

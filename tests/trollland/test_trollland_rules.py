@@ -92,7 +92,7 @@ def test_TL_SETUP_VEHICLES_BONUS_DEAL_DOCK():
         assert all(len(h) == 5 for h in s.hands)
         # TL-SETUP-DOCK: exactly five pests on the dock, no Troll
         assert len(s.dock) == 5 and not any(CARDS.people[c].is_troll for c in s.dock)
-        every = [c for h in s.hands for c in h] + s.draw + s.dock
+        every = [c for h in s.hands for c in h] + [*s.draw, *s.dock]
         assert sorted(every) == sorted(CARDS.people)
 
 
@@ -147,7 +147,7 @@ def test_TL_TROLL_CANCEL_faq_1_1_3():
     assert s.current_troll() == "T3a" and {"T1a", "T1b"} <= set(s.discard)
     assert legal_actions(s) == ["steal-top P1 Go"]
     s = apply_action(s, "steal-top P1 Go")
-    assert "Go2" in s.won[2] and s.won[0] == ["Go1"]
+    assert "Go2" in s.won[2] and s.won[0] == ("Go1",)
 
 
 def test_TL_TROLL_CANCEL_pair_of_fours():
@@ -166,10 +166,10 @@ def test_TL_TROLL_KING_imprisons_the_other_trolls():
             hands=[["T1a", "Zo3"], ["T2a", "Bi1"], ["T3a", "Ni2"], ["T4a", "Go2"]],
             row=[berth("V04")], dock=["Ze5"], won=[[], [], [], ["Go5", "Go6"]])  # fmt: skip
     s = choose_all(s, [("T1a", "Zo3"), ("T2a", "Bi1"), ("T3a", "Ni2"), ("T4a", "Go2")])
-    assert legal_actions(s) == ["king imprison", "king draw"]
+    assert legal_actions(s) == ["king draw", "king imprison"]  # sorted by text
     s = apply_action(s, "king imprison")
     assert sorted(s.prison[0]) == ["T2a", "T3a", "T4a"] and "T1a" in s.discard
-    assert s.phase == "load" and s.won[3] == ["Go5", "Go6"]
+    assert s.phase == "load" and s.won[3] == ("Go5", "Go6")
 
 
 def test_TL_TROLL_KING_draw_three_return_two():
@@ -199,10 +199,10 @@ def test_TL_TROLL_EXPRESS_expel_or_hand_over_the_camp():
     # TL-TROLL-EXPRESS
     s = pos(2, phase="troll", chosen=[["T2a"], []], dock=["Ni4", "Zo7"], gat=[["Bi9"], []],
             row=[berth("V04")])  # fmt: skip
-    assert legal_actions(s) == ["expel Zo7", "expel Ni4", "camp P2"]
-    assert apply_action(s, "expel Ni4").won[0] == ["Ni4"]
+    assert legal_actions(s) == ["camp P2", "expel Ni4", "expel Zo7"]
+    assert apply_action(s, "expel Ni4").won[0] == ("Ni4",)
     s2 = apply_action(s, "camp P2")
-    assert s2.gat == [[], ["Bi9"]]
+    assert s2.gat == ((), ("Bi9",))
     refused(s, "camp P1", "TL-TROLL-EXPRESS")
     refused(s, "expel Go1", "TL-TROLL-EXPRESS")
 
@@ -214,7 +214,7 @@ def test_TL_TROLL_3_steals_the_top_card():
     assert legal_actions(s) == ["steal-top P2 Go"]  # the Zom pile has only 1 card
     refused(s, "steal-top P2 Zo", "TL-TROLL-3")
     s = apply_action(s, "steal-top P2 Go")
-    assert s.won == [["Go9"], ["Go2", "Zo4"]]
+    assert s.won == (("Go9",), ("Go2", "Zo4"))
 
 
 def test_TL_TROLL_4_steals_all_but_the_top():
@@ -222,7 +222,7 @@ def test_TL_TROLL_4_steals_all_but_the_top():
     s = pos(2, phase="troll", chosen=[["T4a"], []], won=[[], ["Go2", "Go9", "Go5"]],
             row=[berth("V04")])  # fmt: skip
     s = apply_action(s, "steal-rest P2 Go")
-    assert sorted(s.won[0]) == ["Go2", "Go5"] and s.won[1] == ["Go9"]
+    assert sorted(s.won[0]) == ["Go2", "Go5"] and s.won[1] == ("Go9",)
     refused(pos(2, phase="troll", chosen=[["T4a"], []], won=[[], ["Go2", "Go9"]]),
             "steal-rest P1 Go", "TL-TROLL-4")  # fmt: skip
 
@@ -237,7 +237,7 @@ def test_TL_TROLL_5_sends_an_incomplete_vehicle():
     # TL-TROLL-5
     s = pos(2, phase="troll", chosen=[["T5a"], []], row=[berth("V12", ["Zo2"], ["Bi2", "Bi3"])])
     s = apply_action(s, "send V12")
-    assert s.row == [] and s.veh[0] == ["V12"] and sorted(s.won[0]) == ["Bi2", "Bi3", "Zo2"]
+    assert s.row == () and s.veh[0] == ("V12",) and sorted(s.won[0]) == ["Bi2", "Bi3", "Zo2"]
     refused(pos(2, phase="troll", chosen=[["T5a"], []], row=[berth("V01")]), "send V02",
             "TL-TROLL-5")  # fmt: skip
     # TL-DEPART-FULL: a vehicle that has left cannot be loaded
@@ -269,7 +269,7 @@ def test_TL_LOAD_CAGE_PEOPLE_one_people_per_cage():
     # TL-LOAD-CAGE-PEOPLE
     s = pos(2, row=[berth("V07", ["Bi1"], [])], chosen=[["Zo3"], []])
     refused(s, "place Zo3 V07.1", "TL-LOAD-CAGE-PEOPLE")
-    assert apply_action(s, "place Zo3 V07.2").row[0].cages == [["Bi1"], ["Zo3"]]
+    assert apply_action(s, "place Zo3 V07.2").row[0].cages == (("Bi1",), ("Zo3",))
 
 
 def test_TL_LOAD_VEHICLE_DISTINCT_two_cages_two_peoples():
@@ -284,7 +284,7 @@ def test_TL_LOAD_TROLLGAT_only_when_no_cage_fits():
     refused(s, "gat Zo3", "TL-LOAD-TROLLGAT")  # V07.1 has room
     s = pos(2, row=[berth("V06", ["Zo1"], ["Bi2"])], chosen=[["Zo3"], []])
     assert legal_actions(s) == ["gat Zo3"]
-    assert apply_action(s, "gat Zo3").gat[0] == ["Zo3"]
+    assert apply_action(s, "gat Zo3").gat[0] == ("Zo3",)
 
 
 def test_TL_LOAD_TROLLGAT_ruling_TLR_GAT_CHOICE_voluntary():
@@ -292,7 +292,7 @@ def test_TL_LOAD_TROLLGAT_ruling_TLR_GAT_CHOICE_voluntary():
     rulings = default_rulings(**{"TLR-GAT-CHOICE": "voluntary"})
     s = pos(2, row=[berth("V07", ["Zo1"], [])], chosen=[["Zo3"], []], rulings=rulings)
     assert "gat Zo3" in legal_actions(s)
-    assert apply_action(s, "gat Zo3").gat[0] == ["Zo3"]
+    assert apply_action(s, "gat Zo3").gat[0] == ("Zo3",)
 
 
 def test_TL_SYMBOL_ARROW_extra_card_then_replacement():
@@ -305,7 +305,7 @@ def test_TL_SYMBOL_ARROW_extra_card_then_replacement():
     assert legal_actions(s) == ["place Go7 V03.1"]  # V04's only cage holds Bimbos
     refused(s, "place T2a V03.1", "TL-SYMBOL-ARROW")
     s = apply_action(s, "place Go7 V03.1")
-    assert s.hands[0] == ["T2a", "Ze1"] and s.row[1].cages == [["Go7"]]
+    assert s.hands[0] == ("T2a", "Ze1") and s.row[1].cages == (("Go7",),)
 
 
 def test_TL_SYMBOL_ARROW_only_trolls_in_hand_no_effect():
@@ -336,7 +336,7 @@ def test_TL_SYMBOL_QUESTION_swap_with_a_dock_card():
     acts = legal_actions(s)
     assert "place Bi6 V12.1" in acts and "swap Bi6 Ze4 V07.2" in acts
     s2 = apply_action(s, "swap Bi6 Ze4 V07.2")
-    assert s2.dock == ["Ni8", "Bi6"] and s2.veh[0] == ["V07"]  # TL-DEPART-FULL
+    assert s2.dock == ("Ni8", "Bi6") and s2.veh[0] == ("V07",)  # TL-DEPART-FULL
     refused(pos(2, row=[berth("V04")], chosen=[["Bi5"], []], dock=["Ze4"]),
             "swap Bi5 Ze4 V04.1", "TL-SYMBOL-QUESTION")  # fmt: skip
 
@@ -347,7 +347,7 @@ def test_TL_DEPART_FULL_last_card_takes_the_vehicle():
             chosen=[["Zo5"], ["Zo9"]])  # fmt: skip
     s = apply_action(s, "place Zo5 V07.2")
     assert [b.vehicle for b in s.row] == ["V04"]
-    assert s.veh[0] == ["V07"] and sorted(s.won[0]) == ["Bi1", "Bi2", "Zo3", "Zo5"]
+    assert s.veh[0] == ("V07",) and sorted(s.won[0]) == ["Bi1", "Bi2", "Zo3", "Zo5"]
 
 
 def test_TL_DEPART_PILES_highest_on_top():
@@ -363,7 +363,7 @@ def test_TL_END_DRAW_two_each_and_TL_END_REFILL_not_needed():
             draw=["Ze1", "Ze2", "Ze3", "Ze4", "Ze5"], vpile=["V01", "V05"])  # fmt: skip
     s = apply_action(s, "place Go1 V04.1")
     assert s.phase == "choose" and s.turn == 2
-    assert s.hands == [["Ze1", "Ze2"], ["Ze3", "Ze4"]] and s.draw == ["Ze5"]
+    assert s.hands == (("Ze1", "Ze2"), ("Ze3", "Ze4")) and s.draw == ("Ze5",)
     assert len(s.row) == 3  # 3 vehicles remain: no refill
 
 
@@ -373,7 +373,7 @@ def test_TL_END_REFILL_back_to_five():
             draw=["Ze1", "Ze2", "Ze3", "Ze4"], vpile=["V01", "V05", "V09", "V10"])  # fmt: skip
     s = apply_action(s, "place Zo2 V04.1")
     assert [b.vehicle for b in s.row] == ["V04", "V06", "V01", "V05", "V09"]
-    assert s.vpile == ["V10"]
+    assert s.vpile == ("V10",)
 
 
 def test_TL_GAME_END_VEHICLES_no_row_of_five():
@@ -399,7 +399,7 @@ def test_TL_GAME_END_CARDS_cannot_deal_two_each():
     s = pos(3, row=[berth("V04"), berth("V03"), berth("V02")], chosen=[["Go1"], [], []],
             draw=["Ze1", "Ze2", "Ze3", "Ze4", "Ze5"], vpile=["V01", "V05"])  # fmt: skip
     s = apply_action(s, "place Go1 V04.1")
-    assert s.phase == "over" and s.draw == ["Ze1", "Ze2", "Ze3", "Ze4", "Ze5"]
+    assert s.phase == "over" and s.draw == ("Ze1", "Ze2", "Ze3", "Ze4", "Ze5")
 
 
 # -- scoring ------------------------------------------------------------------------------------------
@@ -456,7 +456,7 @@ def test_TL_BANISH_ORDER_zom_example_engine():
     assert legal_actions(s) == ["gat Zo10"]  # B is obliged to take his Zom as a refugee
     s = apply_action(s, "gat Zo10")
     s = apply_action(s, "gat Zo13")
-    assert s.gat == [[], ["Zo10"], ["Zo13"]]
+    assert s.gat == ((), ("Zo10",), ("Zo13",))
 
 
 def test_TL_COMP_PEOPLE_user_file_replaces_stand_ins(tmp_path):
