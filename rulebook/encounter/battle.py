@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from rulebook.common.game import fired
+
 from .cards import CardSet
 
 
@@ -93,11 +95,15 @@ class BattleResult:
 def resolve(
     a: list[str], b: list[str], cards: CardSet, rules: BattleRules = DEFAULT_RULES
 ) -> BattleResult:
-    """Resolve player A's encounter ``a`` against player B's ``b`` (RE-RESOLVE-ORDER)."""
+    """Resolve player A's encounter ``a`` against player B's ``b`` (RE-RESOLVE-ORDER). The engine
+    only resolves encounters its rules let onto the table; user-given encounters go through
+    ``check_battle`` first (``solvers.encounter.odds.battle_outcome`` does)."""
+    fired("RE-RESOLVE-ORDER")
     sa, sb = summarise(a, cards, rules), summarise(b, cards, rules)
     steps = []
     sw = swapped(sa, sb, rules)
     if sa.swap or sb.swap:
+        fired("RE-STAR-GREEN")
         who = "+".join(s for s, x in (("A", sa.swap), ("B", sb.swap)) if x)
         steps.append(
             f"green ({who}): encounters {'swapped' if sw else 'swapped back (two swaps cancel)'}"
@@ -107,6 +113,7 @@ def resolve(
     fa, fb = (sb, sa) if sw else (sa, sb)
     wa, wb = fa.win and not fb.lose, fb.win and not fa.lose
     if fa.win or fb.win:
+        fired("RE-STAR-BLUE")
         parts = []
         for name, me, w in (("A", fa, wa), ("B", fb, wb)):
             if me.win:
@@ -115,6 +122,7 @@ def resolve(
     else:
         steps.append("blue: none")
     if fa.lose or fb.lose:
+        fired("RE-STAR-RED")
         steps.append(
             "red: " + ", ".join(f"{n} always loses" for n, s in (("A", fa), ("B", fb)) if s.lose)
         )
@@ -126,14 +134,48 @@ def resolve(
         winner = "A" if st_a > st_b else "B"
         steps.append(f"effects decide: {winner} wins")
         return BattleResult(winner, sw, "effects", (la, lb), steps)
+    fired("RE-RESOLVE-LEVELS")
     dbl = [n for n, s in (("A", fa), ("B", fb)) if rules.sin and s.doubled]
+    if dbl:
+        fired("RE-VAR-SIN")
     note = f" (doubled: {'+'.join(dbl)})" if dbl else ""
     winner = "A" if la > lb else "B" if lb > la else "tie"
     steps.append(f"levels: {la} vs {lb}{note} -> {winner if winner == 'tie' else winner + ' wins'}")
     return BattleResult(winner, sw, "levels", (la, lb), steps)
 
 
-def composition_problem(ids: list[str], cards: CardSet) -> tuple[str, str] | None:
+def check_battle(a, b, cards: CardSet, pool=(), *, empty_ok: bool = False) -> None:
+    """Refuse a battle no table can produce (``check_encounters`` on sides A and B)."""
+    check_encounters((("encounter A", a), ("encounter B", b)), cards, pool, empty_ok=empty_ok)
+
+
+def check_encounters(named, cards: CardSet, pool=(), *, empty_ok: bool = False) -> None:
+    """Refuse encounters no table can produce: an unknown card, an encounter that breaks
+    RE-COMPOSE-RED-BLUE or RE-COMPOSE-GREEN (or is empty), or one card twice -- in one encounter,
+    across them, or between them and ``pool`` (the cards an unknown encounter is drawn from).
+    ``named`` is a sequence of (name, card ids). Raises RuleError naming the rule (a card is in one
+    place at a time: RE-COMP-DECK). ``empty_ok``: a Solo Adventure space may hold only Keys, so
+    its enemy encounter is empty."""
+    from .state import refuse
+
+    seen: dict[str, str] = {}
+    for where, ids in (*named, ("the pool", pool)):
+        for c in ids:
+            if c not in cards:
+                raise refuse("RE-COMP-DECK", f"{where}: unknown card {c!r}")
+            if c in seen:
+                twice = "twice" if seen[c] == where else f"in {seen[c]} and {where}"
+                raise refuse("RE-COMP-DECK", f"{c} is {twice}: the box holds each card once")
+            seen[c] = where
+    for where, ids in named:
+        if not ids and not empty_ok:
+            raise refuse("RE-BUILD-FIVE", f"{where} is empty")
+        prob = composition_problem(ids, cards)
+        if prob:
+            raise refuse(prob[0], f"{where}: {prob[1]}")
+
+
+def composition_problem(ids, cards: CardSet) -> tuple[str, str] | None:
     """(rule_id, reason) if the encounter breaks RE-COMPOSE-RED-BLUE or RE-COMPOSE-GREEN."""
     stars = [cards[c].star for c in ids]
     if "red" in stars and "blue" in stars:

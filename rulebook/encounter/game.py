@@ -3,102 +3,142 @@
 
 from __future__ import annotations
 
-from rulebook.common.actions import Action
-from rulebook.common.errors import NotationError, RuleError
 from rulebook.common.game import Game
 
-from . import multi as _multi
-from . import solo as _solo
-from .common import CATALOG
+from . import actions, rules, solo_rules, state
+from .setup import new_adventure
+from .setup import new_game as _new_multi
+from .state import CATALOG
 
 
-def _text_action(text: str) -> Action:
-    words = str(text).split()
-    if not words:
-        raise NotationError("empty action", where="action")
-    return Action(words[0], words[1:])
-
-
-class _Encounter(Game):
-    catalog = CATALOG
-    module = _multi
-    state_type = _multi.MultiState
-    mode = "multi"
-
-    def legal_actions(self, state):
-        return [_text_action(a) for a in self.module.legal_actions(state)]
-
-    def refusal(self, state, action):
-        try:
-            self.module.apply_action(state, str(action))
-        except RuleError as e:
-            return e
-        return None
-
-    def perform(self, state, action):
-        return self.module.apply_action(state, str(action))
-
-    def is_terminal(self, state):
-        return state.outcome != "-"
-
-    def outcome(self, state):
-        return None if state.outcome == "-" else state.outcome
-
-    def parse_action(self, text):
-        return _text_action(text)
-
-    def parse(self, text, **options):
-        if text.startswith(self.name + " "):
-            text = f"mode={self.mode} " + text[len(self.name) + 1 :]
-        return self.state_type.parse(text, options.get("cards"))
-
-    def svg(self, state, **overlay):
-        return state._repr_svg_()
-
-
-class Encounter(_Encounter):
+class Encounter(Game):
     name = "encounter"
     title = "Random Encounter: Plains of the Troll King"
-    max_length = 20_000
+    catalog = CATALOG
+    max_length = rules.max_length()
     players_allowed = (2, 3, 4, 5)
-    outcomes_doc = "the winners, 'P1' or 'P1+P3'"
+    outcomes_doc = "the winners as text, 'P1' or 'P1+P3'"
 
     def new_game(self, seed=0, *, players=None, rulings=None, **options):
-        return _multi.new_game(players or 2, seed, rulings=rulings, **options)
+        """Options: ``variants`` (subset of keys, market, sin), ``first`` (0-based first player,
+        RE-SETUP-FIRST), ``cards`` (a CardSet)."""
+        return _new_multi(2 if players is None else players, seed, rulings=rulings, **options)
 
-    def winners(self, state):
-        if state.outcome == "-":
-            return ()
-        return tuple(int(p[1:]) - 1 for p in state.outcome.split("+"))
+    def legal_actions(self, st):
+        return rules.legal_actions(st)
 
-    def to_move(self, state):
-        return None if self.is_terminal(state) else state.turn
+    def refusal(self, st, action):
+        return rules.refusal(st, self.action(action))
 
-    def num_players(self, state):
-        return state.players
+    def perform(self, st, action):
+        return rules.perform(st, action)
+
+    def is_terminal(self, st):
+        return st.phase == "over"
+
+    def outcome(self, st):
+        return st.outcome if st.phase == "over" else None
+
+    def winners(self, st):
+        return st.winners
+
+    def to_move(self, st):
+        return None if st.phase == "over" else st.turn
+
+    def num_players(self, st):
+        return st.players
+
+    def parse_action(self, text):
+        return actions.MULTI.parse(text)
+
+    def parse(self, text, **options):
+        return state.parse_multi(text, options.get("cards"))
+
+    def svg(self, st, **overlay):
+        from .svg import multi_svg
+
+        return multi_svg(st)
+
+    def invariants(self, st):
+        out = []
+        pool = st.cards.ids("encounter") + (st.cards.ids("key") if "keys" in st.variants else [])
+        if sorted(st.all_cards()) != sorted(pool):
+            out.append("RE-COMP-DECK: the cards in play are not exactly the round's deck")
+        if any(not 1 <= v <= state.MAX_LOOT for v in st.loot):
+            out.append("RE-LOOT-RANGE: a Loot die outside 1..6")
+        for p in range(st.players):
+            if st.loot_at[p] >= 0 and not st.slots[p][st.loot_at[p]]:
+                out.append(f"RE-LOOT-PLACE: P{p + 1}'s Loot die is behind an empty encounter")
+        if st.phase == "battle" and any(st.hands):
+            out.append("RE-BUILD-FIVE: cards left in a hand during battles")
+        if (st.phase == "over") != bool(st.winners):
+            out.append("the game is over exactly when it has winners")
+        return out
 
 
-class EncounterSolo(_Encounter):
+class EncounterSolo(Game):
     name = "encounter-solo"
     title = "Random Encounter: Solo Adventure"
-    module = _solo
-    state_type = _solo.SoloState
-    mode = "solo"
-    max_length = 5_000
+    catalog = CATALOG
+    max_length = solo_rules.max_length()
     players_allowed = (1,)
     outcomes_doc = "'win' or 'loss'"
 
     def new_game(self, seed=0, *, players=None, rulings=None, **options):
-        return _solo.new_adventure(seed, rulings=rulings, **options)
+        """Options: ``sin`` (Strength in Numbers), ``cards`` (a CardSet)."""
+        if players not in (None, 1):
+            from rulebook.common.errors import NotationError
 
-    def winners(self, state):
-        return (0,) if state.outcome == "win" else ()
+            raise NotationError("the Solo Adventure has one player", where="players")
+        return new_adventure(seed, rulings=rulings, **options)
 
-    def to_move(self, state):
-        return None if self.is_terminal(state) else 0
+    def legal_actions(self, st):
+        return solo_rules.legal_actions(st)
 
-    def num_players(self, state):
+    def refusal(self, st, action):
+        return solo_rules.refusal(st, self.action(action))
+
+    def perform(self, st, action):
+        return solo_rules.perform(st, action)
+
+    def is_terminal(self, st):
+        return st.outcome != "-"
+
+    def outcome(self, st):
+        return None if st.outcome == "-" else st.outcome
+
+    def winners(self, st):
+        return (0,) if st.outcome == "win" else ()
+
+    def to_move(self, st):
+        return None if st.outcome != "-" else 0
+
+    def num_players(self, st):
         return 1
+
+    def parse_action(self, text):
+        return actions.SOLO.parse(text)
+
+    def parse(self, text, **options):
+        return state.parse_solo(text, options.get("cards"))
+
+    def svg(self, st, **overlay):
+        from .svg import solo_svg
+
+        return solo_svg(st)
+
+    def invariants(self, st):
+        out = []
+        pool = st.cards.ids("encounter") + st.cards.ids("boss") + st.cards.ids("key")
+        if sorted(st.all_cards()) != sorted(pool):
+            out.append("RE-COMP-DECK: the cards in play are not exactly the box")
+        if len(st.keys) > 4:
+            out.append("RE-SOLO-KEYS-IN: more than four Keys")
+        if st.phase == "loot" and not st.defeated:
+            out.append("RE-SOLO-LOOT: nothing to recruit in the loot step")
+        if (st.phase == "over") != (st.outcome != "-"):
+            out.append("the adventure is over exactly when it has an outcome")
+        return out
 
 
 GAME = Encounter()

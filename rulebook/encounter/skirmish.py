@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 
 from .battle import BattleResult, BattleRules, composition_problem, resolve
 from .cards import CardSet, default_cards
-from .common import refuse
+from .state import refuse
 
 
 @dataclass(frozen=True)

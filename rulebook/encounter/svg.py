@@ -134,7 +134,7 @@ def multi_svg(st) -> str:
 
 
 def solo_svg(st) -> str:
-    from .solo import PER_COLUMN, SPACES, space_xy
+    from .state import PER_COLUMN, SPACES, space_xy
 
     body = []
     colw, rowh, x0, y0 = 200, 70, 20, 40

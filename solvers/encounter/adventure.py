@@ -1,7 +1,7 @@
 """Solo Adventure planner with everything face up: is this deal winnable, and how?
 
 After setup the Solo Adventure has no more chance (the Boss deck order is part of the state), so a
-depth-first search over the engine's own ``legal_actions``/``apply_action`` is exact. Every action
+depth-first search over the engine's own ``legal_actions``/``perform`` is exact. Every action
 uses up something (a hand card, your encounter or an enemy), so the graph is finite and acyclic;
 positions already shown lost are remembered (a transposition table keyed on everything that matters
 for the future, not the discard pile). The budget caps the states explored; past it the answer is
@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rulebook.encounter import solo
+from rulebook.common.actions import Action
+from rulebook.encounter import solo_rules as solo
 from rulebook.encounter.battle import Summary, composition_problem, fast_winner, summarise
-from rulebook.encounter.solo import SoloState
+from rulebook.encounter.game import SOLO
+from rulebook.encounter.state import SoloState
 
 
 @dataclass
@@ -54,44 +56,43 @@ def _key(st: SoloState, cls: dict[str, tuple]) -> tuple:
     )
 
 
-def _ordered(s: SoloState, actions: list[str]) -> list[str]:
+def _ordered(s: SoloState, actions: list[Action]) -> list[Action]:
     """Move ordering (never pruning): finish first (enter, boss), battle when it wins, build
     the cheapest card that makes the battle winnable (greens last), recruit the strongest, ride
     towards Keys with cheap cards."""
-    from rulebook.encounter.solo import _ride_target
-
     cs, rules = s.cards, s.battle_rules
     enemy = summarise(s.enemy(), cs, rules) if s.spaces[s.pos] else None
 
     def wins_with(ids) -> bool:
         return enemy is not None and fast_winner(summarise(ids, cs, rules), enemy, rules) == 1
 
-    def score(a: str) -> tuple:
-        verb, *arg = a.split()
-        c = arg[0] if arg else None
+    def score(a: Action) -> tuple:
+        verb, c, t = a.verb, (a.args[0] if a.args else None), str(a)
         if verb in ("enter", "boss"):
-            return (0, 0, a)
+            return (0, 0, t)
         if verb == "battle":
-            return (1 if wins_with(s.mine) else 7, 0, a)
+            return (1 if wins_with(s.mine) else 7, 0, t)
         if verb == "recruit":
-            return (2, -(cs.level(c) + 20 * (cs[c].star == "blue")) if c != "-" else 99, a)
+            return (2, -(cs.level(c) + 20 * (cs[c].star == "blue")), t)
+        if verb == "recruit -":
+            return (2, 99, t)
         if verb == "stay":
-            return (3, 0, a)
+            return (3, 0, t)
         if verb == "build":
-            good = wins_with(s.mine + [c])
-            return (4 if good else 5, 50 * (cs[c].star == "green") + cs.level(c), a)
-        tgt = _ride_target(s, cs.level(c))
+            good = wins_with((*s.mine, c))
+            return (4 if good else 5, 50 * (cs[c].star == "green") + cs.level(c), t)
+        tgt = solo.ride_target(s, cs.level(c))
         has_key = any(cs[x].kind == "key" for x in s.spaces[tgt])
-        return (6, (0 if has_key else 100) + cs.level(c), a)
+        return (6, (0 if has_key else 100) + cs.level(c), t)
 
     return sorted(actions, key=score)
 
 
-def _prune(s: SoloState, actions: list[str]) -> list[str]:
+def _prune(s: SoloState, actions: list[Action]) -> list[Action]:
     """Sound pruning only: recruiting a creature never hurts (a card in hand only adds options),
     so 'recruit -' is dropped when there is something to recruit."""
     if s.phase == "loot" and len(actions) > 1:
-        return [a for a in actions if a != "recruit -"]
+        return [a for a in actions if a.verb != "recruit -"]
     return actions
 
 
@@ -176,8 +177,7 @@ def boss_room_plan(st: SoloState) -> list[str] | None:
     import itertools
 
     cs, rules = st.cards, st.battle_rules
-    probe = st.copy()
-    final = solo._replace_illegal(probe, list(st.final))
+    final = solo.replace_illegal(solo.Table(st), list(st.final))
     them = summarise(final, cs, rules)
     cls = _classes(st)
     seen: set[tuple] = set()
@@ -187,7 +187,7 @@ def boss_room_plan(st: SoloState) -> list[str] | None:
             if key in seen:
                 continue
             seen.add(key)
-            mine = st.mine + list(extra)
+            mine = (*st.mine, *extra)
             if not mine or composition_problem(mine, cs) is not None:
                 continue
             if fast_winner(summarise(mine, cs, rules), them, rules) == 1:
@@ -259,8 +259,8 @@ def solve_adventure(
             if count >= limit:
                 raise OutOfBudget
             count += 1
-            plan.append(a)
-            if lds(solo.apply_action(s, a), d - cost, limit, failed):
+            plan.append(str(a))
+            if lds(solo.perform(s, a), d - cost, limit, failed):
                 return True
             plan.pop()
         failed[k] = d
@@ -276,8 +276,8 @@ def solve_adventure(
             if count >= max_states:
                 raise OutOfBudget
             count += 1
-            plan.append(a)
-            if dfs(solo.apply_action(s, a)):
+            plan.append(str(a))
+            if dfs(solo.perform(s, a)):
                 return True
             plan.pop()
         proved_lost.add(k)
@@ -305,8 +305,8 @@ def solve_adventure(
 
 
 def replay(st: SoloState, plan: list[str]) -> list[SoloState]:
-    """The states a plan passes through (for notebooks and tests)."""
+    """The states a plan passes through (for notebooks and tests); RuleError on an illegal step."""
     out = [st]
     for a in plan:
-        out.append(solo.apply_action(out[-1], a))
+        out.append(SOLO.apply(out[-1], a))
     return out

@@ -19,6 +19,8 @@ from rulebook.encounter.battle import (
     DEFAULT_RULES,
     BattleRules,
     Summary,
+    check_battle,
+    check_encounters,
     fast_winner,
     resolve,
     summarise,
@@ -27,7 +29,9 @@ from rulebook.encounter.cards import CardSet
 
 
 def battle_outcome(a: list[str], b: list[str], cards: CardSet, rules: BattleRules = DEFAULT_RULES):
-    """The full resolution (steps in rulebook order) of encounter ``a`` against ``b``."""
+    """The full resolution (steps in rulebook order) of encounter ``a`` against ``b``. RuleError
+    for encounters no one can build (RE-COMPOSE-*, a card twice: ``check_battle``)."""
+    check_battle(a, b, cards)
     return resolve(a, b, cards, rules)
 
 
@@ -78,14 +82,12 @@ def win_probability(
     samples: int = 20_000,
     seed: int = 0,
 ) -> Odds:
-    """P(win/tie/lose) of ``mine`` against a legal encounter of ``k`` cards from ``pool``."""
+    """P(win/tie/lose) of ``mine`` against a legal encounter of ``k`` cards from ``pool``.
+    RuleError when ``mine`` is not a legal encounter or a card is given twice (in ``mine``, in
+    ``pool`` or in both): ``check_encounters``."""
+    check_encounters((("your encounter", mine),), cards, pool)
     if not 1 <= k <= len(pool):
         raise TrogkitInputError(f"k must be 1..{len(pool)} (cards in the pool), not {k}")
-    overlap = sorted(set(mine) & set(pool))
-    if overlap:
-        raise TrogkitInputError(
-            f"card(s) both in your encounter and the pool: {', '.join(overlap)}"
-        )
     me = summarise(mine, cards, rules)
     groups: dict[tuple, list[str]] = {}
     for c in pool:
@@ -155,6 +157,7 @@ def _sampled(me, k, pool, cards, rules, samples, seed) -> Odds:
 
 def win_probability_bruteforce(mine, k, pool, cards, rules=DEFAULT_RULES) -> Odds:
     """Every combination listed one by one (the reference the grouped count is tested against)."""
+    check_encounters((("your encounter", mine),), cards, pool)
     me = summarise(mine, cards, rules)
     tally = {1: 0, 0: 0, -1: 0}
     for ids in itertools.combinations(pool, k):

@@ -105,3 +105,27 @@ def test_composition_rules_RE_COMPOSE_RED_BLUE_RE_COMPOSE_GREEN():
 def test_swapping_sides_mirrors_the_result(a, b):
     w = {"A": "B", "B": "A", "tie": "tie"}
     assert resolve(b, a, CARDS).winner == w[resolve(a, b, CARDS).winner]
+
+
+# ---- issue 10: a battle of encounters no table can produce is refused, naming the rule ----------
+
+
+@pytest.mark.parametrize(
+    "a,b,rule",
+    [
+        (["R1", "B1"], ["Y2a"], "RE-COMPOSE-RED-BLUE"),
+        (["Y2a"], ["B2", "Y3a", "R2"], "RE-COMPOSE-RED-BLUE"),
+        (["G1"], ["Y2a"], "RE-COMPOSE-GREEN"),
+        (["Y2a", "Y2a"], ["Y3a"], "RE-COMP-DECK"),  # one card twice on one side
+        (["Y2a"], ["Y2a", "Y3a"], "RE-COMP-DECK"),  # the same card on both sides
+    ],
+)
+def test_battle_refuses_impossible_encounters(a, b, rule):
+    from rulebook.common.errors import RuleError
+    from rulebook.encounter import check_battle
+    from solvers.encounter.odds import battle_outcome
+
+    for ask in (lambda: check_battle(a, b, CARDS), lambda: battle_outcome(a, b, CARDS)):
+        with pytest.raises(RuleError) as e:
+            ask()
+        assert e.value.rule_id == rule

@@ -1,50 +1,72 @@
-"""One-line notation: exact round trips and clear errors."""
+"""One-line notation: exact round trips through ``rulebook.parse`` and clear errors."""
 
 from __future__ import annotations
 
 import pytest
 
+import rulebook
 from rulebook.common.errors import NotationError
-from rulebook.encounter import MultiState, SoloState, new_adventure, new_game, parse_state
-from rulebook.encounter.playout import play_multi
+from rulebook.common.game import random_game
+from rulebook.encounter import new_adventure, new_game
+
+from .helpers import MULTI
 
 CASES = [
     new_game(2, 0),
     new_game(4, 3, variants=("market",)),
     new_game(3, 1, variants=("keys",), rulings={"RER-LOOT-ATTACKER": "defence-only"}),
+    new_game(3, 1, first=2),
     new_adventure(0),
     new_adventure(9, rulings={"RER-SOLO-TIE": "as-loss"}, sin=True),
 ]
 
 
-@pytest.mark.parametrize("st", CASES, ids=lambda s: str(s)[:12])
+@pytest.mark.parametrize("st", CASES, ids=lambda s: str(s)[:20])
 def test_round_trip(st):
-    assert parse_state(str(st)) == st
-    assert str(parse_state(str(st))) == str(st)
+    text = str(st)
+    assert text.split()[0] in ("encounter", "encounter-solo")
+    assert rulebook.parse(text) == st and str(rulebook.parse(text)) == text
 
 
-def test_round_trip_mid_game():
-    st, _ = play_multi(3, players=3)
-    assert MultiState.parse(str(st)) == st
+def test_round_trip_mid_game_and_at_the_end():
+    p = random_game(MULTI, 3, players=3)
+    assert rulebook.parse(str(p.final)) == p.final
+    assert " phase=over " in str(p.final)
+
+
+M = str(new_game(2, 0))
+S = str(new_adventure(0))
 
 
 @pytest.mark.parametrize(
     "text,where",
     [
         ("", "empty"),
-        ("mode=chess", "mode=multi or mode=solo"),
-        (str(new_game(2, 0)).replace("players=2", "players=9"), "players"),
-        (str(new_game(2, 0)).replace("phase=build", "phase=lunch"), "phase"),
-        (str(new_game(2, 0)).replace("deck=", "deck=ZZ9,"), "unknown card"),
-        (str(new_game(2, 0)).replace("loot=1,1", "loot=1,7"), "loot"),
-        (str(new_game(2, 0)).replace("rulings=-", "rulings=RER-NOPE=x"), "unknown ruling"),
-        (str(new_adventure(0)).replace("pos=1", "pos=13"), "pos"),
-        (str(new_adventure(0)).replace("up=000000000000", "up=0101"), "up"),
+        (M.replace("players=2", "players=9"), "players"),
+        (M.replace("phase=build", "phase=lunch"), "phase"),
+        (M.replace("deck=", "deck=ZZ9,"), "unknown card"),
+        (M.replace("loot=1/1", "loot=1/7"), "loot"),
+        (M.replace("loot=1/1", "loot=1/\u0663"), "non-ASCII"),
+        (M.replace("loot=1/1", "loot=1/+1"), "loot"),
+        (M.replace("rulings=-", "rulings=RER-NOPE=x"), "unknown ruling"),
+        (M.replace("outcome=-", "outcome="), "empty value"),
+        (M.replace("outcome=-", "outcome=P9"), "outcome"),
+        (M.replace("outcome=-", "outcome=P1"), "outcome"),  # a game on names no winner
+        (M.replace("outcome=-", "outcome=win"), "outcome"),
+        (M.replace("variants=-", "variants=market"), "Strength in Numbers"),
+        (M.replace("variants=-", "variants=keys,market,sin"), "do not combine"),
+        (M.replace("variants=-", "variants=sin,keys"), "alphabetical"),
+        (M.replace("rng=0:1", "rng=0:x"), "rng"),
+        (S.replace("pos=1", "pos=13"), "pos"),
+        (S.replace("up=000000000000", "up=0101"), "up"),
+        (S.replace("outcome=-", "outcome=draw"), "outcome"),
+        (S.replace("outcome=-", "outcome=win"), "outcome"),
+        ("mode=multi " + M.split(" ", 1)[1], "unknown game"),
     ],
 )
 def test_bad_notation_says_where(text, where):
     with pytest.raises(NotationError) as e:
-        parse_state(text)
+        rulebook.parse(text)
     assert where in str(e.value)
 
 
@@ -52,4 +74,8 @@ def test_duplicate_card_is_refused():
     st = new_adventure(0)
     text = str(st).replace(f"hand={st.hand[0]},", f"hand={st.hand[0]},{st.hand[0]},")
     with pytest.raises(NotationError, match="twice"):
-        SoloState.parse(text)
+        rulebook.parse(text)
+    multi = str(new_game(2, 0))
+    card = new_game(2, 0).hands[0][0]
+    with pytest.raises(NotationError, match="twice"):
+        rulebook.parse(multi.replace("discard=-", f"discard={card}"))

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from rulebook.common.errors import TrogkitInputError
+from rulebook.common.errors import RuleError, TrogkitInputError
 from rulebook.common.rng import Rng
 from rulebook.encounter import BattleRules, new_adventure, resolve
 from rulebook.encounter.battle import composition_problem
@@ -61,8 +61,35 @@ def test_odds_single_blue_card():
 def test_odds_bad_input():
     with pytest.raises(TrogkitInputError, match="k must be"):
         win_probability(["Y1a"], 0, ["Y2a"], CARDS)
-    with pytest.raises(TrogkitInputError, match="both in"):
+    with pytest.raises(RuleError, match="your encounter and the pool") as e:
         win_probability(["Y1a"], 1, ["Y1a", "Y2a"], CARDS)
+    assert e.value.rule_id == "RE-COMP-DECK"
+
+
+@pytest.mark.parametrize(
+    "mine,pool,rule",
+    [
+        (["R1", "B1"], ["Y2a", "Y3a"], "RE-COMPOSE-RED-BLUE"),
+        (["G1"], ["Y2a", "Y3a"], "RE-COMPOSE-GREEN"),
+        (["Y1a", "Y1a"], ["Y2a"], "RE-COMP-DECK"),
+        (["Y1a"], ["Y2a", "Y2a"], "RE-COMP-DECK"),  # the pool holds each card once
+    ],
+)
+def test_odds_and_battle_refuse_impossible_encounters(mine, pool, rule):
+    # issue 10: odds and battle accepted these; they are refused with the rule's ID
+    from solvers.encounter.odds import battle_outcome
+
+    for ask in (
+        lambda: win_probability(mine, 1, pool, CARDS),
+        lambda: win_probability_bruteforce(mine, 1, pool, CARDS),
+    ):
+        with pytest.raises(RuleError) as e:
+            ask()
+        assert e.value.rule_id == rule
+    if pool[0] != pool[-1]:
+        with pytest.raises(RuleError) as e:
+            battle_outcome(mine, pool, CARDS)
+        assert e.value.rule_id == rule
 
 
 # ------------------------------------------------------------------------------------ builder

@@ -1,0 +1,434 @@
+"""Multiplayer legality and effects: one check per action kind (``CHECKS``), used by both
+``legal_actions`` and ``refusal`` (so ``apply``), and one effect per kind (``perform``).
+
+Effects run on a ``Table``: a mutable scratch copy made inside ``perform`` and frozen back into a
+new ``MultiState``, so states stay values (copy-on-write inside apply only).
+"""
+
+from __future__ import annotations
+
+from rulebook.common.actions import Action
+from rulebook.common.errors import RuleError
+from rulebook.common.game import fired
+
+from . import actions as act
+from .battle import composition_problem, resolve
+from .state import HAND, MAX_LOOT, ROUND_CAP, SLOTS, TAKEBACKS, MultiState, refuse
+
+PHASE_OF = {"pick": "market", "put": "build", "unput": "build", "loot": "build", "done": "build",
+            "battle": "battle"}  # fmt: skip
+
+
+class Table:
+    """The mutable scratch of one ``perform``: lists where the state has tuples."""
+
+    def __init__(self, st: MultiState):
+        self.st = st
+        self.cards = st.cards
+        self.variants = st.variants
+        self.rulings = st.rulings
+        self.players = st.players
+        self.round, self.phase, self.start, self.turn = st.round, st.phase, st.start, st.turn
+        self.deck, self.discard, self.market = list(st.deck), list(st.discard), list(st.market)
+        self.hands = [list(h) for h in st.hands]
+        self.slots = [[list(s) for s in p] for p in st.slots]
+        self.loot_at, self.loot = list(st.loot_at), list(st.loot)
+        self.won, self.wins = [list(w) for w in st.won], list(st.wins)
+        self.rng = st.rng
+        self.takebacks = st.takebacks
+        self.winners: tuple[int, ...] = st.winners
+        self.last = ""
+
+    def shuffled(self, items) -> list[str]:
+        out, self.rng = self.rng.shuffled(items)
+        return list(out)
+
+    def freeze(self) -> MultiState:
+        return MultiState(
+            players=self.players, round=self.round, phase=self.phase, start=self.start,
+            turn=self.turn, deck=tuple(self.deck), discard=tuple(self.discard),
+            market=tuple(self.market), hands=tuple(map(tuple, self.hands)),
+            slots=tuple(tuple(map(tuple, p)) for p in self.slots), loot_at=tuple(self.loot_at),
+            loot=tuple(self.loot), won=tuple(map(tuple, self.won)), wins=tuple(self.wins),
+            variants=self.variants, rulings=self.rulings,
+            seed=(self.rng.seed, self.rng.counter), takebacks=self.takebacks,
+            winners=self.winners, cards=self.cards, last=self.last,
+        )  # fmt: skip
+
+
+# ---- legality: one check per action kind ---------------------------------------------------------
+
+
+def completion_problem(slots, hand, cards) -> tuple[str, str] | None:
+    """(rule ID, why) when the hand can no longer be split into five legal encounters around
+    ``slots``, else None.
+
+    Greens fit anywhere once every encounter has a non-green card, so what matters is: each
+    encounter without a non-green card (empty or greens only) needs one from the hand, and Red
+    (Blue) hand cards need an encounter with no Blue (Red) -- an existing one, or a needy one they
+    fill themselves (an encounter cannot both lack all non-green cards and hold Red or Blue, so a
+    single needy encounter is never needed by both colours)."""
+    stars = [cards[c].star for c in hand]
+    r, b, g = stars.count("red"), stars.count("blue"), stars.count("green")
+    non_green = len(stars) - g
+    needy = lone_green = no_blue = no_red = 0
+    for s in slots:
+        ss = {cards[c].star for c in s}
+        if not ss - {"green"}:
+            needy += 1
+            lone_green += bool(ss)
+            continue
+        no_blue += "blue" not in ss
+        no_red += "red" not in ss
+    if non_green < needy:
+        rid = "RE-COMPOSE-GREEN" if lone_green else "RE-BUILD-FIVE"
+        return rid, f"{needy} encounter(s) still need a non-Green card; {non_green} left"
+    if r and not (no_blue or needy):
+        return "RE-COMPOSE-RED-BLUE", "no encounter left that can take a Red Star card"
+    if b and not (no_red or needy):
+        return "RE-COMPOSE-RED-BLUE", "no encounter left that can take a Blue Star card"
+    return None
+
+
+def check_pick(st: MultiState, a: Action) -> RuleError | None:
+    if a.arg not in st.market:
+        return refuse("RE-VAR-MARKET", f"{a.arg} is not among the face-up cards")
+    return None
+
+
+def check_put(st: MultiState, a: Action) -> RuleError | None:
+    p, (c, i) = st.turn, (a.args[0], a.args[1].value)
+    hand = st.hands[p]
+    if c not in hand:
+        return refuse("RE-PHASE", f"{c} is not in player {p + 1}'s hand")
+    slot = st.slots[p][i]
+    prob = composition_problem((*slot, c), st.cards)
+    if prob and prob[0] == "RE-COMPOSE-RED-BLUE":
+        return refuse(*prob)
+    after = [(*s, c) if j == i else s for j, s in enumerate(st.slots[p])]
+    why = completion_problem(after, [h for h in hand if h != c], st.cards)
+    if why:
+        return refuse(why[0], f"after {c} into encounter {i + 1}: {why[1]}")
+    return None
+
+
+def check_unput(st: MultiState, a: Action) -> RuleError | None:
+    p = st.turn
+    if not any(a.arg in s for s in st.slots[p]):
+        return refuse("RE-PHASE", f"{a.arg} is not in one of player {p + 1}'s encounters")
+    if st.takebacks <= 0:
+        return refuse("RE-BUILD-TAKEBACK", f"no take-backs left this build turn ({TAKEBACKS} used)")
+    return None
+
+
+def check_loot(st: MultiState, a: Action) -> RuleError | None:
+    p, i = st.turn, a.arg.value
+    if "keys" in st.variants:
+        return refuse("RE-VAR-KEYS", "the Keys quick game uses no Loot dice")
+    if not st.slots[p][i]:
+        return refuse("RE-LOOT-PLACE", f"encounter {i + 1} is empty")
+    if st.loot_at[p] == i:
+        return refuse("RE-LOOT-PLACE", f"your Loot die is already behind encounter {i + 1}")
+    if st.loot_at[p] >= 0 and st.takebacks <= 0:
+        return refuse("RE-BUILD-TAKEBACK", "moving the Loot die is a take-back; none left")
+    return None
+
+
+def check_done(st: MultiState, a: Action | None = None) -> RuleError | None:
+    p = st.turn
+    if st.hands[p]:
+        return refuse(
+            "RE-BUILD-FIVE", f"all nine cards go into encounters ({len(st.hands[p])} left)"
+        )
+    for i, s in enumerate(st.slots[p]):
+        if not s:
+            return refuse("RE-BUILD-FIVE", f"encounter {i + 1} is empty: build five encounters")
+        prob = composition_problem(s, st.cards)
+        if prob:
+            return refuse(prob[0], f"encounter {i + 1}: {prob[1]}")
+    if "keys" not in st.variants and st.loot_at[p] < 0:
+        return refuse("RE-LOOT-PLACE", "place your Loot die behind one encounter first")
+    return None
+
+
+def check_battle(st: MultiState, a: Action) -> RuleError | None:
+    p, m, t = st.turn, a.args[0].value, a.args[1]
+    if t.player == p or t.player >= st.players:
+        return refuse("RE-BATTLE-TARGET", "battle an encounter of another player at the table")
+    if not st.slots[p][m]:
+        return refuse("RE-BATTLE-TARGET", f"you have no encounter {m + 1} left")
+    if not st.slots[t.player][t.encounter]:
+        return refuse(
+            "RE-BATTLE-TARGET", f"player {t.player + 1} has no encounter {t.encounter + 1} left"
+        )
+    return None
+
+
+CHECKS = {"pick": check_pick, "put": check_put, "unput": check_unput, "loot": check_loot,
+          "done": check_done, "battle": check_battle}  # fmt: skip
+
+
+def refusal(st: MultiState, a: Action) -> RuleError | None:
+    """None when ``a`` is legal in ``st``, else the RuleError ``apply`` raises."""
+    if st.phase == "over":
+        return refuse("RE-PHASE", "the game is over")
+    want = PHASE_OF[a.verb]
+    if st.phase != want:
+        return refuse(
+            "RE-PHASE", f"'{a.verb}' belongs to the {want} phase; the game is in {st.phase}"
+        )
+    return CHECKS[a.verb](st, a)
+
+
+def candidates(st: MultiState) -> list[Action]:
+    """Every action of the current phase worth checking (``legal_actions`` filters them)."""
+    p = st.turn
+    if st.phase == "market":
+        return [Action("pick", (c,)) for c in st.market]
+    if st.phase == "build":
+        out = [act.put(c, i) for c in st.hands[p] for i in range(SLOTS)]
+        out += [Action("unput", (c,)) for s in st.slots[p] for c in s]
+        out += [act.loot(i) for i in range(SLOTS)] + [act.DONE]
+        return out
+    if st.phase == "battle":
+        return [
+            act.battle(m, q, t)
+            for m in st.live(p)
+            for q in range(st.players)
+            if q != p
+            for t in st.live(q)
+        ]
+    return []
+
+
+def legal_actions(st: MultiState) -> list[Action]:
+    return sorted(a for a in candidates(st) if CHECKS[a.verb](st, a) is None)
+
+
+# ---- effects -------------------------------------------------------------------------------------
+
+
+def perform(st: MultiState, a: Action) -> MultiState:
+    """The new state after the legal action ``a``."""
+    t = Table(st)
+    EFFECTS[a.verb](t, a)
+    return t.freeze()
+
+
+def _pick(t: Table, a: Action) -> None:
+    fired("RE-VAR-MARKET")
+    t.market.remove(a.arg)
+    t.hands[t.turn].append(a.arg)
+    if t.deck:
+        t.market.append(t.deck.pop(0))
+    n = t.players
+    for k in range(1, n + 1):
+        q = (t.turn + k) % n
+        if len(t.hands[q]) < HAND:
+            t.turn = q
+            return
+    t.discard += t.market  # leftovers discarded
+    t.market = []
+    t.phase, t.turn = "build", t.start
+
+
+def _put(t: Table, a: Action) -> None:
+    c, i = a.args[0], a.args[1].value
+    t.hands[t.turn].remove(c)
+    t.slots[t.turn][i].append(c)
+
+
+def _unput(t: Table, a: Action) -> None:
+    fired("RE-BUILD-TAKEBACK")
+    p = t.turn
+    i = next(i for i, s in enumerate(t.slots[p]) if a.arg in s)
+    t.slots[p][i].remove(a.arg)
+    t.hands[p].append(a.arg)
+    t.takebacks -= 1
+    if not t.slots[p][i] and t.loot_at[p] == i:
+        t.loot_at[p] = -1
+
+
+def _loot(t: Table, a: Action) -> None:
+    fired("RE-LOOT-PLACE")
+    p = t.turn
+    if t.loot_at[p] >= 0:
+        fired("RE-BUILD-TAKEBACK")
+        t.takebacks -= 1
+    t.loot_at[p] = a.arg.value
+
+
+def _done(t: Table, a: Action) -> None:
+    fired("RE-BUILD-FIVE")
+    nxt = (t.turn + 1) % t.players
+    t.takebacks = TAKEBACKS
+    if nxt == t.start:
+        t.phase, t.turn = "battle", t.start
+        _advance(t, from_player=t.start, include=True)
+    else:
+        t.turn = nxt
+
+
+def _gain(t: Table, p: int) -> None:
+    if t.loot[p] == MAX_LOOT:
+        fired("RE-LOOT-RANGE")
+    t.loot[p] = min(MAX_LOOT, t.loot[p] + 1)
+
+
+def _lose(t: Table, p: int) -> None:
+    if t.loot[p] == 1:
+        fired("RE-LOOT-RANGE")
+    t.loot[p] = max(1, t.loot[p] - 1)
+
+
+def _battle(t: Table, a: Action) -> None:
+    fired("RE-BATTLE-ORDER")
+    p, m, q, e = t.turn, a.args[0].value, a.args[1].player, a.args[1].encounter
+    mine, theirs = t.slots[p][m], t.slots[q][e]
+    res = resolve(mine, theirs, t.cards, t.st.battle_rules)
+    loot_game = "keys" not in t.variants
+    def_loot = loot_game and t.loot_at[q] == e
+    att_loot = loot_game and t.loot_at[p] == m and t.rulings["RER-LOOT-ATTACKER"] == "any-side"
+    pool = mine + theirs
+    t.slots[p][m], t.slots[q][e] = [], []
+    if res.winner == "tie":
+        fired("RE-RESOLVE-TIE")
+        t.discard += pool
+    else:
+        fired("RE-BATTLE-COLLECT")
+        w = p if res.winner == "A" else q
+        t.won[w] += pool
+        t.wins[w] += 1
+    if res.winner == "A" and def_loot:
+        fired("RE-LOOT-WIN")
+        _gain(t, p)
+        _lose(t, q)
+    if res.winner == "B" and def_loot:
+        fired("RE-LOOT-BACKFIRE")
+        could_pay = t.loot[p] > 1
+        _lose(t, p)
+        if could_pay or t.rulings["RER-BACKFIRE-AT-ONE"] == "defender-gains":
+            _gain(t, q)
+    if res.winner == "B" and att_loot:  # the attacker's own loot encounter was beaten
+        fired("RE-LOOT-WIN")
+        _gain(t, q)
+        _lose(t, p)
+    if def_loot or att_loot:
+        fired("RE-LOOT-PROTECTED")
+    if def_loot:
+        t.loot_at[q] = -1
+    if att_loot:
+        t.loot_at[p] = -1
+    names = {"A": f"P{p + 1}", "B": f"P{q + 1}", "tie": "tie"}
+    t.last = f"P{p + 1} {'+'.join(mine)} vs P{q + 1} {'+'.join(theirs)}: {res} => " + (
+        names[res.winner] + " wins" if res.winner != "tie" else "tie, all discarded"
+    )
+    _advance(t, from_player=p, include=False)
+
+
+def can_battle(t, p: int) -> bool:
+    """``p`` has an encounter left and someone else has one to battle."""
+    return any(t.slots[p]) and any(any(t.slots[q]) for q in range(t.players) if q != p)
+
+
+def _advance(t: Table, from_player: int, include: bool) -> None:
+    """Pass the turn clockwise to the next player who can battle (RE-BATTLE-ORDER), or end the
+    round (RE-ROUND-LEFTOVER)."""
+    n = t.players
+    for k in range(0 if include else 1, n + 1):
+        q = (from_player + k) % n
+        if can_battle(t, q):
+            t.turn = q
+            return
+    _end_round(t)
+
+
+def _winners(t: Table, among: list[int], score: list[int]) -> tuple[int, ...]:
+    """Those of ``among`` whose won cards have the highest combined level (a tie is shared)."""
+    levels = [sum(t.cards.level(c) for c in t.won[p]) for p in range(t.players)]
+    best = max(score[p] for p in among)
+    top = [p for p in among if score[p] == best]
+    lv = max(levels[p] for p in top)
+    return tuple(p for p in top if levels[p] == lv)
+
+
+def _end_round(t: Table) -> None:
+    n = t.players
+    if any(s for p in t.slots for s in p):
+        fired("RE-ROUND-LEFTOVER")
+    for p in range(n):
+        for i in range(SLOTS):
+            t.discard += t.slots[p][i]
+            t.slots[p][i] = []
+        t.loot_at[p] = -1
+    if "keys" in t.variants:
+        fired("RE-VAR-KEYS-WIN")
+        keys = [sum(1 for c in t.won[p] if t.cards[c].kind == "key") for p in range(n)]
+        return _game_over(t, _winners(t, list(range(n)), keys))
+    best = max(t.wins)
+    if best > 0:
+        fired("RE-ROUND-BONUS")
+        top = [p for p in range(n) if t.wins[p] == best]
+        for p in top:
+            _gain(t, p)
+            if len(top) == 1:
+                _gain(t, p)
+    six = [p for p in range(n) if t.loot[p] >= MAX_LOOT]
+    if six:
+        fired("RE-WIN-SIX")
+        return _game_over(t, _winners(t, six, t.loot))
+    if t.round >= ROUND_CAP:
+        fired("RE-ROUND-CAP")
+        return _game_over(t, _winners(t, list(range(n)), t.loot))
+    fired("RE-ROUND-NEXT")
+    t.round += 1
+    t.start = (t.start + 1) % n
+    t.won = [[] for _ in range(n)]
+    t.wins = [0] * n
+    deal(t)
+
+
+def _game_over(t: Table, winners: tuple[int, ...]) -> None:
+    t.winners, t.phase = winners, "over"
+
+
+def deal(t: Table) -> None:
+    """Shuffle and deal nine each (RE-SETUP-DEAL), or open the market (RE-VAR-MARKET), or build
+    the Keys deck (RE-VAR-KEYS)."""
+    n = t.players
+    deck = t.shuffled(t.cards.ids("encounter"))
+    t.hands = [[] for _ in range(n)]
+    t.discard, t.market = [], []
+    t.takebacks = TAKEBACKS
+    if "keys" in t.variants:
+        fired("RE-VAR-KEYS")
+        used, aside = deck[: HAND * n], deck[HAND * n :]
+        removed, used = used[:4], used[4:]
+        used = t.shuffled(used + t.cards.ids("key"))
+        t.hands = [used[HAND * p : HAND * (p + 1)] for p in range(n)]
+        t.deck, t.discard = aside, removed
+        t.phase = "build"
+    elif "market" in t.variants:
+        fired("RE-VAR-MARKET")
+        t.market, t.deck = deck[:5], deck[5:]
+        t.phase = "market"
+    else:
+        fired("RE-SETUP-DEAL")
+        t.hands = [deck[HAND * p : HAND * (p + 1)] for p in range(n)]
+        t.deck = deck[HAND * n :]
+        t.phase = "build"
+    t.turn = t.start
+
+
+EFFECTS = {"pick": _pick, "put": _put, "unput": _unput, "loot": _loot, "done": _done,
+           "battle": _battle}  # fmt: skip
+
+
+def max_length() -> int:
+    """A bound on the actions of one game, from the engine's own limits (NOTES.md): per build turn
+    at most 9 + u puts, u take-backs of cards, T - u moves of the die, 1 + u placements of it and
+    one ``done`` (u <= T take-backs), so at most 11 + 3T; nine picks per player in the market; at
+    most 5n/2 battles; at most ROUND_CAP rounds; five players is the worst case."""
+    n = 5
+    per_round = n * (11 + 3 * TAKEBACKS) + n * HAND + (n * SLOTS) // 2
+    return ROUND_CAP * per_round
