@@ -39,10 +39,11 @@ def test_battle_bench_sin_toggle_RE_VAR_SIN():
 
 def test_game_board_battle_click_shows_narration():
     board = game_board(battle_position([[["Y9a"], ["Y1a"]], [["Y5a"], ["Y2a"]]]))
-    board.button_for("battle 1 P2:1").click()
-    assert board.state.wins == [1, 0] and "P1 wins" in board.narration.value
+    board.click("encounter:P1.E1")
+    assert board.click("encounter:P2.E1")  # battle 1 P2:1
+    assert board.state.wins == (1, 0) and "P1 wins" in board.narration.value
     board.reset_button.click()
-    assert board.state.wins == [0, 0] and board.narration.value == ""
+    assert board.state.wins == (0, 0) and board.narration.value == ""
 
 
 def test_adventure_board_steps_through_plan_RE_SOLO_WIN():
@@ -53,7 +54,7 @@ def test_adventure_board_steps_through_plan_RE_SOLO_WIN():
     for step in plan:
         board.button_for(step).click()
     assert board.state.outcome == "win" and board.log == plan
-    assert "polyline" in board.picture.value  # the path is drawn
+    assert "polyline" in board.static_svg()  # the path is drawn
 
 
 def test_adventure_board_refusal_shows_rule():
