@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from rulebook.trollland import new_game
-from solvers.cli import main
+from trogkit.cli import main
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "solvers" / "trollland" / "examples"
 
@@ -27,26 +27,37 @@ def test_load_text_answer(capsys):
     assert capsys.readouterr().out.startswith("feasible: no refugee")
 
 
-@pytest.mark.parametrize("content", ["{not json", '{"vehicles": []}', '{"cards": [], "x": 1}'])
+@pytest.mark.parametrize(
+    "content",
+    [
+        "{not json",
+        '{"vehicles": []}',
+        '{"cards": [], "x": 1}',
+        '{"vehicles": ' + "[" * 2000 + "]" * 2000 + "}",
+        '{"vehicles": [{"cages": [{"capacity": ' + "9" * 3000 + "}]}]}",
+        '{"vehicles": [{"cages": [{"capacity": ' + "9" * 5000 + "}]}]}",
+    ],
+)
 def test_bad_input_one_line_exit_2(tmp_path, capsys, content):
     f = tmp_path / "bad.json"
     f.write_text(content)
     assert main(["trollland", "load", "--input", str(f)]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and err.startswith("trogkit trollland: error:")
+    assert err.count("\n") == 1 and err.startswith("trogkit trollland load: error: --input")
 
 
-def test_missing_file_exit_2(capsys):
-    assert main(["trollland", "load", "--input", "/nonexistent/q.json"]) == 2
-    assert "file not found" in capsys.readouterr().err
-
-
-def test_actions_subcommand(capsys):
-    s = new_game(2, seed=1)
-    assert main(["trollland", "actions", "--position", str(s), "--json"]) == 0
-    out = json.loads(capsys.readouterr().out)
-    assert out["phase"] == "choose" and out["to_act"] == "P1" and len(out["actions"]) >= 1
-    assert main(["trollland", "actions", "--position", "TL nonsense"]) == 2
+@pytest.mark.parametrize("make", ["directory", "binary", "missing", "not-utf8"])
+def test_input_that_is_no_json_file_exit_2(tmp_path, capsys, make):
+    f = tmp_path / "q.json"
+    if make == "directory":
+        f.mkdir()
+    elif make == "binary":
+        f.write_bytes(bytes(range(256)))
+    elif make == "not-utf8":
+        f.write_bytes(b'{"vehicles": "\xff"}')
+    assert main(["trollland", "load", "--input", str(f)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--input" in err
 
 
 def test_best_pair_subcommand(capsys):
@@ -56,9 +67,22 @@ def test_best_pair_subcommand(capsys):
                hands=[["Ni7", "Go2", "T3a"], []], chosen=[[], ["Bi1", "Bi2"]])  # fmt: skip
     assert main(["trollland", "best-pair", "--position", str(s), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert out["player"] == "P1" and out["pairs"][0] == {"pair": ["T3a", "Ni7"], "value": 4}
+    assert out["player"] == "P1" and out["pairs"][0]["pair"] == ["T3a", "Ni7"]
     assert main(["trollland", "best-pair", "--position", str(s), "--player", "7"]) == 2
     assert "--player must be 1..2" in capsys.readouterr().err
+
+
+def test_best_pair_bad_position_names_the_option(capsys):
+    assert main(["trollland", "best-pair", "--position", "trollland nonsense"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--position" in err
+
+
+def test_actions_of_a_new_game_through_the_protocol(capsys):
+    s = new_game(2, seed=1)
+    assert main(["trollland", "actions", "--position", str(s), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["to_move"] == 0 and out["terminal"] is False and len(out["legal"]) >= 1
 
 
 def test_z3_timeout_is_one_line_exit_3(capsys, monkeypatch):

@@ -1,0 +1,217 @@
+"""trogkit: play, inspect and solve Trogdor!!, Trollland and Random Encounter from the shell.
+
+Every game has new, actions, play and show (through the game protocol) and its own solver
+commands. Every command has --json and a --help of its own.
+
+Exit codes: 0 an answer; 2 bad input (one line on stderr naming the option); 3 a limit was
+reached (one line on stderr, and the best answer so far on stdout where there is one).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+import rulebook  # the registry only: the games themselves are imported on first use
+
+from .output import one_line
+
+# One line per game for `trogkit --help` (static, so the help does not import the games).
+DESCRIPTIONS = {
+    "trogdor": "Trogdor!! The Board Game: positions, burnination and danger solvers",
+    "trollland": "Trollland: positions, the loading solver and the best pair to choose",
+    "encounter": "Random Encounter (2-5 players): positions, battles, odds, encounter building",
+    "encounter-solo": "Random Encounter Solo Adventure: positions",
+}
+# game -> module with ``register(commands)`` adding the game's solver commands
+SOLVER_COMMANDS = {
+    "trogdor": "solvers.trogdor.cli",
+    "trollland": "solvers.trollland.cli",
+    "encounter": "solvers.encounter.cli",
+}
+SWEEP_MODULE = "solvers.play.sweep"
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with its errors on one line (argparse's own exit code 2 is kept)."""
+
+    def error(self, message):
+        self.exit(2, f"{self.prog}: error: {one_line(message)}\n")
+
+
+class _Version(argparse.Action):
+    """--version, read from the installed package only when asked (keeps start-up fast)."""
+
+    def __init__(self, option_strings, dest, **kwargs):
+        super().__init__(option_strings, dest, nargs=0, help="print the version and exit")
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            v = version("trogkit")
+        except PackageNotFoundError:
+            v = "(not installed)"
+        print(f"trogkit {v}")
+        parser.exit(0)
+
+
+def _sweep_available() -> bool:
+    from importlib.util import find_spec
+
+    try:
+        return find_spec(SWEEP_MODULE) is not None
+    except ImportError:
+        return False
+
+
+def _register_sweep(commands, game: str) -> None:
+    """``trogkit <game> sweep``, defined by solvers.play.sweep (imported only for this game)."""
+    sweep = importlib.import_module(SWEEP_MODULE)
+    p = commands.add_parser(
+        "sweep",
+        help="play many seeded random games and check the rules on every step",
+        description=(sweep.__doc__ or "").strip().splitlines()[0]
+        if sweep.__doc__
+        else "Play many seeded random games and check the rules on every step.",
+    )
+    sweep.configure_parser(p, game)
+    _same_checks(p)
+
+    def run(args):
+        from .output import emit
+
+        return emit(args, sweep.run_from_args(args))
+
+    if "json" not in {a.dest for a in p._actions}:
+        p.add_argument("--json", action="store_true", help="print the answer as JSON")
+    p.set_defaults(run=run)
+
+
+def _same_checks(p: argparse.ArgumentParser) -> None:
+    """One vocabulary: an option named like a shared one gets the shared check (bounds, no nan),
+    whoever defined it."""
+    from . import options as opt
+
+    checks = {
+        "budget": opt.budget,
+        "seed": opt.seed,
+        "players": opt.positive,
+        "games": opt.positive,
+        "workers": opt.positive,
+        "timeout": opt.seconds,
+        "position": opt.position_text,
+    }
+    for action in p._actions:
+        if action.dest in checks and action.option_strings and action.nargs != 0:
+            action.type = checks[action.dest]
+
+
+def _add_game(sub, game: str) -> None:
+    """The game's commands: the protocol's four, its solvers, and sweep when it exists."""
+    from . import game_commands
+
+    gp = sub.choices[game]
+    commands = gp.add_subparsers(
+        dest="command", required=True, metavar="COMMAND", parser_class=Parser
+    )
+    game_commands.register(commands, game)
+    if game in SOLVER_COMMANDS:
+        importlib.import_module(SOLVER_COMMANDS[game]).register(commands)
+    if _sweep_available():
+        _register_sweep(commands, game)
+
+
+def build_parser(only: str | None = None, *, every_game: bool = False) -> Parser:
+    """The whole parser (``every_game``) or the top level plus the one game ``only``."""
+    parser = Parser(
+        prog="trogkit",
+        description=__doc__.split("\n\n", 1)[0],
+        epilog=__doc__.split("\n\n", 2)[2],
+    )
+    parser.add_argument("--version", action=_Version)
+    sub = parser.add_subparsers(dest="game", required=True, metavar="GAME", parser_class=Parser)
+    for game in rulebook.REGISTRY:
+        desc = DESCRIPTIONS.get(game, game)
+        sub.add_parser(game, help=desc, description=desc + ".")
+    for game in rulebook.REGISTRY:
+        if every_game or game == only:
+            _add_game(sub, game)
+    return parser
+
+
+def _game_named(argv: list[str]) -> str | None:
+    for a in argv:
+        if not a.startswith("-"):
+            return a if a in rulebook.REGISTRY else None
+    return None
+
+
+def _report(args, e: BaseException) -> int | None:
+    """Exit code and one stderr line for an expected failure; None for a bug (re-raised)."""
+    from rulebook.common.errors import RuleError, TrogkitInputError
+    from solvers.limits import LimitReached
+
+    from .output import emit
+
+    prog = f"trogkit {args.game} {getattr(args, 'command', '')}".strip()
+    if isinstance(e, LimitReached):
+        if e.best is not None:
+            emit(args, e.best)
+            sys.stdout.flush()
+        hint = "; the best answer so far is on stdout" if e.best is not None else ""
+        print(f"{prog}: limit reached: {one_line(e.what)}{hint}", file=sys.stderr)
+        return 3
+    if isinstance(e, RuleError):
+        print(f"{prog}: error: refused by {e.rule_id}: {one_line(e.reason)}", file=sys.stderr)
+        return 2
+    if isinstance(e, TrogkitInputError):
+        print(f"{prog}: error: {one_line(e)}", file=sys.stderr)
+        return 2
+    return None
+
+
+def _run(argv: list[str]) -> int:
+    parser = build_parser(only=_game_named(argv))
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as e:  # --help, --version and argparse's own errors
+        return e.code if isinstance(e.code, int) else 0
+    try:
+        code = int(args.run(args) or 0)
+        sys.stdout.flush()  # a closed pipe shows here, inside the handler, not at exit
+        return code
+    except BrokenPipeError:
+        raise
+    except Exception as e:
+        code = _report(args, e)
+        if code is None:
+            raise
+        return code
+
+
+def _quiet_closed_stdout() -> None:
+    """The reader (e.g. ``head``) went away: send the rest of our output nowhere, so Python's
+    final flush does not print an error."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run one command; returns the exit code (0 answer, 2 bad input, 3 limit reached)."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        return _run(argv)
+    except BrokenPipeError:
+        _quiet_closed_stdout()
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

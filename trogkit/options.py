@@ -1,0 +1,187 @@
+"""The CLI's shared vocabulary: one option name, one unit and one check for the same thing in
+every game (``--timeout`` seconds, ``--budget`` search nodes, ``--position`` engine notation,
+``--seed``, ``--players``, ``--cards FILE``, ``--json``).
+
+Argument types raise ``argparse.ArgumentTypeError``, so a bad value is argparse's own one-line
+error naming the option (exit 2). Nothing here imports a game: ``trogkit --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+from pathlib import Path
+
+from rulebook.common.errors import TrogkitInputError
+
+# Documented maxima (README, CLI section). A user-given limit beyond them is bad input, so every
+# search a user can start ends in bounded time and memory.
+MAX_TIMEOUT = 3600.0  # seconds
+MAX_BUDGET = 2_000_000  # search nodes / states kept (about 1 GB at worst in any solver)
+MAX_COUNT = 10_000  # small counts: cards, encounters, AP, ...
+MAX_SEED = 2**63 - 1
+MAX_INPUT_BYTES = 1_000_000  # --input / --cards files
+MAX_POSITION_CHARS = 100_000  # --position text
+
+
+class UsageError(TrogkitInputError):
+    """A CLI argument that does not make sense (exit code 2)."""
+
+
+def _number(text: str, kind):
+    # ASCII digits only; int() would accept '٣' and '1_000'
+    if not text.isascii() or "_" in text:
+        raise argparse.ArgumentTypeError(f"not a number: {text[:30]!r}")
+    try:
+        return kind(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text[:30]!r}") from None
+
+
+def seconds(text: str) -> float:
+    """A time limit in seconds: finite, more than 0, at most MAX_TIMEOUT."""
+    v = _number(text, float)
+    if not math.isfinite(v) or not 0 < v <= MAX_TIMEOUT:
+        raise argparse.ArgumentTypeError(f"seconds must be in (0, {MAX_TIMEOUT:g}], not {text!r}")
+    return v
+
+
+def budget(text: str) -> int:
+    """A search budget (nodes or states): 1..MAX_BUDGET."""
+    v = _number(text, int)
+    if not 1 <= v <= MAX_BUDGET:
+        raise argparse.ArgumentTypeError(f"a budget is 1..{MAX_BUDGET}, not {text[:30]!r}")
+    return v
+
+
+def count(text: str) -> int:
+    """A whole number 0..MAX_COUNT (cards, encounters, action points, ...)."""
+    v = _number(text, int)
+    if not 0 <= v <= MAX_COUNT:
+        raise argparse.ArgumentTypeError(f"must be 0..{MAX_COUNT}, not {text[:30]!r}")
+    return v
+
+
+def positive(text: str) -> int:
+    v = count(text)
+    if v < 1:
+        raise argparse.ArgumentTypeError(f"must be 1..{MAX_COUNT}, not {text[:30]!r}")
+    return v
+
+
+def seed(text: str) -> int:
+    v = _number(text, int)
+    if not 0 <= v <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"a seed is 0..2**63-1, not {text[:30]!r}")
+    return v
+
+
+def ruling(text: str) -> tuple[str, str]:
+    """``ID=OPTION`` (the game checks that both exist)."""
+    rid, eq, opt = text.partition("=")
+    if not eq or not rid or not opt:
+        raise argparse.ArgumentTypeError(f"a ruling is ID=OPTION, not {text[:40]!r}")
+    return rid, opt
+
+
+def position_text(text: str) -> str:
+    if len(text) > MAX_POSITION_CHARS:
+        raise argparse.ArgumentTypeError(f"longer than {MAX_POSITION_CHARS} characters")
+    return text
+
+
+def input_file(text: str) -> Path:
+    """An existing, regular, not too big file (what is inside is checked by its reader)."""
+    p = Path(text)
+    if not p.exists():
+        raise argparse.ArgumentTypeError(f"{text[:80]}: file not found")
+    if p.is_dir():
+        raise argparse.ArgumentTypeError(f"{text[:80]}: is a directory, not a file")
+    if not p.is_file():
+        raise argparse.ArgumentTypeError(f"{text[:80]}: not a regular file")
+    if p.stat().st_size > MAX_INPUT_BYTES:
+        raise argparse.ArgumentTypeError(f"{text[:80]}: larger than {MAX_INPUT_BYTES:,} bytes")
+    return p
+
+
+# ---- the option adders: the same name, help and type wherever the thing appears ----------------
+
+
+def add_json(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--json", action="store_true", help="print the answer as JSON")
+
+
+def add_position(p: argparse.ArgumentParser, *, required: bool = False, what: str = "") -> None:
+    p.add_argument(
+        "--position",
+        type=position_text,
+        required=required,
+        metavar="TEXT",
+        help=f"a position in the engine's one-line notation{what}",
+    )
+
+
+def add_seed(p: argparse.ArgumentParser, default: int = 0) -> None:
+    p.add_argument("--seed", type=seed, default=default, help=f"random seed (default {default})")
+
+
+def add_players(p: argparse.ArgumentParser, default: int | None = None) -> None:
+    p.add_argument(
+        "--players",
+        type=positive,
+        default=default,
+        help="number of players" + ("" if default is None else f" (default {default})"),
+    )
+
+
+def add_rulings(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--ruling",
+        type=ruling,
+        action="append",
+        default=[],
+        metavar="ID=OPTION",
+        help="choose a named ruling's option (repeatable)",
+    )
+
+
+def add_timeout(p: argparse.ArgumentParser, default: float, what: str = "the search") -> None:
+    p.add_argument(
+        "--timeout",
+        type=seconds,
+        default=default,
+        metavar="SECONDS",
+        help=f"time limit for {what} in seconds (default {default:g}, at most {MAX_TIMEOUT:g})",
+    )
+
+
+def add_budget(p: argparse.ArgumentParser, default: int | None, what: str = "search nodes") -> None:
+    """``--budget N``; ``default`` None leaves the solver's own default."""
+    shown = "the solver's own" if default is None else f"{default:,}"
+    p.add_argument(
+        "--budget",
+        type=budget,
+        default=default,
+        metavar="N",
+        help=f"{what} to explore at most (default {shown}, at most {MAX_BUDGET:,})",
+    )
+
+
+def add_cards(p: argparse.ArgumentParser, default_help: str = "the bundled cards") -> None:
+    p.add_argument(
+        "--cards",
+        type=input_file,
+        default=None,
+        metavar="FILE",
+        help=f"card data file, TOML or JSON (default: {default_help})",
+    )
+
+
+def rulings_dict(args) -> dict[str, str] | None:
+    """``--ruling`` pairs as a dict (None when none given); a repeated ID is bad input."""
+    out: dict[str, str] = {}
+    for rid, opt in getattr(args, "ruling", []) or []:
+        if rid in out and out[rid] != opt:
+            raise UsageError(f"--ruling {rid} given twice ({out[rid]!r} and {opt!r})")
+        out[rid] = opt
+    return out or None
