@@ -108,8 +108,9 @@ def _same_checks(p: argparse.ArgumentParser) -> None:
             action.type = checks[action.dest]
 
 
-def _add_game(sub, game: str) -> None:
-    """The game's commands: the protocol's four, its solvers, and sweep when it exists."""
+def _add_game(sub, game: str, command: str | None = None) -> None:
+    """The game's commands: the protocol's four, its solvers, and sweep when it exists. For one
+    of the protocol's commands the solvers are not even imported (they are not needed)."""
     from . import game_commands
 
     gp = sub.choices[game]
@@ -117,14 +118,19 @@ def _add_game(sub, game: str) -> None:
         dest="command", required=True, metavar="COMMAND", parser_class=Parser
     )
     game_commands.register(commands, game)
+    if command in game_commands.COMMANDS:
+        return
     if game in SOLVER_COMMANDS:
         importlib.import_module(SOLVER_COMMANDS[game]).register(commands)
     if _sweep_available():
         _register_sweep(commands, game)
 
 
-def build_parser(only: str | None = None, *, every_game: bool = False) -> Parser:
-    """The whole parser (``every_game``) or the top level plus the one game ``only``."""
+def build_parser(
+    only: str | None = None, *, every_game: bool = False, command: str | None = None
+) -> Parser:
+    """The whole parser (``every_game``) or the top level plus the one game ``only`` (with only
+    the protocol's commands when ``command`` is one of them)."""
     parser = Parser(
         prog="trogkit",
         description=__doc__.split("\n\n", 1)[0],
@@ -137,15 +143,16 @@ def build_parser(only: str | None = None, *, every_game: bool = False) -> Parser
         sub.add_parser(game, help=desc, description=desc + ".")
     for game in rulebook.REGISTRY:
         if every_game or game == only:
-            _add_game(sub, game)
+            _add_game(sub, game, None if every_game else command)
     return parser
 
 
-def _game_named(argv: list[str]) -> str | None:
-    for a in argv:
-        if not a.startswith("-"):
-            return a if a in rulebook.REGISTRY else None
-    return None
+def _words(argv: list[str]) -> tuple[str | None, str | None]:
+    """The game and the command named on the command line (None where absent or unknown)."""
+    words = [a for a in argv[:2] if not a.startswith("-")]
+    game = words[0] if words and words[0] in rulebook.REGISTRY else None
+    command = words[1] if game and len(words) > 1 and argv[1] == words[1] else None
+    return game, command
 
 
 def _report(args, e: BaseException) -> int | None:
@@ -173,7 +180,8 @@ def _report(args, e: BaseException) -> int | None:
 
 
 def _run(argv: list[str]) -> int:
-    parser = build_parser(only=_game_named(argv))
+    game, command = _words(argv)
+    parser = build_parser(only=game, command=command)
     try:
         args = parser.parse_args(argv)
     except SystemExit as e:  # --help, --version and argparse's own errors

@@ -8,6 +8,8 @@ import json
 from . import options as opt
 from .options import UsageError
 
+COMMANDS = ("new", "actions", "play", "show")
+
 
 def register(commands, game: str) -> None:
     p = commands.add_parser(
