@@ -139,6 +139,8 @@ def _run_min_ap(args) -> int:
         from .z3_model import min_ap_cottage_z3
 
         result = min_ap_cottage_z3(state, cottage, timeout_ms=int(args.timeout * 1000))
+        if getattr(result, "timed_out", False):
+            _limit(args, result, f"z3 time limit of {args.timeout:g} s reached (--timeout)")
     else:
         from .search import min_ap_cottage
 
@@ -162,13 +164,8 @@ def _run_countryside(args) -> int:
         kw = {} if args.budget is None else {"nodes": args.budget}
         result = min_ap_countryside(state, cottages=cottages, time_limit=args.timeout, **kw)
     if getattr(result, "exact", True) is False:  # a budget or the time ran out first: exit 3
-        from solvers.limits import LimitReached
-
-        emit(args, result)
         bound = getattr(result, "lower_bound", None)
-        raise LimitReached(
-            f"not proven minimal within the limits (--budget/--timeout); lower bound {bound} AP"
-        )
+        _limit(args, result, f"not proven minimal within --budget/--timeout; at least {bound} AP")
     return emit(args, result)
 
 
@@ -217,7 +214,18 @@ def _run_win_now(args) -> int:
         if not hand:
             raise UsageError("give --hand CARD,CARD (action card ids) or --ap N")
         state = with_hand(state_from_args(args), hand)
-    return emit(args, win_this_turn(state, limit=args.budget))
+    result = win_this_turn(state, limit=args.budget)
+    if result.win is None:  # the search budget ran out before an answer
+        _limit(args, result, f"search budget of {args.budget:,} positions used up (--budget)")
+    return emit(args, result)
+
+
+def _limit(args, result, what: str):
+    """Print the partial answer, then stop with exit 3 (a limit was reached)."""
+    from solvers.limits import LimitReached
+
+    emit(args, result)
+    raise LimitReached(what)
 
 
 def register(commands) -> None:

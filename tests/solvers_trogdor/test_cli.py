@@ -189,3 +189,13 @@ def test_the_cli_no_longer_reads_the_private_solver_notation():
     """One notation: the engine's. The CLI builds states through rulebook.trogdor only."""
     src = (Path(__file__).resolve().parents[2] / "solvers" / "trogdor" / "cli.py").read_text()
     assert "position import" not in src and "Position" not in src
+
+
+def test_win_now_out_of_budget_is_exit_3_with_the_partial_answer(capsys):
+    code, out, err = run(
+        ["trogdor", "win-now", "--layout", "ccl../ttmmC/#####/#####/#####", "--from", "D2",
+         "--cottages-burnt", "A1,B1", "--peasants", "D1", "--ap", "9", "--budget", "1", "--json"],
+        capsys,
+    )  # fmt: skip
+    assert code == 3 and err.count("\n") == 1 and "--budget" in err
+    assert json.loads(out)["win"] is None
