@@ -30,12 +30,13 @@ class UsageError(TrogkitInputError):
 
 def _number(text: str, kind):
     # ASCII digits only; int() would accept '٣' and '1_000'
-    if not text.isascii() or "_" in text:
-        raise argparse.ArgumentTypeError(f"not a number: {text[:30]!r}")
+    what = "a whole number" if kind is int else "a number"
+    if not text.isascii() or "_" in text or len(text) > 40:
+        raise argparse.ArgumentTypeError(f"not {what}: {text[:30]!r}")
     try:
         return kind(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text[:30]!r}") from None
+        raise argparse.ArgumentTypeError(f"not {what}: {text[:30]!r}") from None
 
 
 def seconds(text: str) -> float:

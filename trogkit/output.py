@@ -16,7 +16,10 @@ def as_data(result):
 
 def as_text(result) -> str:
     if isinstance(result, dict):
-        return "\n".join(f"{k}: {v}" for k, v in result.items())
+        return "\n".join(
+            f"{k}: {json.dumps(v, default=str) if isinstance(v, dict | list) else v}"
+            for k, v in result.items()
+        )
     lines = getattr(result, "lines", None)
     if callable(lines):
         return "\n".join(lines())
