@@ -219,6 +219,9 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         _quiet_closed_stdout()
         return 0
+    except KeyboardInterrupt:  # Ctrl-C: one line, the shell's usual code for SIGINT
+        print("trogkit: interrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":
