@@ -131,7 +131,10 @@ class Board:
         self.view.add_class("trogkit-picture")
         self.view.on_click(self.click)
         self.view.on_menu(self.choose)
-        self.legend = W.HTML(value=self.legend_html, layout=W.Layout(max_width="260px"))
+        self.view.layout = W.Layout(flex="1 1 480px", min_width="0", max_width="100%")
+        self.legend = W.HTML(
+            value=self.legend_html, layout=W.Layout(flex="0 1 240px", min_width="200px")
+        )
         self.legend.add_class("trogkit-legend")
         self.message = W.HTML(value="")
         self.message.add_class("trogkit-message")
@@ -273,7 +276,9 @@ class Board:
         before = len(self.history)
         r = self.resolve(target)
         if isinstance(r, Play):
-            self.play(r.action, r.label or None)
+            if not self.play(r.action, r.label or None) and self.selection:
+                self.selection = ()  # a refused two-click action starts over
+                self.refresh(redraw=False)
         elif isinstance(r, Select):
             self.selection, self.menu_items = tuple(r.selection), ()
             self._say(esc(r.hint))

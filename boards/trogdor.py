@@ -19,19 +19,29 @@ from rulebook.common.errors import RuleError, TrogkitInputError
 from .core import Board, Menu, Nothing, Play, esc, input_error_text
 
 OWN_SQUARE = ("chomp", "hide", "burn tile", "burn cottage")
-LEGEND = """
-<div style='font-size:12px;line-height:1.5'>
-<b>Legend</b><br>
-<span style='color:#d2691e'>&#9679;</span> peasant (click: burninate it)<br>
-<span style='color:#555'>&#9650;</span> archer &nbsp; <span>&#9822;</span> knight<br>
-Trogdor: the big red piece (click his square: chomp, hide, burn)<br>
-dark tile = burninated<br>
-<b>Click</b> a square next to Trogdor to move; the other tunnel to burrow; a card in hand to
-play or discard it.<br>
-<span style='color:#1a7f37'>green dashed ring</span> = legal now;
-<span style='color:#6f42c1'>purple numbers</span> = plan steps
-</div>
-"""
+
+
+def _swatch(shape: str) -> str:
+    return f"<svg width='16' height='16' style='vertical-align:middle'>{shape}</svg>"
+
+
+LEGEND = (
+    "<div style='font-size:12px;line-height:1.6'><b>Legend</b><br>"
+    + _swatch("<circle cx='8' cy='8' r='7' fill='#2b9348' stroke='#081c15'/>")
+    + " Trogdor (click his square: chomp, hide, burn)<br>"
+    + _swatch("<circle cx='8' cy='8' r='4' fill='#ffb703' stroke='#333'/>")
+    + " peasant (click it: burninate it)<br>"
+    + _swatch("<rect x='2' y='1' width='12' height='14' fill='#6c757d' stroke='#222'/>")
+    + " knight (K) &nbsp;"
+    + _swatch("<rect x='2' y='2' width='12' height='12' fill='#5a189a' stroke='#222'/>")
+    + " Troghammer (H)<br>"
+    + _swatch("<polygon points='2,14 8,3 14,14' fill='#2d6a4f' stroke='#222'/>")
+    + " archer &nbsp; darker tile = burninated<br>"
+    "<b>Click</b> a square next to Trogdor to move there, the other tunnel to burrow, a card in"
+    " hand to play or discard it; draw, pass and step are buttons.<br>"
+    "<span style='color:#1a7f37'>green dashed ring</span> = legal now;"
+    " <span style='color:#6f42c1'>purple numbers</span> = plan steps (= the step counter)</div>"
+)
 
 
 class TrogdorBoard(Board):

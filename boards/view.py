@@ -16,8 +16,8 @@ import anywidget
 import traitlets as T
 
 CSS = """
-.trogkit-view { position: relative; display: inline-block; max-width: 100%; }
-.trogkit-view .trogkit-drawing svg { display: block; max-width: 100%; height: auto; }
+.trogkit-view { position: relative; display: block; width: 100%; }
+.trogkit-view .trogkit-drawing svg { display: block; width: 100%; height: auto; }
 .trogkit-view .tk-target { cursor: pointer; }
 .trogkit-view .tk-ring-legal { fill: none; stroke: #1a7f37; stroke-width: 2.5;
   stroke-dasharray: 5 3; }

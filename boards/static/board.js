@@ -38,7 +38,11 @@ function render({ model, el }) {
   function decorate() {
     const svg = pic.querySelector("svg");
     if (!svg) return;
-    svg.style.maxWidth = "100%";
+    // scale down to the space there is (never up): give the drawing a viewBox if it has none
+    const w = parseFloat(svg.getAttribute("width")), h = parseFloat(svg.getAttribute("height"));
+    if (!svg.getAttribute("viewBox") && w && h) svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
+    svg.style.width = "100%";
+    if (w) svg.style.maxWidth = w + "px";
     svg.style.height = "auto";
     const targets = model.get("targets") || {};
     const selected = new Set(model.get("selected") || []);
