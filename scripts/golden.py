@@ -17,7 +17,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rulebook.trogdor import apply_action, legal_actions, new_game
+import rulebook
 
 GOLDEN_DIR = Path(__file__).resolve().parents[1] / "tests" / "trogdor" / "golden"
 # (seed, players): chosen so that together they exercise every kind of action the random policy
@@ -33,7 +33,7 @@ class Playthrough:
     seed: int
     players: int
     start: str
-    actions: list[str] = field(default_factory=list)  # Action objects (str subclasses)
+    actions: list = field(default_factory=list)  # Action values (str(a) is the text)
     positions: list[str] = field(default_factory=list)  # notation after each action
     final: object = None  # the final State
 
@@ -55,18 +55,19 @@ def random_game(
     ``max_steps`` or a live position has no legal action. ``record=False`` skips the notations
     (start and after every action), for speed."""
     pick = random.Random(seed).random
-    state = new_game(preset, players=players, seed=seed)
+    game = rulebook.game("trogdor")
+    state = game.new_game(seed, players=players, preset=preset)
     play = Playthrough(seed, players, str(state) if record else "")
     actions, positions = play.actions, play.positions
     for _ in range(max_steps):
         if state.outcome is not None:
             play.final = state
             return play
-        options = legal_actions(state)
+        options = game.legal_actions(state)
         if not options:
             raise RuntimeError(f"seed {seed}: no legal action in a live position: {state}")
         action = options[int(pick() * len(options))]
-        state = apply_action(state, action)
+        state = game.apply(state, action)
         actions.append(action)
         if record:
             positions.append(str(state))

@@ -1,6 +1,7 @@
-"""Trogdor!! The Board Game: the rules as an engine (see API.md, NOTATION.md, RULINGS.md).
+"""Trogdor!! The Board Game: the rules as an engine (see NOTES.md, RULINGS.md, EFFECTS.md).
 
-Pure rules: no ipywidgets, matplotlib or z3 here.
+The game object is ``rulebook.game("trogdor")`` (``rulebook.trogdor.game.GAME``); the names below
+are kept for callers of the older module-level API. Pure rules: no ipywidgets, matplotlib or z3.
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ CATALOG = load_catalog(Path(__file__).with_name("rules.toml"))
 
 from .actions import Action, parse_action  # noqa: E402
 from .board import Layout, format_tiles, parse_tiles  # noqa: E402
-from .engine import apply_action, is_terminal, legal_actions  # noqa: E402
-from .start import (  # noqa: E402
+from .rules import is_terminal, legal_actions  # noqa: E402
+from .setup import (  # noqa: E402
     new_game,
     puzzle,
     with_action_deck,
@@ -22,6 +23,13 @@ from .start import (  # noqa: E402
     with_movement_deck,
 )
 from .state import State  # noqa: E402
+
+
+def apply_action(state: State, action) -> State:
+    """``rulebook.game("trogdor").apply``: the state after ``action`` (an Action or its text)."""
+    from .game import GAME
+
+    return GAME.apply(state, action)
 
 
 def parse(text: str, cards=None) -> State:

@@ -1,81 +1,121 @@
-"""Actions as canonical strings: ``Action("move N")`` prints as itself and sorts like text.
+"""Trogdor!! actions as values: ``Action(verb, args)`` of ``rulebook.common.actions`` with typed
+arguments (a ``Square``, a direction word, a card id) and one canonical text each.
 
-``parse_action`` reads what a learner types (any case, extra spaces) and checks the *shape* of the
-action (what it is, which arguments); whether it is legal now is the engine's question.
+``parse_action`` reads what a learner types (verbs and squares in any case) and checks only the
+*shape* (which verb, which arguments); whether it is legal now is ``rules.refusal``'s question.
+Malformed text is a ``NotationError`` naming the argument.
 """
 
 from __future__ import annotations
 
+from rulebook.common.actions import Action, Grammar
 from rulebook.common.errors import NotationError
-from rulebook.common.grid import DIRECTIONS
+from rulebook.common.grid import DIRECTIONS, GRID5
+from rulebook.common.notation import Codec, Token, excerpt
 
-from .geometry import BY_NAME
+from .geometry import SQUARES, intern
 
-SIMPLE = ("draw", "chomp", "burrow", "hide", "pass", "step")
-BURN_TARGETS = ("tile", "cottage", "peasant")
+ORTHO_DIRS = ("N", "S", "E", "W")
+DIAG_DIRS = ("NE", "NW", "SE", "SW")
+
+
+class SquareArg(Codec):
+    """A square in typed action text (``b2`` is forgiven as ``B2``; ASCII only)."""
+
+    def fmt(self, value) -> str:
+        return value.name
+
+    def parse(self, text: str, where: str):
+        try:
+            return intern(GRID5.parse(text))
+        except NotationError as e:
+            raise NotationError(e.message, text=excerpt(text, 20), where=where) from None
+
+
+class DirectionArg(Codec):
+    """A direction word N, S, E, W, NE, NW, SE, SW (any case; ASCII only)."""
+
+    def fmt(self, value) -> str:
+        return value
+
+    def parse(self, text: str, where: str) -> str:
+        d = text.upper() if text.isascii() else text
+        if d not in DIRECTIONS:
+            raise NotationError(
+                f"{excerpt(text, 20)!r} is not a direction ({', '.join(DIRECTIONS)})", where=where
+            )
+        return d
+
+
+SQ = SquareArg()
+DIR = DirectionArg()
+CARD = Token("card id")
+ITEM = Token("item id")
+
+FORMS = {
+    "draw": (),
+    "play": (CARD,),
+    "discard": (CARD,),
+    "move": (DIR,),
+    "chomp": (),
+    "burrow": (),
+    "hide": (),
+    "burn tile": (),
+    "burn cottage": (),
+    "burn peasant": (),
+    "burn tile at": (SQ,),
+    "burn peasant at": (SQ,),
+    "teleport": (SQ,),
+    "use": (ITEM,),  # an item that moves Trogdor takes a square too: ``use ITEM SQ``
+    "pass": (),
+    "spawn": (SQ,),
+    "step": (),
+}
+
+
+class TrogdorGrammar(Grammar):
+    """The common Grammar plus the one verb with two shapes: ``use ITEM`` / ``use ITEM SQ``."""
+
+    def parse(self, text) -> Action:
+        if isinstance(text, str) and len(text) <= 200:
+            words = text.split()
+            if len(words) == 3 and words[0].lower() == "use":
+                return use(
+                    ITEM.parse(words[1], "use argument 1"), SQ.parse(words[2], "use argument 2")
+                )
+        return super().parse(text)
+
+
+GRAMMAR = TrogdorGrammar("trogdor", FORMS)
+
+
+def parse_action(text) -> Action:
+    """The Action for ``text`` (or the Action itself); NotationError for malformed text."""
+    return GRAMMAR.parse(text)
+
+
+def use(item: str, square=None) -> Action:
+    return Action("use", (item,) if square is None else (item, square))
+
+
+# Actions the engine lists again and again, built once.
+DRAW, STEP, PASS = Action("draw"), Action("step"), Action("pass")
+CHOMP, BURROW, HIDE = Action("chomp"), Action("burrow"), Action("hide")
+BURN_TILE, BURN_COTTAGE, BURN_PEASANT = (
+    Action("burn tile"),
+    Action("burn cottage"),
+    Action("burn peasant"),
+)
+MOVE = {d: Action("move", (d,)) for d in DIRECTIONS}
+BURN_AT = {sq: Action("burn tile at", (sq,)) for sq in SQUARES}
+PEASANT_AT = {sq: Action("burn peasant at", (sq,)) for sq in SQUARES}
+TELEPORT = {sq: Action("teleport", (sq,)) for sq in SQUARES}
+SPAWN = {sq: Action("spawn", (sq,)) for sq in SQUARES}
+
 USAGE = (
     "actions: draw | play CARD | discard CARD | move N/S/E/W/NE/NW/SE/SW | chomp | burrow | hide | "
     "burn tile|cottage|peasant | burn tile at SQ | burn peasant at SQ | teleport SQ | "
     "use ITEM [SQ] | pass | spawn SQ | step"
 )
 
-
-class Action(str):
-    """A canonical action string with its words split out."""
-
-    __slots__ = ()
-
-    @property
-    def words(self) -> list[str]:
-        return self.split(" ")
-
-    @property
-    def kind(self) -> str:
-        k = _KIND.get(self)
-        if k is None:
-            k = _KIND[self] = self.split(" ", 1)[0]
-        return k
-
-
-_CACHE: dict[str, Action] = {}
-_KIND: dict[str, str] = {}
-
-
-def parse_action(text) -> Action:
-    """Canonical Action from text; NotationError says what is wrong."""
-    if isinstance(text, Action):
-        return text
-    hit = _CACHE.get(text)
-    if hit is not None:
-        return hit
-    if not isinstance(text, str) or not text.strip():
-        raise NotationError(f"empty action; {USAGE}")
-    w = text.split()
-    verb = w[0].lower()
-
-    def sq(word: str) -> str:
-        s = word.upper()
-        if s not in BY_NAME:
-            raise NotationError(f"{word!r} is not a square A1..E5", text=text)
-        return s
-
-    if verb in SIMPLE and len(w) == 1:
-        out = verb
-    elif verb in ("play", "discard") and len(w) == 2:
-        out = f"{verb} {w[1]}"
-    elif verb == "move" and len(w) == 2 and w[1].upper() in DIRECTIONS:
-        out = f"move {w[1].upper()}"
-    elif verb == "burn" and len(w) == 2 and w[1].lower() in BURN_TARGETS:
-        out = f"burn {w[1].lower()}"
-    elif verb == "burn" and len(w) == 4 and w[1].lower() in ("tile", "peasant") and w[2] == "at":
-        out = f"burn {w[1].lower()} at {sq(w[3])}"
-    elif verb in ("teleport", "spawn") and len(w) == 2:
-        out = f"{verb} {sq(w[1])}"
-    elif verb == "use" and len(w) in (2, 3):
-        out = f"use {w[1]}" + (f" {sq(w[2])}" if len(w) == 3 else "")
-    else:
-        raise NotationError(f"not an action; {USAGE}", text=text)
-    a = Action(out)
-    if len(_CACHE) < 10_000:
-        _CACHE[text] = a
-    return a
+__all__ = ["Action", "GRAMMAR", "parse_action", "use"]

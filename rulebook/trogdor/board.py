@@ -2,7 +2,7 @@
 
 A layout is 25 tile letters, row 1 (north) first, written as 5 lines or one line with ``/`` between
 rows. Upper case (or ``.``) is an unburninated tile; lower case (or ``#`` for ``.``) a burninated one.
-See NOTATION.md.
+See NOTES.md.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from rulebook.common.errors import NotationError
 from rulebook.common.grid import GRID5, Square
+from rulebook.common.notation import excerpt
 
 # letter -> tile kind. '.' is "any other tile" (scenery without a named kind).
 TILE_KINDS: dict[str, str] = {
@@ -90,20 +91,26 @@ class Layout:
         return cls(tuple(tiles))
 
 
-def parse_tiles(text: str) -> tuple[list[str], list[bool]]:
+def parse_tiles(text: str, *, strict: bool = False) -> tuple[list[str], list[bool]]:
     """Parse a tile grid allowing burnt (lower case / '#') letters: (kinds, burnt flags).
 
-    Accepts 5 rows separated by '/' or newlines. Errors name the row and column."""
+    Accepts 5 rows separated by '/' or (unless ``strict``, the notation's canonical form)
+    newlines and surrounding spaces. Errors name the row and column."""
     if not isinstance(text, str):
         raise NotationError("layout must be text")
-    rows = [r.strip() for r in text.replace("\n", "/").strip().strip("/").split("/")]
+    if strict:
+        rows = text.split("/")
+    else:
+        rows = [r.strip() for r in text.replace("\n", "/").strip().strip("/").split("/")]
     if len(rows) != 5:
-        raise NotationError(f"a layout has 5 rows separated by '/', got {len(rows)}", text=text)
+        raise NotationError(
+            f"a layout has 5 rows separated by '/', got {len(rows)}", text=excerpt(text)
+        )
     kinds: list[str] = []
     burnt: list[bool] = []
     for r, row in enumerate(rows):
         if len(row) != 5:
-            raise NotationError(f"row {r + 1} has {len(row)} tiles, needs 5", text=text)
+            raise NotationError(f"row {r + 1} has {len(row)} tiles, needs 5", text=excerpt(text))
         for c, ch in enumerate(row):
             where = f"square {chr(65 + c)}{r + 1}"
             if ch in TILE_KINDS:
@@ -116,14 +123,14 @@ def parse_tiles(text: str) -> tuple[list[str], list[bool]]:
                 known = "".join(TILE_KINDS)
                 raise NotationError(
                     f"unknown tile letter {ch!r} (known: {known}; lower case or # = burninated)",
-                    text=text,
+                    text=excerpt(text),
                     where=where,
                 )
     for letter, most in BOX_MAXIMUM.items():
         n = kinds.count(letter)
         if n > most:
             raise NotationError(
-                f"{n} {TILE_KINDS[letter]} tiles; the box has only {most}", text=text
+                f"{n} {TILE_KINDS[letter]} tiles; the box has only {most}", text=excerpt(text)
             )
     return kinds, burnt
 

@@ -15,10 +15,8 @@ from rulebook.common.errors import NotationError, TrogkitInputError
 from rulebook.common.grid import Square
 
 from .board import BOX_MAXIMUM, TILE_KINDS
-from .geometry import BY_NAME, INDEX
-from .state import PEASANTS_IN_BOX, State
-
-MAX_AP = 999  # what a user may type as AP (the notation's bound)
+from .geometry import INDEX, square
+from .state import MAX_TYPED_AP, PEASANTS_IN_BOX, Cottages, State
 
 
 def _refuse(rule: str, message: str, where: str) -> NotationError:
@@ -26,12 +24,10 @@ def _refuse(rule: str, message: str, where: str) -> NotationError:
 
 
 def _sq(x) -> Square:
-    if isinstance(x, Square) and str(x) in BY_NAME:
-        return BY_NAME[str(x)]
-    sq = BY_NAME.get(str(x).strip().upper()) if isinstance(x, str) else None
-    if sq is None:
-        raise _refuse("T-SETUP-BOARD", f"{str(x)[:20]!r} is not a square A1..E5", "square")
-    return sq
+    try:
+        return square(x, "square")
+    except NotationError as e:
+        raise _refuse("T-SETUP-BOARD", e.message, "square") from None
 
 
 def _validated(s: State) -> State:
@@ -53,19 +49,13 @@ def _tile(s: State, sq: Square, letter: str, where: str) -> State | None:
         )
     tiles = list(s.tiles)
     tiles[i] = letter
-    cottages = dict(s.cottages)
-    if old == "C":
-        del cottages[sq]
-    if letter == "C":
-        cottages[sq] = False
+    squares = [k for k in s.cottages if k != sq] + ([sq] if letter == "C" else [])
+    cottages = Cottages.on(squares, s.cottages.burnt())
     return _with(s, tiles=tuple(tiles), cottages=cottages)
 
 
 def _with(s: State, **changes) -> State:
-    out = s.copy()
-    for k, v in changes.items():
-        setattr(out, k, v)
-    return out
+    return s.replace(**changes)
 
 
 def edit_square(state: State, tool: str, square) -> State:
@@ -89,9 +79,7 @@ def edit_square(state: State, tool: str, square) -> State:
     elif tool == "cottage-burnt":
         if sq not in s.cottages:
             raise _refuse("T-SETUP-BOARD", f"{sq} is not a cottage tile", where)
-        cottages = dict(s.cottages)
-        cottages[sq] = not cottages[sq]
-        out = _with(s, cottages=cottages)
+        out = _with(s, cottages=s.cottages.with_burnt(sq, not s.cottages[sq]))
     elif tool == "trogdor":
         out = _with(s, trogdor=sq)
     elif tool == "peasant":
@@ -106,17 +94,17 @@ def edit_square(state: State, tool: str, square) -> State:
                 f"all {PEASANTS_IN_BOX} peasants are already on the board or the Trog-meter",
                 where,
             )
-        out = _with(s, peasants=sorted([*peasants, sq]), void=void, meter=meter)
+        out = _with(s, peasants=tuple(sorted([*peasants, sq])), void=void, meter=meter)
     elif tool == "peasant-remove":
         if sq not in peasants:
             raise _refuse("T-SETUP-PIECES", f"no peasant on {sq}", where)
         peasants.remove(sq)
-        out = _with(s, peasants=peasants, void=s.void + 1)
+        out = _with(s, peasants=tuple(peasants), void=s.void + 1)
     elif tool == "knight":
         if sq in knights:
-            out = _with(s, knights=[k for k in knights if k != sq], queue=())
+            out = _with(s, knights=tuple(k for k in knights if k != sq), queue=())
         else:
-            out = _with(s, knights=[*knights, sq])
+            out = _with(s, knights=(*knights, sq))
     elif tool == "archer":
         out = _with(s, archer=None if s.archer == sq else sq)
     elif tool == "troghammer":
@@ -125,8 +113,8 @@ def edit_square(state: State, tool: str, square) -> State:
         out = _with(
             s,
             void=s.void + peasants.count(sq),
-            peasants=[p for p in peasants if p != sq],
-            knights=[k for k in knights if k != sq],
+            peasants=tuple(p for p in peasants if p != sq),
+            knights=tuple(k for k in knights if k != sq),
             queue=(),
             archer=None if s.archer == sq else s.archer,
             troghammer=None if s.troghammer == sq else s.troghammer,
@@ -159,14 +147,14 @@ def set_meter(state: State, meter: int) -> State:
 def set_ap(state: State, ap: int) -> State:
     """Set the action points left (T-AP); 0..999."""
     ap = _int(ap, "ap")
-    if not 0 <= ap <= MAX_AP:
-        raise _refuse("T-AP", f"AP must be 0..{MAX_AP}, got {ap}", "ap")
+    if not 0 <= ap <= MAX_TYPED_AP:
+        raise _refuse("T-AP", f"AP must be 0..{MAX_TYPED_AP}, got {ap}", "ap")
     return _validated(_with(state, ap=ap))
 
 
 def set_next_movement(state: State, card_id: str) -> State:
     """Put ``card_id`` on top of the movement draw pile (T-MOVEMENT-CARD)."""
-    from .start import with_movement_deck
+    from .setup import with_movement_deck
 
     if not isinstance(card_id, str) or state.cards.movement(card_id) is None:
         raise _refuse("T-MOVEMENT-CARD", f"unknown movement card {str(card_id)[:30]!r}", "movement")

@@ -2,52 +2,40 @@
 
 from __future__ import annotations
 
-from rulebook.common.actions import Action
-from rulebook.common.errors import NotationError, RuleError
 from rulebook.common.game import Game
 
-from . import CATALOG
-from . import engine as _engine
-from . import start as _start
-from .render import render_svg
-from .state import State
-
-HEADER = "trogdor"
-
-
-def _text_action(text: str) -> Action:
-    words = str(text).split()
-    if not words:
-        raise NotationError("empty action", where="action")
-    return Action(words[0], words[1:])
+from . import CATALOG, rules
+from .actions import GRAMMAR
+from .setup import new_game
+from .state import HEADER, PEASANTS_IN_BOX, QUEUE_TOKENS, State
+from .svg import render_svg
 
 
 class Trogdor(Game):
     name = HEADER
     title = "Trogdor!! The Board Game"
     catalog = CATALOG
+    # Each turn draws an action card (36 in the box) and takes at most a few dozen actions;
+    # random games take about 70 actions (the longest of 300 seeds: a few hundred).
     max_length = 20_000
     players_allowed = (1, 2, 3, 4)
-    outcomes_doc = "'win' (every cottage burnt), 'defeat' or 'table-flip'"
+    outcomes_doc = "'win' (every tile, cottage and peasant burnt), 'defeat' or 'table-flip'"
+    grammar = GRAMMAR
 
     def new_game(self, seed=0, *, players=None, rulings=None, preset="normal", **options):
-        return _start.new_game(preset, players or 1, seed, rulings, **options)
+        return new_game(preset, players or 1, seed, rulings, **options)
 
     def legal_actions(self, state):
-        return [_text_action(a) for a in _engine.legal_actions(state)]
+        return rules.legal_actions(state)
 
     def refusal(self, state, action):
-        try:
-            _engine.apply_action(state, str(action))
-        except RuleError as e:
-            return e
-        return None
+        return rules.refusal(state, self.action(action))
 
     def perform(self, state, action):
-        return _engine.apply_action(state, str(action))
+        return rules.perform(state, action)
 
     def is_terminal(self, state):
-        return _engine.is_terminal(state)
+        return state.outcome is not None
 
     def outcome(self, state):
         return state.outcome
@@ -56,23 +44,69 @@ class Trogdor(Game):
         return tuple(range(state.players)) if state.outcome == "win" else ()
 
     def to_move(self, state):
-        return None if self.is_terminal(state) else state.player
+        return None if state.outcome is not None else state.player
 
     def num_players(self, state):
         return state.players
 
     def parse_action(self, text):
-        from .actions import parse_action
-
-        return _text_action(parse_action(text))
+        return GRAMMAR.parse(text)
 
     def parse(self, text, **options):
-        if text.startswith(HEADER + " "):
-            text = text[len(HEADER) + 1 :]
+        from rulebook.common.game import check_header
+
+        check_header(self, text)
         return State.parse(text, options.get("cards"))
 
     def svg(self, state, **overlay):
         return render_svg(state, **overlay)
+
+    def invariants(self, state):
+        return invariants(state)
+
+
+def invariants(s: State) -> list[str]:
+    """What is wrong with ``s``: peasants, cards or tiles not conserved, pieces out of place."""
+    bad = []
+    total = len(s.peasants) + s.meter + s.void
+    if total != PEASANTS_IN_BOX:
+        bad.append(f"{total} peasants (board + meter + void), not {PEASANTS_IN_BOX}")
+    if len(s.tiles) != 25 or len(s.burnt) != 25:
+        bad.append(f"{len(s.tiles)} tiles, not 25")
+    cot = {sq for sq, t in zip(_squares(), s.tiles, strict=False) if t == "C"}
+    if set(s.cottages) != cot:
+        bad.append("cottages are not exactly on the C tiles")
+    held = [c for hand in s.hands for c in hand]
+    actions = held + list(s.action_deck.draw + s.action_deck.discard + s.aside)
+    dup = {
+        c for c in actions if actions.count(c) > 1 and s.cards.base and c in s.cards.base.actions
+    }
+    if dup:
+        bad.append(f"action cards in two places: {', '.join(sorted(dup))}")
+    moves = list(s.movement_deck.draw + s.movement_deck.discard)
+    dup = {c for c in moves if moves.count(c) > 1 and s.cards.base and c in s.cards.base.movement}
+    if dup:
+        bad.append(f"movement cards in two places: {', '.join(sorted(dup))}")
+    if s.mcard is not None and s.mcard not in s.movement_deck.discard:
+        bad.append("the Phase 2 movement card is not on the discard pile")
+    if not 0 <= s.meter <= PEASANTS_IN_BOX:
+        bad.append(f"meter {s.meter} out of 0..{PEASANTS_IN_BOX}")
+    if (s.phase == "over") != (s.outcome is not None):
+        bad.append("phase 'over' and the outcome disagree")
+    for tok in s.queue:
+        if tok not in QUEUE_TOKENS and tok not in rules.KNIGHT_NO:
+            bad.append(f"unknown piece {tok!r} in the Phase 2 queue")
+    if len({len(s.hands), len(s.keepers), len(s.items), len(s.charged), len(s.banked)}) != 1:
+        bad.append("per-player fields disagree on the number of players")
+    elif len(s.hands) != s.players:
+        bad.append(f"{len(s.hands)} hands for {s.players} players")
+    return bad
+
+
+def _squares():
+    from .geometry import SQUARES
+
+    return SQUARES
 
 
 GAME = Trogdor()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from operator import attrgetter
 
+from rulebook.common.errors import NotationError
 from rulebook.common.grid import DIAGONAL, DIRECTIONS, GRID5, ORTHOGONAL, Square
 
 SQUARES: tuple[Square, ...] = tuple(GRID5.squares())
@@ -32,52 +33,43 @@ ORTHO: dict[Square, tuple[Square, ...]] = {
 DIAG: dict[Square, tuple[Square, ...]] = {
     sq: tuple(map(_interned, GRID5.neighbours(sq, DIAGONAL))) for sq in SQUARES
 }
-# STEP_I[wrap][i][direction] -> index of the next square, or -1 off a bounded board.
-STEP_I: dict[bool, tuple[dict[str, int], ...]] = {
-    w: tuple(
-        {d: (-1 if n is None else GRID5.index(n)) for d, n in STEP[w][sq].items()} for sq in SQUARES
-    )
-    for w in (False, True)
-}
-
-
-# Square order (the dataclass's own: column, then row) as a C-level sort key.
+# Square order (column, then row: the Square tuple's own order) as a C-level sort key.
 ORDER = attrgetter("col", "row")
 
 
 def intern(sq: Square | None) -> Square | None:
-    """The engine's own Square object for ``sq`` (positions built from tables stay interned)."""
-    return None if sq is None else SQUARES[sq.row * 5 + sq.col]
+    """The table's own Square for ``sq`` (any equal Square, e.g. from GRID5.parse)."""
+    return None if sq is None else SQUARES[INDEX[sq]]
 
 
-# The same tables indexed by square number (row * 5 + col): no Square hashing in the hot path.
-STEPQ: dict[bool, tuple[dict[str, Square | None], ...]] = {
-    w: tuple(STEP[w][sq] for sq in SQUARES) for w in (False, True)
+AREA: dict[str, dict[Square, tuple[Square, ...]]] = {
+    "orthogonal": ORTHO,
+    "diagonal": DIAG,
+    "adjacent": RING,
+    "any": {sq: SQUARES for sq in SQUARES},
 }
-AREA: dict[str, tuple[tuple[Square, ...], ...]] = {
-    "orthogonal": tuple(ORTHO[sq] for sq in SQUARES),
-    "diagonal": tuple(DIAG[sq] for sq in SQUARES),
-    "adjacent": tuple(RING[sq] for sq in SQUARES),
-    "any": tuple(SQUARES for _ in SQUARES),
+# Squares each area reaches, as a frozenset (membership tests in the act phase).
+AREA_SET: dict[str, dict[Square, frozenset[Square]]] = {
+    name: {sq: frozenset(v) for sq, v in table.items()} for name, table in AREA.items()
 }
-
-# Index-free lookups for the hot path: RING_I[i] = indices around square i.
-RING_I: tuple[tuple[int, ...], ...] = tuple(
-    tuple(GRID5.index(n) for n in RING[sq]) for sq in SQUARES
-)
-ORTHO_I: tuple[tuple[int, ...], ...] = tuple(
-    tuple(GRID5.index(n) for n in ORTHO[sq]) for sq in SQUARES
-)
 
 
 def area(centre: Square, name: str) -> tuple[Square, ...]:
     """Squares a card's ``area`` reaches from Trogdor's tile (never wrapping)."""
-    return AREA[name][centre.row * 5 + centre.col]
+    return AREA[name][centre]
 
 
-def square(text: str) -> Square:
-    sq = BY_NAME.get(text)
-    return sq if sq is not None else GRID5.parse(text)
+def square(x, where: str | None = None) -> Square:
+    """A board square from a Square or its name (typed text: any case), via ``GRID5.parse``, the
+    one name-to-square function; NotationError naming ``where`` otherwise."""
+    if isinstance(x, Square):
+        if x in INDEX:
+            return SQUARES[INDEX[x]]
+        raise NotationError(f"{x!r} is off the board A1..E5", where=where)
+    try:
+        return SQUARES[INDEX[GRID5.parse(x)]]
+    except NotationError as e:
+        raise NotationError(e.message, text=e.text, where=where) from None
 
 
 __all__ = ["ORTHOGONAL", "DIAGONAL", "SQUARES", "INDEX", "STEP", "RING", "area", "square"]

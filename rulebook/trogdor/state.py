@@ -1,29 +1,53 @@
-"""A full Trogdor!! position as explicit, copyable data, and its one-line notation (T-NOTATION).
+"""A full Trogdor!! position as a value, and its one-line notation (T-NOTATION).
 
 Everything the rules need is in the state: tiles and burnt sides, cottages, every piece, the
 Trog-meter and Void, decks in order, hands, keepers, items, AP, phase, the rulings in force and
-the seeded RNG. ``str(state)`` writes the notation and ``State.parse`` reads it back exactly; see
-NOTATION.md. The engine copies a state before changing it, so copying is kept cheap.
+the seeded RNG. Every field holds an immutable value (tuples, frozen dataclasses, ints, strings),
+so a state returned by ``apply`` shares nothing changeable with the state it came from.
+``str(state)`` writes the notation (header word ``trogdor``) and ``State.parse`` reads it back
+exactly; see NOTES.md.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from operator import itemgetter
 
-from rulebook.common.deck import Deck
 from rulebook.common.errors import NotationError
-from rulebook.common.grid import Square
-from rulebook.common.notation import fmt_list, join_fields, parse_int, parse_list, split_fields
+from rulebook.common.grid import GRID5, Square
+from rulebook.common.notation import (
+    EMPTY,
+    Choice,
+    Flag,
+    Int,
+    ListOf,
+    PerPlayer,
+    SquareCodec,
+    Token,
+    excerpt,
+    fmt_list,
+    join_fields,
+    parse_int,
+    split_fields,
+)
 from rulebook.common.rng import Rng
 from rulebook.common.rulings import RulingSet
 
 from .board import Layout, format_tiles, parse_tiles
 from .cardindex import CardIndex
-from .geometry import BY_NAME, INDEX, SQUARES
+from .geometry import INDEX, SQUARES
 
+HEADER = "trogdor"
 PHASES = ("draw", "choose", "act", "spawn", "countryside", "over")
 OUTCOMES = ("win", "table-flip", "defeat")
 PEASANTS_IN_BOX = 7
+# What a user may type as AP (puzzles, editors) ...
+MAX_TYPED_AP = 999
+# ... and what the notation reads: the engine may bank past 999 under TR-PASS-AP=keep (each turn
+# adds at most a card's AP plus its extras; a game has at most max_length actions).
+MAX_AP = 10**9
+MAX_PLAYERS = 20
 # Phase 2 pieces in the order they move (T-KNIGHT-MOVE, T-ARCHER)
 QUEUE_TOKENS = ("peasants", "hammer", "archer")
 
@@ -34,6 +58,7 @@ FIELDS = [
     "queue", "rulings", "rng", "outcome",
 ]  # fmt: skip
 REQUIRED = ("tiles", "trogdor", "meter", "void", "phase", "ap")
+OPTIONAL = tuple(k for k in FIELDS if k not in REQUIRED)
 
 
 def _rulings():
@@ -42,19 +67,98 @@ def _rulings():
     return CATALOG.rulings
 
 
+@dataclass(frozen=True)
+class Deck:
+    """A draw pile (top first) and its discard pile (oldest first), as tuples of card ids."""
+
+    draw: tuple[str, ...] = ()
+    discard: tuple[str, ...] = ()
+
+    def __len__(self) -> int:
+        return len(self.draw)
+
+    def notation(self) -> str:
+        return f"{fmt_list(self.draw)}|{fmt_list(self.discard)}"
+
+    @classmethod
+    def parse(cls, text: str, where: str) -> Deck:
+        if text.count("|") != 1:
+            raise NotationError("a deck is DRAW|DISCARD (use '-' for an empty pile)", where=where)
+        a, b = text.split("|")
+        ids = ListOf(Token("card id"))
+        return cls(ids.parse(a, where), ids.parse(b, where))
+
+
+@dataclass(frozen=True)
+class Cottages:
+    """The cottages (on ``C`` tiles) and whether each is burninated: a read-only mapping
+    Square -> bool, in square order."""
+
+    pairs: tuple[tuple[Square, bool], ...] = ()
+
+    @classmethod
+    def on(cls, squares, burnt=()) -> Cottages:
+        burnt = set(burnt)
+        return cls(tuple((sq, sq in burnt) for sq in sorted(squares)))
+
+    def get(self, sq, default=None):
+        for k, v in self.pairs:
+            if k == sq:
+                return v
+        return default
+
+    def __getitem__(self, sq) -> bool:
+        v = self.get(sq)
+        if v is None:
+            raise KeyError(sq)
+        return v
+
+    def __contains__(self, sq) -> bool:
+        for k, _ in self.pairs:
+            if k == sq:
+                return True
+        return False
+
+    def any_burnt(self) -> bool:
+        return any(map(itemgetter(1), self.pairs))
+
+    def __iter__(self) -> Iterator[Square]:
+        return (k for k, _ in self.pairs)
+
+    def __len__(self) -> int:
+        return len(self.pairs)
+
+    def items(self) -> tuple[tuple[Square, bool], ...]:
+        return self.pairs
+
+    def keys(self) -> tuple[Square, ...]:
+        return tuple(k for k, _ in self.pairs)
+
+    def values(self) -> tuple[bool, ...]:
+        return tuple(v for _, v in self.pairs)
+
+    def burnt(self) -> tuple[Square, ...]:
+        return tuple(k for k, v in self.pairs if v)
+
+    def with_burnt(self, sq: Square, value: bool) -> Cottages:
+        return Cottages(tuple((k, value if k == sq else v) for k, v in self.pairs))
+
+
 @dataclass(eq=True)
 class State:
-    """A position. Field names are part of the public API (API.md)."""
+    """A position. Field names are part of the public API (NOTES.md). Every field is immutable;
+    the engine builds a new State for every result (``_fork`` + field assignment inside
+    ``rules.perform`` only)."""
 
-    GAME = "trogdor"  # registry name (rulebook.game_of)
+    GAME = HEADER  # registry name (rulebook.game_of)
 
     tiles: tuple[str, ...]
     burnt: tuple[bool, ...]
-    cottages: dict[Square, bool]
+    cottages: Cottages
     trogdor: Square | None
     hidden: bool = False
-    peasants: list[Square] = field(default_factory=list)  # kept sorted
-    knights: list[Square] = field(default_factory=list)  # in moving order
+    peasants: tuple[Square, ...] = ()  # sorted
+    knights: tuple[Square, ...] = ()  # in moving order
     archer: Square | None = None
     troghammer: Square | None = None  # on the board; None = not on the board
     hammer_waiting: bool = False  # in play on the Trog-meter (ruling TR-TROGHAMMER-START=meter)
@@ -70,40 +174,52 @@ class State:
     items: tuple[str | None, ...] = (None,)
     charged: tuple[bool, ...] = (True,)
     banked: tuple[int, ...] = (0,)
-    action_deck: Deck = field(default_factory=Deck)
+    action_deck: Deck = Deck()
     aside: tuple[str, ...] = ()  # Troghammer cards set aside (T-SETUP-DECKS)
-    movement_deck: Deck = field(default_factory=Deck)
+    movement_deck: Deck = Deck()
     played: str | None = None  # the action card played this turn
     item_used: bool = False
-    powers: tuple[str, ...] = ()  # abilities in force this turn (EFFECTS vocabulary, as tokens)
+    powers: tuple[str, ...] = ()  # abilities in force this turn (powers.py tokens), sorted
     mcard: str | None = None  # Phase 2 movement card
     queue: tuple[str, ...] = ()  # Phase 2 pieces still to move
     rulings: RulingSet = field(default_factory=lambda: RulingSet(_rulings()))
-    rng: Rng = field(default_factory=lambda: Rng(0))
+    seed: int = 0  # the seeded RNG (``state.rng``) as two integers
+    draws: int = 0
     outcome: str | None = None
     cards: CardIndex = field(default_factory=CardIndex.shared, compare=False, repr=False)
 
-    # -- copying -----------------------------------------------------------------------------
-    def copy(self) -> State:
-        """An independent copy: every mutable part (lists, dicts, decks, RNG) is copied."""
-        s = self.fork()
-        s.cottages = self.cottages.copy()
-        s.peasants = self.peasants.copy()
-        s.knights = self.knights.copy()
-        s.action_deck = Deck(list(self.action_deck.draw), list(self.action_deck.discard))
-        s.movement_deck = Deck(list(self.movement_deck.draw), list(self.movement_deck.discard))
-        s.rng = Rng(self.rng.seed, self.rng.counter)
-        return s
+    # -- the RNG as a value --------------------------------------------------------------------
+    @property
+    def rng(self) -> Rng:
+        return Rng(self.seed, self.draws)
 
-    def fork(self) -> State:
-        """The engine's cheap copy: it *shares* every list, dict, deck and the RNG with the
-        original, and the engine replaces a part (copy on write) before changing it. Call
-        ``copy()`` before changing any part of a state in place yourself."""
+    @rng.setter
+    def rng(self, value: Rng) -> None:
+        self.seed, self.draws = value.seed, value.counter
+
+    # -- copying -------------------------------------------------------------------------------
+    def _fork(self) -> State:
+        """A shallow copy for the engine to fill in (every field is immutable, so sharing them is
+        safe)."""
         s = object.__new__(State)
         s.__dict__ = self.__dict__.copy()
         return s
 
-    # -- queries -----------------------------------------------------------------------------
+    def copy(self) -> State:
+        """An equal state (kept for callers of the old API; states are values, so this is
+        rarely needed)."""
+        return self._fork()
+
+    def replace(self, **changes) -> State:
+        """A new state with some fields changed (values must be immutable: tuples, Deck, ...)."""
+        s = self._fork()
+        for k, v in changes.items():
+            if k not in s.__dict__ and k != "rng":
+                raise AttributeError(f"State has no field {k!r}")
+            setattr(s, k, v)
+        return s
+
+    # -- queries -------------------------------------------------------------------------------
     def kind(self, sq: Square | str) -> str:
         return self.tiles[INDEX[_as_sq(sq)]]
 
@@ -121,7 +237,7 @@ class State:
     def is_terminal(self) -> bool:
         return self.outcome is not None
 
-    # -- notation ----------------------------------------------------------------------------
+    # -- notation ------------------------------------------------------------------------------
     def __str__(self) -> str:
         return format_state(self)
 
@@ -130,46 +246,48 @@ class State:
         return parse_state(text, cards)
 
     def _repr_svg_(self) -> str:
-        from .render import render_svg
+        from .svg import render_svg
 
         return render_svg(self)
 
 
 def _as_sq(sq) -> Square:
-    if isinstance(sq, Square):
-        return sq
-    found = BY_NAME.get(str(sq).upper())
-    if found is None:
-        raise NotationError(f"{sq!r} is not a square A1..E5")
-    return found
+    from .geometry import square
+
+    return square(sq, "square")
 
 
-def _sq(sq: Square | None) -> str:
-    return "-" if sq is None else str(sq)
+# ---- field codecs (rulebook.common.notation) ------------------------------------------------------
+SQ = SquareCodec(GRID5)
+SQ_OR_NONE = SquareCodec(GRID5, none_ok=True)
+SQS = ListOf(SQ)
+CARD = Token("card id")
+CARDS = ListOf(CARD)
+AP = Int(0, MAX_AP)
 
 
-def _per_player(values, fmt) -> str:
-    return "/".join(fmt(v) for v in values)
+def _per_player(value, fmt) -> str:
+    return "/".join(fmt(v) for v in value)
 
 
 def format_state(s: State) -> str:
     """Canonical one-line notation; optional fields at their defaults are left out."""
     n = s.players
     f: list[tuple[str, str]] = [("tiles", format_tiles(s.tiles, s.burnt))]
-    burnt_c = sorted(sq for sq, b in s.cottages.items() if b)
+    burnt_c = s.cottages.burnt()
     if burnt_c:
-        f.append(("cottages_burnt", fmt_list(burnt_c)))
-    f.append(("trogdor", _sq(s.trogdor)))
+        f.append(("cottages_burnt", SQS.fmt(burnt_c)))
+    f.append(("trogdor", SQ_OR_NONE.fmt(s.trogdor)))
     if s.hidden:
         f.append(("hidden", "1"))
     if s.peasants:
-        f.append(("peasants", fmt_list(sorted(s.peasants))))
+        f.append(("peasants", SQS.fmt(sorted(s.peasants))))
     if s.knights:
-        f.append(("knights", fmt_list(s.knights)))
+        f.append(("knights", SQS.fmt(s.knights)))
     if s.archer is not None:
-        f.append(("archer", str(s.archer)))
+        f.append(("archer", s.archer.name))
     if s.troghammer is not None or s.hammer_waiting:
-        f.append(("hammer", "meter" if s.hammer_waiting else str(s.troghammer)))
+        f.append(("hammer", "meter" if s.hammer_waiting else s.troghammer.name))
     f += [("meter", str(s.meter)), ("void", str(s.void)), ("phase", s.phase), ("ap", str(s.ap))]
     if s.turn != 1:
         f.append(("turn", str(s.turn)))
@@ -180,9 +298,9 @@ def format_state(s: State) -> str:
     if any(s.hands):
         f.append(("hands", _per_player(s.hands, fmt_list)))
     if any(k is not None for k in s.keepers):
-        f.append(("keepers", _per_player(s.keepers, lambda k: k or "-")))
+        f.append(("keepers", _per_player(s.keepers, lambda k: k or EMPTY)))
     if any(i is not None for i in s.items):
-        f.append(("items", _per_player(s.items, lambda i: i or "-")))
+        f.append(("items", _per_player(s.items, lambda i: i or EMPTY)))
     if not all(s.charged):
         f.append(("charged", "".join("1" if c else "0" for c in s.charged)))
     if any(s.banked):
@@ -204,178 +322,174 @@ def format_state(s: State) -> str:
     if s.queue:
         f.append(("queue", fmt_list(s.queue)))
     rul = s.rulings.notation()
-    if rul != "-":
+    if rul != EMPTY:
         f.append(("rulings", rul))
-    if s.rng.seed != 0 or s.rng.counter != 0:
-        f.append(("rng", str(s.rng)))
+    if s.seed != 0 or s.draws != 0:
+        f.append(("rng", f"{s.seed}:{s.draws}"))
     if s.outcome:
         f.append(("outcome", s.outcome))
-    return join_fields(f)
+    return join_fields(f, header=HEADER)
 
 
-def _parse_sq(value: str, where: str, *, none_ok: bool = True) -> Square | None:
-    if value == "-" and none_ok:
-        return None
-    sq = BY_NAME.get(value)
-    if sq is None:
-        raise NotationError(f"{value!r} is not a square A1..E5", where=where)
-    return sq
-
-
-def _parse_sqs(value: str, where: str) -> list[Square]:
-    return [_parse_sq(v, where, none_ok=False) for v in parse_list(value)]
-
-
-def _split_players(value: str, n: int, where: str) -> list[str]:
-    parts = value.split("/")
-    if len(parts) != n:
-        raise NotationError(
-            f"{len(parts)} entries for {n} player(s) (use '/' between)", where=where
-        )
-    return parts
-
-
-def _flag(value: str, where: str) -> bool:
-    if value not in ("0", "1"):
-        raise NotationError(f"expected 0 or 1, got {value!r}", where=where)
-    return value == "1"
+def _parse_rng(value: str) -> tuple[int, int]:
+    parts = value.split(":")
+    if len(parts) != 2:
+        raise NotationError("RNG must be SEED:COUNTER with two whole numbers", where="rng")
+    return parse_int(parts[0], "rng seed"), parse_int(parts[1], "rng counter", lo=0)
 
 
 def parse_state(text: str, cards=None) -> State:
-    """Read a position written by ``format_state``. Errors say which field is wrong and why."""
+    """Read a position written by ``format_state`` (the ``trogdor`` header word may be left out).
+    Only the canonical spelling parses; errors say which field is wrong and why."""
     index = cards if isinstance(cards, CardIndex) else CardIndex.shared(cards)
-    optional = tuple(k for k in FIELDS if k not in REQUIRED)
-    d = split_fields(text, FIELDS, optional=optional)
+    if isinstance(text, str) and text.split(" ", 1)[0] == HEADER:
+        d = split_fields(text, FIELDS, optional=OPTIONAL, header=HEADER)
+    else:
+        d = split_fields(text, FIELDS, optional=OPTIONAL)
     try:
-        kinds, burnt = parse_tiles(d["tiles"])
+        kinds, burnt = parse_tiles(d["tiles"], strict=True)
     except NotationError as e:
         where = "tiles" if e.where is None else f"tiles {e.where}"
         raise NotationError(e.message, where=where) from None
     cot_squares = [SQUARES[i] for i, k in enumerate(kinds) if k == "C"]
-    cburnt = _parse_sqs(d.get("cottages_burnt", "-"), "cottages_burnt")
+    cburnt = SQS.parse(d.get("cottages_burnt", EMPTY), "cottages_burnt")
     for sq in cburnt:
         if sq not in cot_squares:
             raise NotationError(f"{sq} is not a cottage tile", where="cottages_burnt")
-    cottages = {sq: sq in cburnt for sq in cot_squares}
-    players = parse_int(d.get("players", "1"), "players", lo=1, hi=20)
-    phase = d["phase"]
-    if phase not in PHASES:
-        raise NotationError(f"unknown phase {phase!r}; phases: {', '.join(PHASES)}", where="phase")
-    hammer = d.get("hammer", "-")
-    s = State(
-        tiles=tuple(kinds),
-        burnt=tuple(burnt),
-        cottages=cottages,
-        trogdor=_parse_sq(d["trogdor"], "trogdor"),
-        hidden=_flag(d.get("hidden", "0"), "hidden"),
-        peasants=sorted(_parse_sqs(d.get("peasants", "-"), "peasants")),
-        knights=_parse_sqs(d.get("knights", "-"), "knights"),
-        archer=_parse_sq(d.get("archer", "-"), "archer"),
-        troghammer=None if hammer == "meter" else _parse_sq(hammer, "hammer"),
-        hammer_waiting=hammer == "meter",
-        meter=parse_int(d["meter"], "meter", lo=0, hi=PEASANTS_IN_BOX),
-        void=parse_int(d["void"], "void", lo=0, hi=PEASANTS_IN_BOX),
-        ap=parse_int(d["ap"], "ap", lo=0, hi=999),
-        phase=phase,
-        turn=parse_int(d.get("turn", "1"), "turn", lo=1),
-        player=parse_int(d.get("player", "0"), "player", lo=0, hi=players - 1),
-        players=players,
-        rulings=RulingSet(_rulings()),
-        cards=index,
-    )
-    total = len(s.peasants) + s.meter + s.void
+    players = parse_int(d.get("players", "1"), "players", lo=1, hi=MAX_PLAYERS)
+    phase = Choice(PHASES).parse(d["phase"], "phase")
+    hammer = d.get("hammer", EMPTY)
+    peasants = tuple(sorted(SQS.parse(d.get("peasants", EMPTY), "peasants")))
+    meter = parse_int(d["meter"], "meter", lo=0, hi=PEASANTS_IN_BOX)
+    void = parse_int(d["void"], "void", lo=0, hi=PEASANTS_IN_BOX)
+    total = len(peasants) + meter + void
     if total > PEASANTS_IN_BOX:
         raise NotationError(
-            f"{total} peasants (board {len(s.peasants)} + meter {s.meter} + void {s.void}); "
+            f"{total} peasants (board {len(peasants)} + meter {meter} + void {void}); "
             f"the box has {PEASANTS_IN_BOX}",
             where="meter",
         )
+    knights = SQS.parse(d.get("knights", EMPTY), "knights")
     if "hands" in d:
-        hands = []
-        for part in _split_players(d["hands"], players, "hands"):
-            hand = tuple(parse_list(part))
+        hands = PerPlayer(CARDS, players).parse(d["hands"], "hands")
+        for hand in hands:
             for cid in hand:
                 _need(index.action(cid), cid, "hands", "action")
-            hands.append(hand)
-        s.hands = tuple(hands)
     else:
-        s.hands = ((),) * players
-    s.keepers = _ids(d.get("keepers"), players, "keepers", index.keeper)
-    s.items = _ids(d.get("items"), players, "items", index.item)
+        hands = ((),) * players
     if "charged" in d:
         v = d["charged"]
         if len(v) != players or any(ch not in "01" for ch in v):
             raise NotationError(f"one 0/1 per player ({players})", where="charged")
-        s.charged = tuple(ch == "1" for ch in v)
+        charged = tuple(ch == "1" for ch in v)
     else:
-        s.charged = (True,) * players
-    if "banked" in d:
-        parts = _split_players(d["banked"], players, "banked")
-        s.banked = tuple(parse_int(p, "banked", lo=0, hi=999) for p in parts)
-    else:
-        s.banked = (0,) * players
-    s.action_deck = _deck(d.get("actions"), "actions", index.action, "action")
-    s.aside = tuple(parse_list(d.get("aside", "-")))
-    for cid in s.aside:
+        charged = (True,) * players
+    banked = (
+        PerPlayer(AP, players).parse(d["banked"], "banked") if "banked" in d else (0,) * players
+    )
+    action_deck = _deck(d.get("actions"), "actions", index.action, "action")
+    aside = CARDS.parse(d.get("aside", EMPTY), "aside")
+    for cid in aside:
         _need(index.action(cid), cid, "aside", "action")
-    s.movement_deck = _deck(d.get("moves"), "moves", index.movement, "movement")
-    s.played = d.get("played")
-    if s.played is not None:
-        _need(index.action(s.played), s.played, "played", "action")
-    s.item_used = _flag(d.get("item_used", "0"), "item_used")
-    s.powers = tuple(parse_list(d.get("powers", "-")))
-    from .powers import check_power
+    movement_deck = _deck(d.get("moves"), "moves", index.movement, "movement")
+    played = d.get("played")
+    if played is not None:
+        CARD.parse(played, "played")
+        _need(index.action(played), played, "played", "action")
+    from .powers import TOKENS
 
-    for p in s.powers:
-        msg = check_power(p)
-        if msg:
-            raise NotationError(msg, where="powers")
-    s.mcard = d.get("mcard")
-    if s.mcard is not None:
-        _need(index.movement(s.mcard), s.mcard, "mcard", "movement")
-    s.queue = tuple(parse_list(d.get("queue", "-")))
-    for tok in s.queue:
-        ok = tok in QUEUE_TOKENS or (
-            tok.startswith("knight") and tok[6:].isdigit() and int(tok[6:]) < len(s.knights)
-        )
-        if not ok:
+    powers = ListOf(Choice(tuple(sorted(TOKENS)))).parse(d.get("powers", EMPTY), "powers")
+    if list(powers) != sorted(powers):
+        raise NotationError("powers are listed in sorted order", where="powers")
+    mcard = d.get("mcard")
+    if mcard is not None:
+        CARD.parse(mcard, "mcard")
+        _need(index.movement(mcard), mcard, "mcard", "movement")
+    queue = CARDS.parse(d.get("queue", EMPTY), "queue")
+    knight_tokens = {f"knight{i}" for i in range(len(knights))}
+    for tok in queue:
+        if tok not in QUEUE_TOKENS and tok not in knight_tokens:
             raise NotationError(
-                f"unknown piece {tok!r} (peasants, knight0.., hammer, archer)", where="queue"
+                f"unknown piece {excerpt(tok, 20)!r} (peasants, knight0.., hammer, archer)",
+                where="queue",
             )
-    if "hammer" in s.queue and s.troghammer is None and not s.hammer_waiting:
+    archer = SQ_OR_NONE.parse(d.get("archer", EMPTY), "archer")
+    troghammer = None if hammer == "meter" else SQ_OR_NONE.parse(hammer, "hammer")
+    if "hammer" in queue and troghammer is None and hammer != "meter":
         raise NotationError("the Troghammer is not in play", where="queue")
-    if "archer" in s.queue and s.archer is None:
+    if "archer" in queue and archer is None:
         raise NotationError("there is no archer on the board", where="queue")
-    if phase in ("spawn", "countryside") and s.mcard is None:
+    if phase in ("spawn", "countryside") and mcard is None:
         raise NotationError(f"the {phase} phase needs its movement card", where="mcard")
-    if phase == "countryside" and not s.queue:
+    if phase == "countryside" and not queue:
         raise NotationError("the countryside phase needs pieces still to move", where="queue")
-    s.rulings = s.rulings.parse(d.get("rulings", "-"))
-    s.rng = Rng.parse(d.get("rng", "0:0"))
-    out = d.get("outcome")
-    if out is not None and out not in OUTCOMES:
-        raise NotationError(
-            f"unknown outcome {out!r}; one of {', '.join(OUTCOMES)}", where="outcome"
-        )
-    s.outcome = out
-    return s
+    seed, draws = _parse_rng(d.get("rng", "0:0"))
+    outcome = d.get("outcome")
+    if outcome is not None:
+        Choice(OUTCOMES).parse(outcome, "outcome")
+    if (phase == "over") != (outcome is not None):
+        raise NotationError("phase=over goes with an outcome, and only with one", where="phase")
+    return State(
+        tiles=tuple(kinds),
+        burnt=tuple(burnt),
+        cottages=Cottages.on(cot_squares, cburnt),
+        trogdor=SQ_OR_NONE.parse(d["trogdor"], "trogdor"),
+        hidden=Flag().parse(d.get("hidden", "0"), "hidden"),
+        peasants=peasants,
+        knights=knights,
+        archer=archer,
+        troghammer=troghammer,
+        hammer_waiting=hammer == "meter",
+        meter=meter,
+        void=void,
+        ap=parse_int(d["ap"], "ap", lo=0, hi=MAX_AP),
+        phase=phase,
+        turn=parse_int(d.get("turn", "1"), "turn", lo=1, hi=MAX_AP),
+        player=parse_int(d.get("player", "0"), "player", lo=0, hi=players - 1),
+        players=players,
+        hands=hands,
+        keepers=_ids(d.get("keepers"), players, "keepers", index.keeper),
+        items=_ids(d.get("items"), players, "items", index.item),
+        charged=charged,
+        banked=banked,
+        action_deck=action_deck,
+        aside=aside,
+        movement_deck=movement_deck,
+        played=played,
+        item_used=Flag().parse(d.get("item_used", "0"), "item_used"),
+        powers=powers,
+        mcard=mcard,
+        queue=queue,
+        rulings=RulingSet(_rulings()).parse(d.get("rulings", EMPTY)),
+        seed=seed,
+        draws=draws,
+        outcome=outcome,
+        cards=index,
+    )
 
 
 def _need(card, cid: str, where: str, kind: str) -> None:
     if card is None:
         hint = {"movement": " (or a literal like 2Er-EES)", "action": " (or a literal like ap5)"}
         hint = hint.get(kind, "")
-        raise NotationError(f"unknown {kind} card {cid!r}{hint}", where=where)
+        raise NotationError(f"unknown {kind} card {excerpt(cid, 30)!r}{hint}", where=where)
 
 
 def _ids(value, players, where, lookup) -> tuple:
     if value is None:
         return (None,) * players
     out = []
-    for part in _split_players(value, players, where):
-        if part == "-":
+    parts = value.split("/")
+    if len(parts) != players:
+        raise NotationError(
+            f"needs {players} '/'-separated groups (one per player), got {len(parts)}",
+            where=where,
+        )
+    for part in parts:
+        if part == EMPTY:
             out.append(None)
         else:
+            CARD.parse(part, where)
             _need(lookup(part), part, where, where[:-1])
             out.append(part)
     return tuple(out)
@@ -384,10 +498,7 @@ def _ids(value, players, where, lookup) -> tuple:
 def _deck(value, where, lookup, kind) -> Deck:
     if value is None:
         return Deck()
-    try:
-        deck = Deck.parse(value)
-    except NotationError as e:
-        raise NotationError(e.message, where=where) from None
+    deck = Deck.parse(value, where)
     for cid in deck.draw + deck.discard:
         _need(lookup(cid), cid, where, kind)
     return deck

@@ -3,9 +3,10 @@
 import pytest
 
 from rulebook.common.errors import RuleError
-from rulebook.trogdor import apply_action, legal_actions, puzzle, with_action_deck, with_cards
+from rulebook.trogdor import apply_action, puzzle, with_action_deck, with_cards
 from rulebook.trogdor.cards import ActionCard, Effect, Item, Keeper
-from rulebook.trogdor.geometry import BY_NAME
+from rulebook.trogdor.geometry import BY_NAME, SQUARES
+from tests.trogdor.helpers import texts
 
 LAYOUT = "C.M.C/.T.../...L./...T./C.M.."
 
@@ -77,7 +78,7 @@ def test_item_once_per_turn_and_discharges():
     u = apply_action(t, "burn tile at E5")  # a tile burns: the torch recharges...
     assert u.charged == (True,)
     refused(u, "use torch", "T-ITEM")  # ...but not twice in one turn
-    assert not any(a.startswith("use") for a in legal_actions(u))
+    assert not any(a.startswith("use") for a in texts(u))
 
 
 def test_item_refusals():
@@ -124,7 +125,7 @@ def test_ring_teleports_trogdor():
     s = with_item(RING, trogdor="B3", ap=1)
     t = apply_action(s, "use ring E5")
     assert t.trogdor == sq("E5") and t.ap == 1
-    assert len([a for a in legal_actions(s) if a.startswith("use ring")]) == 25
+    assert len([a for a in texts(s) if str(a).startswith("use ring")]) == 25
 
 
 def test_card_abilities_diagonal_block_heal_free_and_peasant_range():
@@ -155,7 +156,26 @@ def test_card_abilities_diagonal_block_heal_free_and_peasant_range():
     v = apply_action(u, "move SW")
     assert v.ap == 1
     w = apply_action(v, "burn peasant at A4")
-    assert w.ap == 0 and w.peasants == []
+    assert w.ap == 0 and w.peasants == ()
     x = apply_action(w, "teleport E1")
     assert x.trogdor == sq("E1") and "teleport" not in x.powers
     refused(x, "teleport E2", "T-CARD-EFFECTS")
+
+
+def test_empty_tile_has_no_piece_and_no_cottage():
+    """T-EMPTY-TILE (seed 000 'Open Spaces'): no knight, Troghammer, archer, peasant, cottage or
+    Trogdor; anything else (burnt or not, any scenery) is empty."""
+    from rulebook.trogdor.effects import is_empty
+
+    s = puzzle(
+        "C...C/.T.../..L../...T./C.M..",
+        trogdor="B2",
+        knights=["D2"],
+        archer="E5",
+        troghammer="A3",
+        peasants=["C4"],
+        burnt=["B1"],
+    )
+    occupied = {"B2", "D2", "E5", "A3", "C4", "A1", "E1", "A5"}
+    for sq in SQUARES:
+        assert is_empty(s, sq) == (str(sq) not in occupied), sq

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.trogdor import State, apply_action, new_game
+import rulebook
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # scripts/ is not an installed package; plain `pytest` needs this
@@ -39,18 +39,19 @@ def test_golden_playthrough_replays_exactly(seed):
     path = golden_path(seed)
     assert path.exists(), f"{path} is missing. {REGENERATE}"
     start, steps = read_golden(path)
-    state = new_game(PRESET, players=GOLDEN_CASES[seed], seed=seed)
+    game = rulebook.game("trogdor")
+    state = game.new_game(seed, players=GOLDEN_CASES[seed], preset=PRESET)
     assert str(state) == start, f"{path.name}: the starting position differs. {REGENERATE}"
     assert steps, f"{path.name} records no actions"
     for n, (action, expected) in enumerate(steps, 1):
-        state = apply_action(state, action)
+        state = game.apply(state, action)
         got = str(state)
         assert got == expected, (
             f"{path.name} step {n} ({action!r}):\n  expected {expected}\n  got      {got}\n"
             f"{REGENERATE}"
         )
         if n % 25 == 0:  # the notation alone rebuilds the position
-            assert State.parse(got) == state
+            assert rulebook.parse(got) == state
     assert state.outcome is not None, f"{path.name}: the recorded game does not end"
 
 

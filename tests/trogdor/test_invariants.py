@@ -22,7 +22,7 @@ def test_random_games_keep_invariants(seed, players, rulings):
     for n in range(3000):
         assert len(g.peasants) + g.meter + g.void == 7, str(g)
         assert len(g.tiles) == 25 and len(g.cottages) == 3 and 0 <= g.meter <= 7
-        assert g.peasants == sorted(g.peasants)
+        assert list(g.peasants) == sorted(g.peasants)
         acts = legal_actions(g)
         if g.outcome is not None:
             assert g.phase == "over" and acts == []

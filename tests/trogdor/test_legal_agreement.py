@@ -1,12 +1,15 @@
-"""legal_actions and apply_action agree: every listed action applies; every refused candidate
-raises RuleError naming a catalog rule and leaves the state untouched (T-PHASE, T-AP, ...)."""
+"""legal_actions, refusal and apply agree: every listed action applies and refusal() says None
+for it; every other candidate is refused by refusal() with exactly the RuleError apply raises,
+naming a catalog rule, and the state is untouched (T-PHASE, T-AP, ...)."""
 
 import random
 
+import rulebook
 from rulebook.common.errors import RuleError
-from rulebook.trogdor import CATALOG, apply_action, is_terminal, legal_actions, new_game, puzzle
-from rulebook.trogdor.engine import _ok
+from rulebook.trogdor import CATALOG, is_terminal, new_game, puzzle
 from rulebook.trogdor.geometry import SQUARES
+
+G = rulebook.game("trogdor")
 
 LAYOUT = "C.M.C/.T.../...L./...T./C.M.."
 EXTRA = [
@@ -29,20 +32,22 @@ def candidates(s):
 
 
 def check(s):
-    legal = legal_actions(s)
-    assert legal == sorted(legal) and len(set(legal)) == len(legal)
+    legal = G.legal_actions(s)
+    texts = [str(a) for a in legal]
+    assert texts == sorted(texts) and len(set(texts)) == len(texts)
     before = str(s)
-    for a in set(candidates(s)) | set(legal):
+    for text in set(candidates(s)) | set(texts):
+        a = G.parse_action(text)
+        err = G.refusal(s, a)
         try:
-            apply_action(s, a)
+            G.apply(s, a)
             ok = True
         except RuleError as e:
             ok = False
             assert e.rule_id in CATALOG, e.rule_id
+            assert err is not None and (err.rule_id, err.reason) == (e.rule_id, e.reason)
         assert str(s) == before
-        assert ok == (a in legal), (a, ok, before)
-        if s.phase == "act" and ok:
-            assert _ok(s, legal[legal.index(a)])
+        assert ok == (err is None) == (text in texts), (text, ok, before)
 
 
 def test_legal_actions_match_apply_on_random_games():
@@ -54,7 +59,7 @@ def test_legal_actions_match_apply_on_random_games():
             if is_terminal(g):
                 break
             check(g)
-            g = apply_action(g, rng.choice(legal_actions(g)))
+            g = G.apply(g, rng.choice(G.legal_actions(g)))
 
 
 def test_legal_actions_match_apply_with_powers():

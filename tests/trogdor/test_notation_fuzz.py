@@ -1,5 +1,5 @@
 """Bad notation always gets a NotationError (what and where), never another exception; the
-examples in NOTATION.md read back exactly (T-NOTATION)."""
+examples in NOTES.md read back exactly (T-NOTATION)."""
 
 from pathlib import Path
 
@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from rulebook.common.errors import NotationError
 from rulebook.trogdor import State, apply_action, new_game, parse_action, puzzle
 
-DOC = Path(__file__).resolve().parents[2] / "rulebook" / "trogdor" / "NOTATION.md"
+DOC = Path(__file__).resolve().parents[2] / "rulebook" / "trogdor" / "NOTES.md"
 LAYOUT = "C.M.C/.T.../...L./...T./C.M.."
 BASE = [
     str(
@@ -61,9 +61,9 @@ def test_action_text_parses_or_says_why(text):
 
 
 def test_notation_md_examples_round_trip():
-    """The complete examples in NOTATION.md parse and print back identically."""
+    """The complete examples in NOTES.md parse and print back identically."""
     lines = [ln.strip() for ln in DOC.read_text(encoding="utf-8").splitlines()]
-    full = [ln for ln in lines if ln.startswith("tiles=") and ",..." not in ln]
+    full = [ln for ln in lines if ln.startswith("trogdor tiles=") and ",..." not in ln]
     assert len(full) >= 2
     for text in full:
         assert str(State.parse(text)) == text

@@ -15,10 +15,11 @@ from pathlib import Path
 import pytest
 
 from rulebook.common.catalog import Rule, RuleCatalog
-from scripts.coverage import ROOT, citations, notebook_files
 from rulebook.trogdor import CATALOG
+from scripts.coverage import ROOT, citations, notebook_files
 
-MARK = "NBVAL_CHECK_OUTPUT"
+MARK = "NBVAL_CHECK_OUTPUT"  # the old comment marker
+TAG = "nbval-check-output"  # the cell tag (scripts/tag_checks.py migrates markers to it)
 NOTEBOOKS = notebook_files(ROOT)
 TROGDOR_NOTEBOOKS = [p for p in NOTEBOOKS if p.name.startswith("trogdor_")]
 # A Trogdor rule or ruling ID as written in prose or code: T-... or TR-..., upper case.
@@ -44,8 +45,14 @@ def _output_text(output: dict) -> str:
     return "".join(text) if isinstance(text, list) else text
 
 
+def _is_checked(cell: dict) -> bool:
+    return cell.get("cell_type") == "code" and (
+        MARK in _source(cell) or TAG in cell.get("metadata", {}).get("tags", [])
+    )
+
+
 def _checked_cells(path: Path) -> list[dict]:
-    return [c for c in _cells(path) if c.get("cell_type") == "code" and MARK in _source(c)]
+    return [c for c in _cells(path) if _is_checked(c)]
 
 
 def _name(path: Path) -> str:
@@ -106,8 +113,6 @@ def test_every_checked_trogdor_cell_prints_its_fact(path):
     silent = [
         i
         for i, c in enumerate(_cells(path))
-        if c.get("cell_type") == "code"
-        and MARK in _source(c)
-        and not any(_output_text(o).strip() for o in c.get("outputs", []))
+        if _is_checked(c) and not any(_output_text(o).strip() for o in c.get("outputs", []))
     ]
     assert silent == [], f"{_name(path)}: checked cells with no saved output: {silent}"

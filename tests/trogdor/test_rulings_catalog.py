@@ -4,8 +4,8 @@ import re
 from pathlib import Path
 from xml.etree import ElementTree
 
-from scripts.coverage import report
 from rulebook.trogdor import CATALOG, State, apply_action, new_game, puzzle
+from scripts.coverage import report
 
 ROOT = Path(__file__).resolve().parents[2]
 PKG = ROOT / "rulebook" / "trogdor"

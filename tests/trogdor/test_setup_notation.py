@@ -40,13 +40,16 @@ def test_setup_pieces():
     """T-SETUP-PIECES: a peasant on each unburnt cottage, 2 knights + archer apart, Trogdor C3."""
     for seed in range(20):
         g = new_game(GAME_LAYOUT, seed=seed)
-        assert g.cottages == {sq("A1"): False, sq("E1"): False, sq("A5"): False}
-        assert g.peasants == sorted(g.cottages)
+        assert dict(g.cottages) == {sq("A1"): False, sq("E1"): False, sq("A5"): False}
+        assert list(g.peasants) == sorted(g.cottages)
         assert g.trogdor == sq("C3")
         pieces = [*g.knights, g.archer]
         assert len(g.knights) == 2 and len(set(pieces)) == 3 and sq("C3") not in pieces
     g = new_game(GAME_LAYOUT, knights=["B2", "D2"], archer="E5")
-    assert g.knights == [sq("B2"), sq("D2")] and g.archer == sq("E5")
+    assert g.knights == (
+        sq("B2"),
+        sq("D2"),
+    ) and g.archer == sq("E5")
     with pytest.raises(NotationError):
         new_game(GAME_LAYOUT, knights=["C3", "D2"], archer="E5")
 
@@ -109,8 +112,8 @@ def test_notation_puzzle_example_is_short_and_exact():
     s = puzzle(LAYOUT, trogdor="B2", burnt=["A1"], knights=["D2"], peasants=["A1"], ap=3)
     text = str(s)
     assert text == (
-        "tiles=c.M.C/.T.../...L./...T./C.M.. trogdor=B2 peasants=A1 knights=D2 meter=4 void=2 "
-        "phase=act ap=3"
+        "trogdor tiles=c.M.C/.T.../...L./...T./C.M.. trogdor=B2 peasants=A1 knights=D2 meter=4 "
+        "void=2 phase=act ap=3"
     )
     assert State.parse(text) == s
 
@@ -159,13 +162,19 @@ def test_rule_error_leaves_state_untouched():
     assert e.value.rule_id in CATALOG
 
 
-def test_state_copy_is_independent():
-    """T-NOTATION: copies share nothing mutable."""
+def test_states_are_values():
+    """T-NOTATION: no part of a state can be changed in place, and replace() leaves the
+    original as it was."""
     s = puzzle(LAYOUT, peasants=["A1"], knights=["B1"], movement=["0E-EEE"])
-    c = s.copy()
-    c.peasants.append(sq("B2"))
-    c.knights[0] = sq("E5")
-    c.cottages[sq("A1")] = True
-    c.movement_deck.draw.append("0W-WWW")
-    assert s.peasants == [sq("A1")] and s.knights == [sq("B1")]
-    assert not s.cottages[sq("A1")] and s.movement_deck.draw == ["0E-EEE"]
+    for part, change in (
+        (s.peasants, lambda p: p.append(sq("B2"))),
+        (s.knights, lambda k: k.__setitem__(0, sq("E5"))),
+        (s.cottages, lambda c: c.__setitem__(sq("A1"), True)),
+        (s.movement_deck.draw, lambda d: d.append("0W-WWW")),
+    ):
+        with pytest.raises((AttributeError, TypeError)):
+            change(part)
+    c = s.replace(peasants=(sq("B2"),), cottages=s.cottages.with_burnt(sq("A1"), True))
+    assert s.peasants == (sq("A1"),) and s.knights == (sq("B1"),)
+    assert not s.cottages[sq("A1")] and s.movement_deck.draw == ("0E-EEE",)
+    assert c.peasants == (sq("B2"),) and c.cottages[sq("A1")]

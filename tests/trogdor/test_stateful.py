@@ -127,8 +127,8 @@ class TrogdorGame(RuleBasedStateMachine):
         s = self.state
         actions = Counter(
             [c for hand in s.hands for c in hand]
-            + s.action_deck.draw
-            + s.action_deck.discard
+            + list(s.action_deck.draw)
+            + list(s.action_deck.discard)
             + list(s.aside)
         )
         assert actions == Counter(list(CARDS.actions)), f"action cards lost or doubled: {s}"

@@ -1,22 +1,27 @@
-"""The rules' shared moving parts, applied in place to a working copy of a state.
+"""The rules' shared moving parts: effects applied to the engine's working copy of a state.
 
-Only ``engine.apply_action`` calls these, always on a fresh copy, so a refused action never leaves
-a half-changed state behind. A game ending mid-action (defeat, Fiery Rage, victory) unwinds with
-``GameEnded``; the engine catches it and returns the finished state.
+Only ``rules.perform`` calls these, on a fresh fork whose fields are all immutable values: an
+effect *replaces* a field (``s.peasants = ...``), it never changes one in place, so the state the
+caller holds is never touched. A game ending mid-action (defeat, Fiery Rage, victory) unwinds with
+``GameEnded``; ``rules.perform`` catches it and returns the finished state. Each effect reports the
+catalog rule that takes effect with ``fired(ID)``.
 """
 
 from __future__ import annotations
 
-from rulebook.common.deck import Deck
-from rulebook.common.errors import RuleError
+from rulebook.common.game import fired
 from rulebook.common.grid import Square
-from rulebook.common.rng import Rng
 
-from .geometry import CENTRE, ORDER, ORTHO_I, RING_I, SQUARES, STEP_I, STEPQ
+from .geometry import CENTRE, INDEX, ORTHO, RING, SQUARES, STEP
+from .state import Deck
 
 # Safety bound on "draw again" loops (Troghammer re-moves, flaming peasants ending on a burnt
 # cottage): each repeat draws a card; a pathological stacked deck could cycle forever.
 MAX_REPEATS = 60
+
+# Pieces that make a tile not "empty" (seed 000: "no knights, troghammers, archers, peasants,
+# cottages or Trogdor"): T-EMPTY-TILE.
+EMPTY_TILE = "T-EMPTY-TILE"
 
 
 class GameEnded(Exception):
@@ -25,45 +30,38 @@ class GameEnded(Exception):
 
 # -- rulings --------------------------------------------------------------------------------------
 def ruling(s, rid: str) -> str:
-    """The option in force for ruling ``rid`` (fast path for the common all-defaults case)."""
-    choices = s.rulings.choices
-    if choices:
-        for k, v in choices:
-            if k == rid:
-                return v
-    return _defaults(s.rulings)[rid]
+    """The option in force for ruling ``rid`` (reported as fired: the ruling decided something)."""
+    fired(rid)
+    for k, v in s.rulings.choices:
+        if k == rid:
+            return v
+    return _DEFAULTS[rid]
 
 
-def _defaults(rs) -> dict[str, str]:
-    table = rs.rulings
-    hit = _DEFAULTS.get(id(table))
-    if hit is None or hit[0] is not table:
-        hit = _DEFAULTS[id(table)] = (table, {k: r.default for k, r in table.items()})
-    return hit[1]
+def _defaults() -> dict[str, str]:
+    from . import CATALOG
+
+    return {k: r.default for k, r in CATALOG.rulings.items()}
 
 
-_DEFAULTS: dict[int, tuple] = {}
+_DEFAULTS = _defaults()
 
 
 # -- decks ---------------------------------------------------------------------------------------
 def draw_movement(s):
     """Draw the top movement card (T-MOVEMENT-CARD); reshuffle the discards when the deck is empty
     (T-MOVEMENT-RESHUFFLE). The card goes straight to the discard pile. None if there is none."""
-    old = s.movement_deck
-    if not old.draw:
-        if not old.discard:
-            return None
-        s.rng = rng = Rng(s.rng.seed, s.rng.counter)  # copy on write (see State.fork)
-        s.movement_deck = Deck(rng.shuffle(old.discard), [])
-    else:
-        s.movement_deck = Deck(list(old.draw), list(old.discard))
     deck = s.movement_deck
-    cid = deck.draw.pop(0)
-    deck.discard.append(cid)
-    card = s.cards.movement(cid)
-    if card is None:
-        raise RuleError("T-MOVEMENT-CARD", f"unknown movement card {cid!r}")
-    return card
+    if not deck.draw:
+        if not deck.discard:
+            return None
+        fired("T-MOVEMENT-RESHUFFLE")
+        draw, s.rng = s.rng.shuffled(deck.discard)
+        deck = Deck(draw, ())
+    cid = deck.draw[0]
+    s.movement_deck = Deck(deck.draw[1:], (*deck.discard, cid))
+    fired("T-MOVEMENT-CARD")
+    return s.cards.movement(cid)
 
 
 def can_draw_movement(s) -> bool:
@@ -73,7 +71,7 @@ def can_draw_movement(s) -> bool:
 # -- tiles ---------------------------------------------------------------------------------------
 def set_burnt(s, sq: Square, value: bool) -> bool:
     """Flip a tile; True if it changed."""
-    i = sq.row * 5 + sq.col
+    i = INDEX[sq]
     if s.burnt[i] == value:
         return False
     b = list(s.burnt)
@@ -83,30 +81,42 @@ def set_burnt(s, sq: Square, value: bool) -> bool:
 
 
 def set_cottage(s, sq: Square, burnt: bool) -> None:
-    """Flip a cottage (copy on write: the dict may be shared with the state it came from)."""
-    cottages = s.cottages.copy()
-    cottages[sq] = burnt
-    s.cottages = cottages
+    s.cottages = s.cottages.with_burnt(sq, burnt)
 
 
 def remove_peasant(s, sq: Square) -> None:
-    """Take one peasant off ``sq`` (copy on write)."""
-    peasants = s.peasants.copy()
+    """Take one peasant off ``sq``."""
+    peasants = list(s.peasants)
     peasants.remove(sq)
-    s.peasants = peasants
+    s.peasants = tuple(peasants)
+
+
+def put_peasants(s, squares) -> None:
+    s.peasants = tuple(sorted((*s.peasants, *squares)))
 
 
 def cottage_eligible(s, sq: Square) -> bool:
     """T-BURN-COTTAGE: the cottage's tile and every tile around it (no wraparound) burnt."""
     burnt = s.burnt
-    i = sq.row * 5 + sq.col
-    return burnt[i] and all(burnt[j] for j in RING_I[i])
+    return burnt[INDEX[sq]] and all(burnt[INDEX[n]] for n in RING[sq])
 
 
 def lake_eligible(s, sq: Square) -> bool:
     """T-BURN-LAKE: N, S, E and W neighbours burnt (no wraparound; edges need fewer)."""
     burnt = s.burnt
-    return all(burnt[j] for j in ORTHO_I[sq.row * 5 + sq.col])
+    return all(burnt[INDEX[n]] for n in ORTHO[sq])
+
+
+def is_empty(s, sq: Square) -> bool:
+    """T-EMPTY-TILE (seed 000): no knights, Troghammer, archer, peasants, cottage or Trogdor."""
+    return not (
+        sq == s.trogdor
+        or sq == s.archer
+        or sq == s.troghammer
+        or sq in s.knights
+        or sq in s.peasants
+        or sq in s.cottages
+    )
 
 
 # -- items recharge ------------------------------------------------------------------------------
@@ -125,8 +135,14 @@ def event(s, kind: str) -> None:
             continue
         item = s.cards.item(item_id)
         if item is not None and item.recharge == kind:
+            fired("T-ITEM")
             charged[p] = True
     s.charged = tuple(charged)
+
+
+def tile_burninated(s, sq: Square) -> None:
+    """A tile was burninated: recharge events."""
+    event(s, "tile-burninated")
 
 
 # -- damage, rage, win ---------------------------------------------------------------------------
@@ -150,15 +166,18 @@ def protected(s, source: str) -> bool:
 def damage(s, source: str) -> None:
     """T-DAMAGE: one damage from a knight or the archer (protection checked here)."""
     if protected(s, source):
+        fired("T-PROTECT")
         return
     if s.meter == 0:
-        rage(s)  # T-RAGE: damage at zero health is defeat
+        rage(s, "damage")  # T-RAGE: damage at zero health is defeat
+    fired("T-DAMAGE")
     s.meter -= 1
     s.void += 1
     if s.aside:  # T-TROGHAMMER-SHUFFLE: first damage shuffles the Troghammer cards in
-        s.rng = rng = Rng(s.rng.seed, s.rng.counter)  # copy on write (see State.fork)
+        fired("T-TROGHAMMER-SHUFFLE")
         old = s.action_deck
-        s.action_deck = Deck(rng.shuffle(old.draw + list(s.aside)), list(old.discard))
+        draw, s.rng = s.rng.shuffled(old.draw + s.aside)
+        s.action_deck = Deck(draw, old.discard)
         s.aside = ()
 
 
@@ -169,24 +188,34 @@ def win_conditions(s) -> bool:
 
 def check_win(s) -> None:
     if s.outcome is None and win_conditions(s):
+        fired("T-WIN")
         s.outcome = "win"
         s.phase = "over"
         raise GameEnded
 
 
-def rage(s) -> None:
+def defeat_by_cards(s) -> None:
+    """T-DEFEAT-CARDS: nobody holds an Action card and the deck is empty."""
+    fired("T-DEFEAT-CARDS")
+    s.outcome = "defeat"
+    s.phase = "over"
+    raise GameEnded
+
+
+def rage(s, cause: str) -> None:
     """T-RAGE: five movement paths with wraparound, laying waste; then T-TABLE-FLIP or defeat."""
+    fired("T-RAGE")
 
     def visit(sq: Square) -> None:
         set_burnt(s, sq, True)
-        if s.tiles[sq.row * 5 + sq.col] == "C" and sq in s.cottages:
+        if sq in s.cottages:
             set_cottage(s, sq, True)
         n = s.peasants.count(sq)
         if n:
-            s.peasants = [p for p in s.peasants if p != sq]
+            s.peasants = tuple(p for p in s.peasants if p != sq)
             s.void += n
         if sq in s.knights:
-            s.knights = [k for k in s.knights if k != sq]
+            s.knights = tuple(k for k in s.knights if k != sq)
         if s.troghammer == sq:
             s.troghammer = None
 
@@ -195,16 +224,21 @@ def rage(s) -> None:
     pos = s.trogdor
     if pos is not None:
         visit(pos)
+        step = STEP[True]
         for _ in range(5):
             card = draw_movement(s)
             if card is None:
                 break
             for d in card.path:
-                pos = STEPQ[True][pos.row * 5 + pos.col][d]
+                pos = step[pos][d]
                 visit(pos)
         s.trogdor = pos
     s.queue = ()
-    s.outcome = "table-flip" if win_conditions(s) else "defeat"
+    if win_conditions(s):
+        fired("T-TABLE-FLIP")
+        s.outcome = "table-flip"
+    else:
+        s.outcome = "defeat"
     s.phase = "over"
     raise GameEnded
 
@@ -215,9 +249,15 @@ def _place(s, piece, sq: Square) -> None:
     if piece == "hammer":
         s.troghammer = sq
     else:
-        knights = s.knights.copy()  # copy on write (State.fork shares lists)
+        knights = list(s.knights)
         knights[piece] = sq
-        s.knights = knights
+        s.knights = tuple(knights)
+
+
+def _repair(s, sq: Square) -> None:
+    if s.cottages.get(sq):
+        fired("T-KNIGHT-REPAIR")
+        set_cottage(s, sq, False)
 
 
 def knight_walk(s, start: Square, path, *, piece, entering_start: bool = False) -> Square:
@@ -227,25 +267,24 @@ def knight_walk(s, start: Square, path, *, piece, entering_start: bool = False) 
     (starting on it does not, unless ``entering_start``: the Troghammer entering the board).
     ``piece`` (a knight's index or "hammer") is put on Trogdor's tile before the damage, so a
     killing blow leaves it there for the Fiery Rage to find (T-RAGE kills knights it touches)."""
-    cottages = s.cottages
-    tiles = s.tiles
+    fired("T-KNIGHT-MOVE")
     t = s.trogdor
-    ti = -1 if t is None else t.row * 5 + t.col
-    i = start.row * 5 + start.col
-    if tiles[i] == "C" and cottages.get(start):
-        set_cottage(s, start, False)
-    if entering_start and i == ti:
+    burnt_cottage = s.cottages.any_burnt()
+    if burnt_cottage:
+        _repair(s, start)
+    if entering_start and start == t:
         _place(s, piece, start)
         damage(s, "knight")
-    step = STEP_I[True]
+    step = STEP[True]
+    sq = start
     for d in path:
-        i = step[i][d]
-        if tiles[i] == "C" and s.cottages.get(SQUARES[i]):
-            set_cottage(s, SQUARES[i], False)
-        if i == ti:
-            _place(s, piece, SQUARES[i])
+        sq = step[sq][d]
+        if burnt_cottage:
+            _repair(s, sq)
+        if sq == t:
+            _place(s, piece, sq)
             damage(s, "knight")
-    return SQUARES[i]
+    return sq
 
 
 def _hammer_blocked(s) -> bool:
@@ -257,7 +296,9 @@ def move_troghammer(s, cause: str) -> None:
     """Draw a movement card and move the Troghammer along its path (T-DRAW-TROGHAMMER,
     T-KNIGHT-MOVE), moving again while he lands on a knight or archer (T-TROGHAMMER-REMOVE)."""
     again = cause == "card" or ruling(s, "TR-TROGHAMMER-REMOVE") == "any-time"
-    for _ in range(MAX_REPEATS):
+    for n in range(MAX_REPEATS):
+        if n:
+            fired("T-TROGHAMMER-REMOVE")
         card = draw_movement(s)
         if card is None:
             return
@@ -278,35 +319,40 @@ def place_troghammer(s) -> None:
         return
     s.troghammer = CENTRE
     if ruling(s, "TR-TROGHAMMER-REMOVE") == "any-time" and _hammer_blocked(s):
+        fired("T-TROGHAMMER-REMOVE")
         move_troghammer(s, "card")
 
 
 # -- flaming peasants ----------------------------------------------------------------------------
-def burninate_peasants(s, starts: list[Square]) -> None:
+def burninate_peasants(s, starts) -> None:
     """T-BURN-PEASANT / T-FLAME-*: run each flaming peasant (already taken off the board) in turn;
     peasants they visit join the queue (T-FLAME-CHAIN)."""
     queue = list(starts)
     wrap = ruling(s, "TR-FLAME-WRAP") == "wrap"
-    step = STEPQ[wrap]
-    lake = "L"
+    step = STEP[wrap]
+    tiles = s.tiles
     while queue:
         pos = queue.pop(0)
         event(s, "peasant-burninated")
-        if s.tiles[pos.row * 5 + pos.col] == lake:  # T-FLAME-LAKE: extinguished at once
-            _put_peasant(s, pos)
+        if tiles[INDEX[pos]] == "L":  # T-FLAME-LAKE: extinguished at once
+            fired("T-FLAME-LAKE")
+            put_peasants(s, (pos,))
             continue
         _flame_visit(s, pos, queue)
         saved = False
-        for _ in range(MAX_REPEATS):
+        for n in range(MAX_REPEATS):
+            if n:
+                fired("T-FLAME-COTTAGE")
             card = draw_movement(s)
             if card is None:
                 break
             for d in card.path:
-                nxt = step[pos.row * 5 + pos.col][d]
+                nxt = step[pos][d]
                 if nxt is None:  # ruling TR-FLAME-WRAP=stop: the run ends at the edge
                     break
                 pos = nxt
-                if s.tiles[pos.row * 5 + pos.col] == lake:
+                if tiles[INDEX[pos]] == "L":
+                    fired("T-FLAME-LAKE")
                     saved = True
                     break
                 _flame_visit(s, pos, queue)
@@ -314,25 +360,22 @@ def burninate_peasants(s, starts: list[Square]) -> None:
                 break
             # T-FLAME-COTTAGE: ended on a burninated cottage -> a fresh card, from here
         if saved:
-            _put_peasant(s, pos)
+            put_peasants(s, (pos,))
         else:
             s.void += 1
 
 
-def _put_peasant(s, sq: Square) -> None:
-    s.peasants = sorted([*s.peasants, sq], key=ORDER)
-
-
 def _flame_visit(s, sq: Square, queue: list[Square]) -> None:
     if set_burnt(s, sq, True):
-        event(s, "tile-burninated")
-    if sq in s.cottages and not s.cottages[sq] and cottage_eligible(s, sq):
+        tile_burninated(s, sq)
+    if s.cottages.get(sq) is False and cottage_eligible(s, sq):
         set_cottage(s, sq, True)
         event(s, "cottage-burninated")
     if sq in s.peasants:
+        fired("T-FLAME-CHAIN")
         n = s.peasants.count(sq)
-        s.peasants = [p for p in s.peasants if p != sq]
+        s.peasants = tuple(p for p in s.peasants if p != sq)
         queue.extend([sq] * n)
 
 
-__all__ = ["SQUARES"]
+__all__ = ["SQUARES", "GameEnded", "is_empty"]

@@ -1,0 +1,800 @@
+"""Legality and effects: the Trogdor!! turn as an explicit phase machine (T-PHASE).
+
+``draw`` -> ``choose`` (play or discard) -> ``act`` (spend AP) -> [``spawn`` when a cottage must be
+chosen] -> ``countryside`` (one ``step`` per piece: peasants, each knight, Troghammer, archer) ->
+the next player's ``draw``; ``over`` once the game has ended.
+
+Each action kind has ONE check (``check_<kind>(state, action) -> Refused | None``) and one effect
+(``do_<kind>(working_copy, action)``); ``KINDS`` ties them to their phase. ``refusal`` runs the
+check, ``legal_actions`` keeps the candidates whose check says None, and ``perform`` runs the
+effect on a fork of the state (every field immutable, so the input never changes).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from operator import attrgetter
+
+from rulebook.common.errors import RuleError
+from rulebook.common.game import fired
+
+from . import effects as fx
+from .actions import (
+    BURN_AT,
+    BURN_COTTAGE,
+    BURN_PEASANT,
+    BURN_TILE,
+    BURROW,
+    CHOMP,
+    DIAG_DIRS,
+    DRAW,
+    HIDE,
+    MOVE,
+    ORTHO_DIRS,
+    PASS,
+    PEASANT_AT,
+    SPAWN,
+    STEP,
+    TELEPORT,
+    Action,
+    use,
+)
+from .geometry import AREA_SET, INDEX, SQUARES
+from .geometry import STEP as GEO_STEP
+from .powers import add_powers, card_powers, remove_power
+from .state import Deck
+
+TEXT = attrgetter("_text")  # C-level sort key: legal actions sorted by canonical text
+
+
+class Refused(tuple):
+    """A check's answer "no": (rule ID, reason template, its values). The sentence is written
+    only when someone asks why (``error()``); legal_actions only needs "no" (the act phase's
+    legal list got ~25 % faster than building a RuleError per refused candidate)."""
+
+    __slots__ = ()
+
+    def error(self) -> RuleError:
+        rule, template, args = self
+        return RuleError(rule, template.format(*args))
+
+
+def no(rule: str, template: str, *args) -> Refused:
+    return Refused((rule, template, args))
+
+
+# ================================================================================ the protocol
+def is_terminal(s) -> bool:
+    return s.outcome is not None
+
+
+def refusal(s, a: Action) -> RuleError | None:
+    """None when ``a`` is legal in ``s``, else the RuleError ``apply`` raises."""
+    if s.outcome is not None:
+        return RuleError("T-GAME-OVER", f"the game is over ({s.outcome}); no action is legal")
+    kind = KINDS.get(a.verb)
+    if kind is None or kind.phase != s.phase:
+        return RuleError("T-PHASE", _phase_reason(s.phase, a))
+    refused = kind.check(s, a)
+    return None if refused is None else refused.error()
+
+
+def perform(state, a: Action):
+    """The state after the legal action ``a`` (call ``refusal`` first; ``Game.apply`` does)."""
+    s = state._fork()
+    try:
+        KINDS[a.verb].effect(s, a)
+        if not s.peasants and all(s.burnt):
+            fx.check_win(s)  # T-WIN
+    except fx.GameEnded:
+        pass
+    return s
+
+
+def legal_actions(s) -> list[Action]:
+    """Every legal action now, sorted by text: the phase's candidates that pass their check."""
+    if s.outcome is not None:
+        return []
+    return CANDIDATES[s.phase](s)
+
+
+def _phase_reason(phase: str, a: Action) -> str:
+    allowed = sorted(v for v, k in KINDS.items() if k.phase == phase)
+    return f"'{a}' is not possible in the {phase} phase (now: {', '.join(allowed) or 'nothing'})"
+
+
+# ================================================================================ phase 1: draw
+def check_none(s, a) -> None:
+    """Actions whose only condition is their phase (draw, pass, step)."""
+    return None
+
+
+def do_draw(s, a) -> None:
+    """T-DRAW / T-DRAW-TROGHAMMER."""
+    deck = s.action_deck
+    while deck.draw:
+        cid, rest = deck.draw[0], deck.draw[1:]
+        card = s.cards.action(cid)
+        if card is not None and card.troghammer:
+            fired("T-DRAW-TROGHAMMER")
+            s.action_deck = deck = Deck(rest, (*deck.discard, cid))
+            if s.troghammer is None and not s.hammer_waiting:
+                fx.place_troghammer(s)
+            else:
+                fx.move_troghammer(s, "card")
+            deck = s.action_deck
+            continue
+        fired("T-DRAW")
+        s.action_deck = Deck(rest, deck.discard)
+        hands = list(s.hands)
+        hands[s.player] = (*hands[s.player], cid)
+        s.hands = tuple(hands)
+        break
+    if not any(s.hands):  # T-DEFEAT-CARDS
+        fx.defeat_by_cards(s)
+    if not s.hands[s.player]:  # partners still hold cards: this turn has 0 AP (T-DEFEAT-CARDS)
+        fired("T-DEFEAT-CARDS")
+        _start_act(s, 0)
+    else:
+        s.phase = "choose"
+
+
+# ================================================================================ phase 1: choose
+def _card_check(rule: str):
+    def check(s, a) -> Refused | None:
+        cid = a.args[0]
+        hand = s.hands[s.player]
+        if cid not in hand:
+            return no(rule, "{!r} is not in your hand ({})", cid, ", ".join(hand) or "empty")
+        if s.cards.action(cid) is None:
+            return no(rule, "unknown action card {!r}", cid)
+        return None
+
+    check.__doc__ = f"{rule}: the card is in your hand."
+    return check
+
+
+check_play = _card_check("T-PLAY")
+check_discard = _card_check("T-DISCARD-AP")
+
+
+def _take_card(s, cid: str):
+    hand = list(s.hands[s.player])
+    hand.remove(cid)
+    hands = list(s.hands)
+    hands[s.player] = tuple(hand)
+    s.hands = tuple(hands)
+    s.action_deck = Deck(s.action_deck.draw, (*s.action_deck.discard, cid))
+    return s.cards.action(cid)
+
+
+def do_play(s, a) -> None:
+    """T-PLAY: the card's AP and ability for this turn."""
+    fired("T-PLAY")
+    card = _take_card(s, a.args[0])
+    s.played = card.id
+    tokens, extra, heal = card_powers(card)
+    if tokens or extra or heal:
+        fired("T-CARD-EFFECTS")
+    _start_act(s, card.ap + extra, tokens, heal)
+
+
+def do_discard(s, a) -> None:
+    """T-DISCARD-AP: 5 AP, no ability."""
+    fired("T-DISCARD-AP")
+    _take_card(s, a.args[0])
+    _start_act(s, 5)
+
+
+def _heal(s, amount: int) -> None:
+    n = min(amount, s.void)
+    s.void -= n
+    s.meter += n
+
+
+def _start_act(s, ap: int, tokens=(), heal: int = 0) -> None:
+    """Enter the act phase: AP (+ banked under TR-PASS-AP=keep), card and keeper abilities."""
+    banked = s.banked[s.player]
+    s.ap = ap + banked
+    if banked:
+        b = list(s.banked)
+        b[s.player] = 0
+        s.banked = tuple(b)
+    tokens = list(tokens)
+    keeper_id = s.keepers[s.player]
+    if keeper_id is not None:  # T-KEEPER: always on, on its owner's turn
+        keeper = s.cards.keeper(keeper_id)
+        if keeper is not None:
+            kt, kextra, kheal = card_powers(keeper)
+            if kt or kextra or kheal:
+                fired("T-KEEPER")
+            tokens += kt
+            s.ap += kextra
+            heal += kheal
+    if tokens:
+        s.powers = add_powers(s.powers, tokens)
+    if heal:
+        _heal(s, heal)
+    s.phase = "act"
+
+
+# ================================================================================ phase 1: act
+def _no_trogdor(s, rule: str) -> Refused | None:
+    return no(rule, "Trogdor is not on the board") if s.trogdor is None else None
+
+
+def _no_ap(s, what: str, free: str | None = None) -> Refused | None:
+    """T-AP: an action costs 1 AP unless a matching free action (``free-<what>``) is in force."""
+    if s.ap >= 1 or (free is not None and free in s.powers):
+        return None
+    return no("T-AP", "no action points left to {}", what)
+
+
+def _pay(s, free: str | None = None) -> None:
+    """Pay for an action whose check passed: the free action first, else 1 AP."""
+    if free is not None and free in s.powers:
+        fired("T-CARD-EFFECTS")
+        s.powers = remove_power(s.powers, free)
+        return
+    fired("T-AP")
+    s.ap -= 1
+
+
+def _enter(s, sq) -> None:
+    """Trogdor arrives on ``sq`` by his own action; a knight there hurts (T-MOVE-KNIGHT-DAMAGE)."""
+    s.hidden = False
+    s.trogdor = sq
+    if sq in s.knights or sq == s.troghammer:
+        fired("T-MOVE-KNIGHT-DAMAGE")
+        fx.damage(s, "knight")
+
+
+def check_move(s, a) -> Refused | None:
+    """T-MOVE: N/S/E/W, no wraparound, unless a card grants diagonal or wraparound moves."""
+    here = s.trogdor
+    if here is None:
+        return no("T-MOVE", "Trogdor is not on the board")
+    d = a.args[0]
+    powers = s.powers
+    if d in DIAG_DIRS and "diagonal" not in powers:
+        return no("T-MOVE", "Trogdor moves N, S, E or W; {} needs a diagonal-move card", d)
+    if GEO_STEP["wrap" in powers][here][d] is None:
+        return no("T-MOVE", "{} from {} leaves the board (no wraparound)", d, here)
+    return _no_ap(s, "move", "free-move")
+
+
+def do_move(s, a) -> None:
+    fired("T-MOVE")
+    wrap = "wrap" in s.powers
+    if wrap or a.args[0] in DIAG_DIRS:
+        fired("T-CARD-EFFECTS")
+    _pay(s, "free-move")
+    _enter(s, GEO_STEP[wrap][s.trogdor][a.args[0]])
+
+
+def check_chomp(s, a) -> Refused | None:
+    """T-CHOMP: a peasant on Trogdor's tile goes to the Trog-meter."""
+    here = s.trogdor
+    if here is None:
+        return _no_trogdor(s, "T-CHOMP")
+    if here not in s.peasants:
+        return no("T-CHOMP", "no peasant on {} to chomp", here)
+    return _no_ap(s, "chomp", "free-chomp")
+
+
+def do_chomp(s, a) -> None:
+    fired("T-CHOMP")
+    _pay(s, "free-chomp")
+    fx.remove_peasant(s, s.trogdor)
+    s.meter += 1
+    fx.event(s, "peasant-chomped")
+
+
+def _tunnels(s) -> list:
+    return [SQUARES[i] for i, t in enumerate(s.tiles) if t == "T"]
+
+
+def check_burrow(s, a) -> Refused | None:
+    """T-BURROW: from a tunnel to the other tunnel."""
+    here = s.trogdor
+    if here is None:
+        return _no_trogdor(s, "T-BURROW")
+    if s.tiles[INDEX[here]] != "T":
+        return no("T-BURROW", "{} is not a tunnel tile", here)
+    if s.tiles.count("T") < 2:
+        return no("T-BURROW", "there is no other tunnel to burrow to")
+    return _no_ap(s, "burrow", "free-burrow")
+
+
+def do_burrow(s, a) -> None:
+    fired("T-BURROW")
+    _pay(s, "free-burrow")
+    _enter(s, next(t for t in _tunnels(s) if t != s.trogdor))
+
+
+def check_hide(s, a) -> Refused | None:
+    """T-HIDE: on a mountain; protected for the turn; ruling TR-HIDE-ENDS-TURN."""
+    here = s.trogdor
+    if here is None:
+        return _no_trogdor(s, "T-HIDE")
+    if s.tiles[INDEX[here]] != "M":
+        return no("T-HIDE", "Trogdor can hide only on a mountain; {} is not one", here)
+    if s.hidden:
+        return no("T-HIDE", "Trogdor is already hiding")
+    return _no_ap(s, "hide", "free-hide")
+
+
+def do_hide(s, a) -> None:
+    fired("T-HIDE")
+    _pay(s, "free-hide")
+    s.hidden = True
+    if fx.ruling(s, "TR-HIDE-ENDS-TURN") == "ends":
+        _end_phase1(s)
+
+
+def check_burn_tile(s, a) -> Refused | None:
+    """T-BURN-TILE / T-BURN-LAKE: Trogdor's own tile, not yet burnt; the Lake needs its N, S, E
+    and W neighbours burnt."""
+    here = s.trogdor
+    if here is None:
+        return _no_trogdor(s, "T-BURN-TILE")
+    i = INDEX[here]
+    if s.burnt[i]:
+        return no("T-BURN-TILE", "{} is already burninated", here)
+    if s.tiles[i] == "L" and not fx.lake_eligible(s, here):
+        return no("T-BURN-LAKE", "the Lake burns only when its N, S, E and W neighbours are burnt")
+    return _no_ap(s, "burninate")
+
+
+def do_burn_tile(s, a) -> None:
+    here = s.trogdor
+    fired("T-BURN-LAKE" if s.tiles[INDEX[here]] == "L" else "T-BURN-TILE")
+    _pay(s)
+    fx.set_burnt(s, here, True)
+    fx.tile_burninated(s, here)
+
+
+def check_burn_cottage(s, a) -> Refused | None:
+    """T-BURN-COTTAGE: the cottage on Trogdor's tile, once its tile and every tile around it
+    are burnt."""
+    here = s.trogdor
+    if here is None:
+        return _no_trogdor(s, "T-BURN-TILE")
+    burnt = s.cottages.get(here)
+    if burnt is None:
+        return no("T-BURN-COTTAGE", "no cottage on {}", here)
+    if burnt:
+        return no("T-BURN-COTTAGE", "the cottage on {} is already burninated", here)
+    if not fx.cottage_eligible(s, here):
+        return no(
+            "T-BURN-COTTAGE",
+            "the cottage on {} needs its tile and every tile around it burninated",
+            here,
+        )
+    return _no_ap(s, "burninate")
+
+
+def do_burn_cottage(s, a) -> None:
+    fired("T-BURN-COTTAGE")
+    _pay(s)
+    fx.set_cottage(s, s.trogdor, True)
+    fx.event(s, "cottage-burninated")
+
+
+def _peasant_refusal(s, sq, rule: str) -> Refused | None:
+    """T-BURN-PEASANT on ``sq``: a peasant there, a movement card for its path (unless it stands
+    in the Lake), 1 AP."""
+    if sq not in s.peasants:
+        return no(rule, "no peasant on {} to burninate", sq)
+    if not fx.can_draw_movement(s) and s.tiles[INDEX[sq]] != "L":
+        return no(rule, "no movement card to draw for the flaming peasant's path")
+    return _no_ap(s, "burninate")
+
+
+def check_burn_peasant(s, a) -> Refused | None:
+    here = s.trogdor
+    if here is None:
+        return _no_trogdor(s, "T-BURN-TILE")
+    return _peasant_refusal(s, here, "T-BURN-PEASANT")
+
+
+def _burn_peasant(s, sq) -> None:
+    fired("T-BURN-PEASANT")
+    _pay(s)
+    fx.remove_peasant(s, sq)
+    fx.burninate_peasants(s, [sq])
+
+
+def do_burn_peasant(s, a) -> None:
+    _burn_peasant(s, s.trogdor)
+
+
+def _reaching(s, prefix: str, sq) -> list[str]:
+    """Power tokens ``<prefix><area>[-after]`` in force whose area reaches ``sq`` from Trogdor."""
+    here = s.trogdor
+    n = len(prefix)
+    return [
+        t
+        for t in s.powers
+        if t.startswith(prefix) and sq in AREA_SET[t[n:].removesuffix("-after")][here]
+    ]
+
+
+def check_burn_tile_at(s, a) -> Refused | None:
+    """T-LONG-RANGE: a card's long-range burn reaches the tile; tiles only; no AP."""
+    here = s.trogdor
+    if here is None:
+        return _no_trogdor(s, "T-LONG-RANGE")
+    sq = a.args[0]
+    if not _reaching(s, "burn-", sq):
+        return no("T-LONG-RANGE", "no long-range burn in force reaches {} from {}", sq, here)
+    if s.burnt[INDEX[sq]]:
+        return no("T-LONG-RANGE", "{} is already burninated", sq)
+    return None
+
+
+def do_burn_tile_at(s, a) -> None:
+    fired("T-LONG-RANGE")
+    sq = a.args[0]
+    tok = min(_reaching(s, "burn-", sq), key=lambda t: (t.endswith("-after"), t))
+    s.powers = remove_power(s.powers, tok)
+    if tok.endswith("-after"):
+        s.ap = 0  # "after his actions": using it ends the AP spending
+    fx.set_burnt(s, sq, True)
+    fx.tile_burninated(s, sq)
+
+
+def check_burn_peasant_at(s, a) -> Refused | None:
+    """T-CARD-EFFECTS (burn-peasant-range): a peasant within the card's area, as T-BURN-PEASANT."""
+    here = s.trogdor
+    if here is None:
+        return _no_trogdor(s, "T-LONG-RANGE")
+    sq = a.args[0]
+    if not _reaching(s, "peasant-", sq):
+        return no("T-CARD-EFFECTS", "no ability in force burninates a peasant on {}", sq)
+    return _peasant_refusal(s, sq, "T-BURN-PEASANT")
+
+
+def do_burn_peasant_at(s, a) -> None:
+    fired("T-CARD-EFFECTS")
+    _burn_peasant(s, a.args[0])
+
+
+def check_teleport(s, a) -> Refused | None:
+    """T-CARD-EFFECTS: teleport anywhere for 0 AP (one use)."""
+    if s.trogdor is None:
+        return _no_trogdor(s, "T-CARD-EFFECTS")
+    if "teleport" not in s.powers:
+        return no("T-CARD-EFFECTS", "no teleport ability in force this turn")
+    return None
+
+
+def do_teleport(s, a) -> None:
+    fired("T-CARD-EFFECTS")
+    s.powers = remove_power(s.powers, "teleport")
+    _enter(s, a.args[0])
+
+
+def check_use(s, a) -> Refused | None:
+    """T-ITEM / T-ITEM-DISK: your item, once per turn, while it is charged."""
+    item_id = a.args[0]
+    if s.items[s.player] != item_id:
+        return no("T-ITEM", "{!r} is not your item", item_id)
+    if s.item_used:
+        return no("T-ITEM", "an item can be used only once per turn")
+    item = s.cards.item(item_id)
+    if not s.charged[s.player]:
+        rule = "T-ITEM-DISK" if item is not None and item.recharge == "never" else "T-ITEM"
+        recharge = "never" if item is None else item.recharge
+        return no(rule, "{} is discharged (recharge: {})", item_id, recharge)
+    if item is None:
+        return no("T-ITEM", "unknown item {!r}", item_id)
+    teleport = any(e.kind == "teleport" for e in item.effects)
+    if teleport and len(a.args) != 2:
+        return no("T-ITEM", "{} moves Trogdor: say where, e.g. 'use {} C3'", item_id, item_id)
+    if not teleport and len(a.args) == 2:
+        return no("T-ITEM", "{} takes no square", item_id)
+    if teleport and s.trogdor is None:
+        return _no_trogdor(s, "T-ITEM")
+    return None
+
+
+def do_use(s, a) -> None:
+    fired("T-ITEM")
+    item = s.cards.item(a.args[0])
+    if item.recharge == "never":
+        fired("T-ITEM-DISK")
+    tokens, extra, heal = card_powers(item)
+    charged = list(s.charged)
+    charged[s.player] = False
+    s.charged = tuple(charged)
+    s.item_used = True
+    s.ap += extra
+    if heal:
+        _heal(s, heal)
+    tokens = [t for t in tokens if t != "teleport"]
+    if tokens:
+        s.powers = add_powers(s.powers, tokens)
+    if len(a.args) == 2:
+        _enter(s, a.args[1])
+
+
+def do_pass(s, a) -> None:
+    """T-PASS (ruling TR-PASS-AP)."""
+    fired("T-PASS")
+    _end_phase1(s)
+
+
+def _end_phase1(s) -> None:
+    if fx.ruling(s, "TR-PASS-AP") == "keep":
+        banked = list(s.banked)
+        banked[s.player] += s.ap
+        s.banked = tuple(banked)
+    s.ap = 0
+    _start_phase2(s)
+
+
+# ================================================================================ phase 2
+def _start_phase2(s) -> None:
+    """T-MOVEMENT-CARD, then T-SPAWN."""
+    card = fx.draw_movement(s)
+    if card is None:  # no movement cards at all (a puzzle): the countryside stays still
+        _end_turn(s)
+        return
+    s.mcard = card.id
+    _spawn_auto(s)
+
+
+def spawn_slots(s):
+    """(cottages that may spawn, how many peasants are still wanted) -- T-SPAWN."""
+    card = s.cards.movement(s.mcard)
+    want = min(card.peasants - len(s.peasants), s.meter)
+    if want <= 0:
+        return [], 0
+    return [sq for sq, b in s.cottages.pairs if not b and sq not in s.peasants], want
+
+
+def _spawn_auto(s) -> None:
+    slots, want = spawn_slots(s)
+    if want and slots and len(slots) <= want:
+        fired("T-SPAWN")
+        s.meter -= len(slots)  # every eligible cottage spawns: nothing to choose
+        fx.put_peasants(s, slots)
+        slots, want = [], 0
+    if want and slots:
+        s.phase = "spawn"
+        return
+    _start_countryside(s)
+
+
+def check_spawn(s, a) -> Refused | None:
+    """T-SPAWN: the player picks which cottage spawns."""
+    slots, _ = spawn_slots(s)
+    if a.args[0] not in slots:
+        names = ", ".join(map(str, slots)) or "none"
+        return no("T-SPAWN", "{} cannot spawn (choose from {})", a.args[0], names)
+    return None
+
+
+def do_spawn(s, a) -> None:
+    fired("T-SPAWN")
+    s.meter -= 1
+    fx.put_peasants(s, a.args)
+    _spawn_auto(s)
+
+
+def _start_countryside(s) -> None:
+    q = []
+    if s.peasants:
+        q.append("peasants")
+    q += KNIGHT_TOKENS[: len(s.knights)]
+    if s.troghammer is not None or s.hammer_waiting:
+        q.append("hammer")
+    if s.archer is not None:
+        q.append("archer")
+    s.queue = tuple(q)
+    s.phase = "countryside"
+    if not q:
+        _end_turn(s)
+
+
+KNIGHT_TOKENS = [f"knight{i}" for i in range(64)]
+KNIGHT_NO = {t: i for i, t in enumerate(KNIGHT_TOKENS)}
+
+
+def do_step(s, a) -> None:
+    """Move the next piece of Phase 2."""
+    piece = s.queue[0]
+    s.queue = s.queue[1:]
+    card = s.cards.movement(s.mcard)
+    i = KNIGHT_NO.get(piece)
+    if i is not None:
+        end = fx.knight_walk(s, s.knights[i], card.path, piece=i)
+        knights = list(s.knights)
+        knights[i] = end
+        s.knights = tuple(knights)
+    elif piece == "peasants":
+        _peasants_step(s, card)
+    elif piece == "hammer":
+        _hammer_step(s, card)
+    else:
+        _archer_step(s, card)
+    if not s.queue:
+        _end_turn(s)
+
+
+def _peasants_step(s, card) -> None:
+    """T-PEASANT-MOVE / T-PEASANT-REPAIR (wraparound, T-WRAP)."""
+    fired("T-PEASANT-MOVE")
+    step = GEO_STEP[True]
+    arrow = card.arrow
+    moved = sorted(step[p][arrow] for p in s.peasants)
+    if card.repair:
+        fired("T-PEASANT-REPAIR")
+        for p in moved:
+            fx.set_burnt(s, p, False)
+    cottages = s.cottages
+    burning = [p for p in moved if cottages.get(p)]
+    if burning:
+        s.peasants = tuple(p for p in moved if p not in burning)
+        fx.burninate_peasants(s, burning)
+    else:
+        s.peasants = tuple(moved)
+
+
+def _hammer_step(s, card) -> None:
+    """The Troghammer moves with the knights (T-KNIGHT-MOVE), on this card's path."""
+    if s.hammer_waiting:
+        s.hammer_waiting = False
+        s.troghammer = fx.knight_walk(s, fx.CENTRE, card.path, piece="hammer", entering_start=True)
+    else:
+        s.troghammer = fx.knight_walk(s, s.troghammer, card.path, piece="hammer")
+    if fx.ruling(s, "TR-TROGHAMMER-REMOVE") == "any-time" and fx._hammer_blocked(s):
+        fired("T-TROGHAMMER-REMOVE")
+        fx.move_troghammer(s, "phase2")
+
+
+def _archer_step(s, card) -> None:
+    """T-ARCHER: walk the path (wraparound), then shoot along the line of the last step."""
+    fired("T-ARCHER")
+    step = GEO_STEP[True]
+    pos = s.archer
+    for d in card.path:
+        pos = step[pos][d]
+    s.archer = pos
+    t = s.trogdor
+    if t is None or t == pos:
+        return
+    in_line = t.row == pos.row if card.path[-1] in ("E", "W") else t.col == pos.col
+    if in_line:
+        fx.damage(s, "archer")
+
+
+def _end_turn(s) -> None:
+    """T-END-TURN: next player (clockwise); this turn's hiding and abilities end."""
+    fired("T-END-TURN")
+    s.player = (s.player + 1) % s.players
+    s.turn += 1
+    s.phase = "draw"
+    s.hidden = False
+    s.powers = ()
+    s.played = None
+    s.item_used = False
+    s.ap = 0
+    s.mcard = None
+    s.queue = ()
+    item_id = s.items[s.player]
+    if item_id is not None and not s.charged[s.player]:
+        item = s.cards.item(item_id)
+        if item is not None and item.recharge == "each-turn":
+            fired("T-ITEM")
+            charged = list(s.charged)
+            charged[s.player] = True
+            s.charged = tuple(charged)
+
+
+# ================================================================================ candidates
+def _draw_candidates(s) -> list[Action]:
+    return [DRAW]
+
+
+def _step_candidates(s) -> list[Action]:
+    return [STEP]
+
+
+def _choose_candidates(s) -> list[Action]:
+    out = []
+    for cid in set(s.hands[s.player]):
+        for verb in ("play", "discard"):
+            a = Action(verb, (cid,))
+            if KINDS[verb].check(s, a) is None:
+                out.append(a)
+    out.sort(key=TEXT)
+    return out
+
+
+def _spawn_candidates(s) -> list[Action]:
+    return [SPAWN[sq] for sq in spawn_slots(s)[0]]
+
+
+def _act_candidates(s) -> list[Action]:
+    """The act phase's candidates, each kept only if its own check says None. Targeted actions
+    are proposed only on the squares their power reaches (the check still decides)."""
+    powers = s.powers
+    pairs = _DIAG_PAIRS if "diagonal" in powers else _PLAIN_PAIRS
+    out = [a for a, check in pairs if check(s, a) is None]
+    if powers:
+        here = s.trogdor
+        if here is not None:
+            reach = {
+                sq
+                for t in powers
+                if t.startswith("burn-")
+                for sq in AREA_SET[t[5:].removesuffix("-after")][here]
+            }
+            out += [a for a in map(BURN_AT.__getitem__, reach) if check_burn_tile_at(s, a) is None]
+            reach = {sq for t in powers if t.startswith("peasant-") for sq in AREA_SET[t[8:]][here]}
+            out += [
+                a for a in map(PEASANT_AT.__getitem__, reach) if check_burn_peasant_at(s, a) is None
+            ]
+        if "teleport" in powers:
+            out += [a for a in TELEPORT.values() if check_teleport(s, a) is None]
+    item_id = s.items[s.player]
+    if item_id is not None:
+        item = s.cards.item(item_id)
+        if item is not None and any(e.kind == "teleport" for e in item.effects):
+            # check_use looks at the square only to see that one is given: one probe decides all
+            if check_use(s, use(item_id, SQUARES[0])) is None:
+                out += [use(item_id, sq) for sq in SQUARES]
+        else:
+            a = use(item_id)
+            if check_use(s, a) is None:
+                out.append(a)
+    out.sort(key=TEXT)
+    return out
+
+
+CANDIDATES: dict[str, Callable] = {
+    "draw": _draw_candidates,
+    "choose": _choose_candidates,
+    "act": _act_candidates,
+    "spawn": _spawn_candidates,
+    "countryside": _step_candidates,
+    "over": lambda s: [],
+}
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One action kind: the phase it belongs to, its one check and its effect."""
+
+    phase: str
+    check: Callable
+    effect: Callable
+
+
+KINDS: dict[str, Kind] = {
+    "draw": Kind("draw", check_none, do_draw),
+    "play": Kind("choose", check_play, do_play),
+    "discard": Kind("choose", check_discard, do_discard),
+    "move": Kind("act", check_move, do_move),
+    "chomp": Kind("act", check_chomp, do_chomp),
+    "burrow": Kind("act", check_burrow, do_burrow),
+    "hide": Kind("act", check_hide, do_hide),
+    "burn tile": Kind("act", check_burn_tile, do_burn_tile),
+    "burn cottage": Kind("act", check_burn_cottage, do_burn_cottage),
+    "burn peasant": Kind("act", check_burn_peasant, do_burn_peasant),
+    "burn tile at": Kind("act", check_burn_tile_at, do_burn_tile_at),
+    "burn peasant at": Kind("act", check_burn_peasant_at, do_burn_peasant_at),
+    "teleport": Kind("act", check_teleport, do_teleport),
+    "use": Kind("act", check_use, do_use),
+    "pass": Kind("act", check_none, do_pass),
+    "spawn": Kind("spawn", check_spawn, do_spawn),
+    "step": Kind("countryside", check_none, do_step),
+}
+
+# The untargeted act-phase candidates with their checks (moves: orthogonal, or all eight).
+_SIMPLE = [PASS, CHOMP, BURROW, HIDE, BURN_TILE, BURN_COTTAGE, BURN_PEASANT]
+_PLAIN_PAIRS = tuple((a, KINDS[a.verb].check) for a in _SIMPLE + [MOVE[d] for d in ORTHO_DIRS])
+_DIAG_PAIRS = _PLAIN_PAIRS + tuple((MOVE[d], check_move) for d in DIAG_DIRS)

@@ -1,0 +1,338 @@
+"""Starting positions: a full game (T-SETUP-*) and small puzzle positions for solvers and lessons
+(the teaching positions of the notebooks are built with ``puzzle``).
+
+Every random choice at setup (shuffles, dealing, piece placement without a preset) comes from the
+state's seeded RNG, so ``new_game(seed=...)`` is reproducible.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Iterable, Mapping
+
+from rulebook.common.errors import NotationError
+from rulebook.common.game import fired
+from rulebook.common.rng import Rng
+from rulebook.common.rulings import RulingSet
+
+from .board import Layout, parse_tiles
+from .cardindex import CardIndex, literal_movement, movement_literal_id
+from .cards import MovementCard
+from .geometry import CENTRE, INDEX, SQUARES, square
+from .state import MAX_PLAYERS, MAX_TYPED_AP, PEASANTS_IN_BOX, Cottages, Deck, State
+
+
+def _rulings(rulings) -> RulingSet:
+    from . import CATALOG
+
+    if rulings is None:
+        return RulingSet(CATALOG.rulings)
+    if isinstance(rulings, RulingSet):
+        return rulings
+    if isinstance(rulings, str):
+        return RulingSet(CATALOG.rulings).parse(rulings)
+    if isinstance(rulings, Mapping):
+        return RulingSet(CATALOG.rulings).with_choices(rulings)
+    raise NotationError("rulings: a RulingSet, a dict {ruling id: option} or 'ID=opt,...'")
+
+
+def _sq(x, where: str):
+    return None if x is None else square(x, where)
+
+
+def _sqs(xs, where: str) -> list:
+    if isinstance(xs, str):
+        xs = [x for x in xs.replace(",", " ").split() if x]
+    return [_sq(x, where) for x in xs]
+
+
+def _card_set(cards):
+    from .cards import CardSet, load_card_set
+
+    if isinstance(cards, CardSet):
+        return cards
+    return load_card_set(cards)
+
+
+_STATIC: dict[int, tuple] = {}
+
+
+def _static_ids(cs) -> dict:
+    """Card ids a new game needs, computed once per card set."""
+    hit = _STATIC.get(id(cs))
+    if hit is None or hit[0] is not cs:
+        ids = {
+            "actions": cs.action_deck(),
+            "aside": tuple(cs.troghammer_ids()),
+            "movement": cs.movement_deck(),
+            "keepers": list(cs.keepers),
+            "items": list(cs.items),
+        }
+        hit = _STATIC[id(cs)] = (cs, ids)
+    return hit[1]
+
+
+@functools.lru_cache(maxsize=256)
+def _full_box(tiles: tuple[str, ...]) -> bool:
+    return Layout(tiles).is_full_box()
+
+
+def _setup_shuffler(rng: Rng):
+    """All setup shuffles come from one draw of the game's RNG (a seed for a private generator):
+    deterministic from the seed, and much faster than one RNG draw per shuffle. Returns the
+    shuffler and the RNG after that draw."""
+    seed, rng = rng.below(2**62)
+    gen = random.Random(seed)
+
+    def shuffle(items: list) -> list:
+        r = gen.random
+        keys = [r() for _ in items]
+        return [items[i] for i in sorted(range(len(items)), key=keys.__getitem__)]
+
+    return shuffle, rng
+
+
+def new_game(
+    layout_or_preset="normal",
+    players: int = 1,
+    seed: int = 0,
+    rulings=None,
+    cards=None,
+    *,
+    keepers: Iterable[str] | None = None,
+    items: Iterable[str] | None = None,
+    knights=None,
+    archer=None,
+) -> State:
+    """A fresh game at the first player's draw (T-SETUP-BOARD .. T-SETUP-PLAYERS).
+
+    ``layout_or_preset``: a preset id from the card set, a Layout or layout text. When the preset
+    ``normal`` is not in the card set (the printed presets are not public), the first preset is
+    used. Knights and archer: given squares, else the preset's, else random (seeded) tiles that are
+    not the centre and not cottages."""
+    cs = _card_set(cards)
+    preset = None
+    if isinstance(layout_or_preset, Layout):
+        layout = layout_or_preset
+    elif (
+        isinstance(layout_or_preset, str)
+        and "/" not in layout_or_preset
+        and "\n" not in (layout_or_preset)
+    ):
+        pid = layout_or_preset
+        if pid not in cs.presets:
+            if pid != "normal" or not cs.presets:
+                known = ", ".join(cs.presets) or "none"
+                raise NotationError(f"unknown board preset {pid!r}; presets: {known}")
+            pid = next(iter(cs.presets))
+        preset = cs.presets[pid]
+        layout = preset.layout
+    else:
+        layout = Layout.parse(layout_or_preset)
+    if not _full_box(layout.tiles):
+        raise NotationError(
+            "a game needs the box's special tiles: 3 cottages, 1 lake, 2 mountains, 2 tunnels "
+            "(T-SETUP-BOARD; use puzzle() for partial boards)"
+        )
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise NotationError(f"the seed is a whole number, not {type(seed).__name__}")
+    if not (isinstance(players, int) and 1 <= players <= MAX_PLAYERS):
+        raise NotationError(f"players: 1..{MAX_PLAYERS} (T-SETUP-PLAYERS)", where="players")
+    shuffle, rng = _setup_shuffler(Rng(seed))
+    cottages = [SQUARES[i] for i, t in enumerate(layout.tiles) if t == "C"]
+    if knights is None and preset is not None and preset.knights:
+        knights = list(preset.knights)
+    if archer is None and preset is not None and preset.archer is not None:
+        archer = preset.archer
+    knights = _sqs(knights, "knights") if knights is not None else None
+    archer = _sq(archer, "archer")
+    if knights is None or archer is None:
+        taken = {CENTRE, *(knights or ()), *([archer] if archer else [])}
+        free = [sq for sq in SQUARES if sq not in taken and sq not in cottages]
+        pick = shuffle(free)
+        if knights is None:
+            knights, pick = pick[:2], pick[2:]
+        if archer is None:
+            archer = pick[0]
+    pieces = [*knights, archer]
+    if len(set(pieces)) != len(pieces) or CENTRE in pieces:
+        raise NotationError("knights and the archer start on different tiles, not on C3")
+    static = _static_ids(cs)
+    deck = shuffle(static["actions"])
+    keeper_ids = list(keepers) if keepers is not None else shuffle(static["keepers"])[:players]
+    item_ids = list(items) if items is not None else shuffle(static["items"])[:players]
+    for name, ids, table in (("keepers", keeper_ids, cs.keepers), ("items", item_ids, cs.items)):
+        if len(ids) != players:
+            raise NotationError(f"{name}: one per player ({players}), got {len(ids)}")
+        for cid in ids:
+            if cid not in table:
+                raise NotationError(f"{name}: unknown card {cid!r}")
+    if len(deck) < players:
+        raise NotationError(
+            f"{players} players need {players} action cards; the deck has {len(deck)}"
+        )
+    hands = tuple((deck[i],) for i in range(players))
+    deck = deck[players:]
+    fired("T-SETUP-BOARD")
+    fired("T-SETUP-PIECES")
+    fired("T-SETUP-METER")
+    fired("T-SETUP-DECKS")
+    fired("T-SETUP-PLAYERS")
+    return State(
+        tiles=layout.tiles,
+        burnt=(False,) * 25,
+        cottages=Cottages.on(cottages),
+        trogdor=CENTRE,
+        peasants=tuple(sorted(cottages)),
+        knights=tuple(knights),
+        archer=archer,
+        meter=4,
+        void=0,
+        ap=0,
+        phase="draw",
+        players=players,
+        hands=hands,
+        keepers=tuple(keeper_ids),
+        items=tuple(item_ids),
+        charged=(True,) * players,
+        banked=(0,) * players,
+        action_deck=Deck(tuple(deck), ()),
+        aside=static["aside"],
+        movement_deck=Deck(tuple(shuffle(static["movement"])), ()),
+        rulings=_rulings(rulings),
+        seed=rng.seed,
+        draws=rng.counter,
+        cards=CardIndex.shared(cs),
+    )
+
+
+def puzzle(
+    layout,
+    trogdor="C3",
+    burnt=(),
+    knights=(),
+    peasants=(),
+    archer=None,
+    ap: int = 99,
+    cottages_burnt=(),
+    rulings=None,
+    *,
+    movement=None,
+    troghammer=None,
+    meter: int = 4,
+    hidden: bool = False,
+    powers=(),
+) -> State:
+    """A Phase 1 (``act``) position with ``ap`` action points and no action deck.
+
+    ``layout``: Layout, layout text (lower case = burnt) or a preset id. ``movement``: movement
+    cards to stack (ids, literals like ``2Er-EES`` or MovementCard objects), top first."""
+    if isinstance(layout, Layout):
+        kinds, burnt_flags = list(layout.tiles), [False] * 25
+    elif isinstance(layout, str) and "/" not in layout and "\n" not in layout:
+        from .cards import load_card_set
+
+        presets = load_card_set().presets
+        if layout not in presets:
+            raise NotationError(f"unknown board preset {layout!r}; presets: {', '.join(presets)}")
+        kinds, burnt_flags = list(presets[layout].layout.tiles), [False] * 25
+    else:
+        kinds, burnt_flags = parse_tiles(layout)
+    for sq in _sqs(burnt, "burnt"):
+        burnt_flags[INDEX[sq]] = True
+    cot = [SQUARES[i] for i, k in enumerate(kinds) if k == "C"]
+    cburnt = _sqs(cottages_burnt, "cottages_burnt")
+    for sq in cburnt:
+        if sq not in cot:
+            raise NotationError(f"{sq} is not a cottage tile", where="cottages_burnt")
+    peas = tuple(sorted(_sqs(peasants, "peasants")))
+    for name, value in (("ap", ap), ("meter", meter)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise NotationError(f"a whole number, not {type(value).__name__}", where=name)
+    if not 0 <= ap <= MAX_TYPED_AP:
+        raise NotationError(f"AP must be 0..{MAX_TYPED_AP}, got {ap}", where="ap")
+    void = PEASANTS_IN_BOX - meter - len(peas)
+    if meter < 0 or void < 0:
+        raise NotationError(
+            f"{len(peas)} peasants on the board + meter {meter} exceed the box's {PEASANTS_IN_BOX}"
+        )
+    from .powers import check_power
+
+    for p in powers:
+        msg = check_power(p)
+        if msg:
+            raise NotationError(msg, where="powers")
+    s = State(
+        tiles=tuple(kinds),
+        burnt=tuple(burnt_flags),
+        cottages=Cottages.on(cot, cburnt),
+        trogdor=_sq(trogdor, "trogdor"),
+        hidden=bool(hidden),
+        peasants=peas,
+        knights=tuple(_sqs(knights, "knights")),
+        archer=_sq(archer, "archer"),
+        troghammer=_sq(troghammer, "troghammer"),
+        meter=meter,
+        void=void,
+        ap=ap,
+        phase="act",
+        powers=tuple(sorted(powers)),
+        rulings=_rulings(rulings),
+    )
+    if movement:
+        s = with_movement_deck(s, movement)
+    return s
+
+
+def with_movement_deck(state: State, cards) -> State:
+    """A copy of ``state`` whose movement draw pile is ``cards`` (top first); card objects that the
+    state's card set does not know are registered with it."""
+    return _with_deck(
+        state,
+        cards,
+        MovementCard,
+        "movement",
+        "use an id or a literal like 2Er-EES",
+        literal_movement,
+    )
+
+
+def with_action_deck(state: State, cards) -> State:
+    """A copy with the action draw pile replaced (ids or ActionCard objects, top first)."""
+    from .cards import ActionCard
+
+    return _with_deck(state, cards, ActionCard, "action", "or a literal like ap5")
+
+
+def _with_deck(state: State, cards, card_type, kind: str, hint: str, literal=None) -> State:
+    """Replace the ``kind`` ("movement" or "action") draw pile: ids must be known (or literals);
+    card objects the card set does not know are registered. ``literal`` refuses an object whose
+    id reads as a literal card but says something else."""
+    lookup = getattr(state.cards, kind)
+    ids, extra = [], []
+    for c in cards:
+        if isinstance(c, card_type):
+            if lookup(c.id) != c:
+                if literal is not None and literal(c.id) is not None:
+                    raise NotationError(f"card id {c.id!r} looks like a literal but differs")
+                extra.append(c)
+            ids.append(c.id)
+        elif lookup(str(c)) is None:
+            raise NotationError(f"unknown {kind} card {c!r} ({hint})")
+        else:
+            ids.append(str(c))
+    field = f"{kind}_deck"
+    s = state.replace(**{field: Deck(tuple(ids), getattr(state, field).discard)})
+    if extra:
+        s.cards = s.cards.with_cards(extra)
+    return s
+
+
+def with_cards(state: State, cards) -> State:
+    """A copy whose card index also knows ``cards`` (any card objects: keepers, items, ...)."""
+    return state.replace(cards=state.cards.with_cards(list(cards)))
+
+
+__all__ = ["new_game", "puzzle", "with_movement_deck", "with_action_deck", "with_cards",
+           "movement_literal_id"]  # fmt: skip
