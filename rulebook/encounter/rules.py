@@ -8,7 +8,7 @@ new ``MultiState``, so states stay values (copy-on-write inside apply only).
 from __future__ import annotations
 
 from rulebook.common.actions import Action
-from rulebook.common.errors import RuleError
+from rulebook.common.errors import NotationError, RuleError
 from rulebook.common.game import fired
 
 from . import actions as act
@@ -61,31 +61,34 @@ class Table:
 
 def completion_problem(slots, hand, cards) -> tuple[str, str] | None:
     """(rule ID, why) when the hand can no longer be split into five legal encounters around
-    ``slots``, else None.
+    ``slots``, else None -- exactly: the put check uses it, so every legal build stays reachable.
 
-    Greens fit anywhere once every encounter has a non-green card, so what matters is: each
-    encounter without a non-green card (empty or greens only) needs one from the hand, and Red
-    (Blue) hand cards need an encounter with no Blue (Red) -- an existing one, or a needy one they
-    fill themselves (an encounter cannot both lack all non-green cards and hold Red or Blue, so a
-    single needy encounter is never needed by both colours)."""
+    An empty encounter needs one non-Green card or two cards; a lone Green needs any one more
+    card (RE-COMPOSE-GREEN); every other card fits some non-empty encounter, except that Red
+    (Blue) cards need an encounter without Blue (Red): an existing one, or an empty or lone-Green
+    one, which they then fill (no encounter is needed by both colours: with neither kind of
+    existing home, all five are empty or lone Greens)."""
     stars = [cards[c].star for c in hand]
     r, b, g = stars.count("red"), stars.count("blue"), stars.count("green")
-    non_green = len(stars) - g
-    needy = lone_green = no_blue = no_red = 0
+    x = len(stars) - g  # non-Green cards
+    empty = lone = no_blue = no_red = 0
     for s in slots:
-        ss = {cards[c].star for c in s}
-        if not ss - {"green"}:
-            needy += 1
-            lone_green += bool(ss)
-            continue
-        no_blue += "blue" not in ss
-        no_red += "red" not in ss
-    if non_green < needy:
-        rid = "RE-COMPOSE-GREEN" if lone_green else "RE-BUILD-FIVE"
-        return rid, f"{needy} encounter(s) still need a non-Green card; {non_green} left"
-    if r and not (no_blue or needy):
+        if not s:
+            empty += 1
+        elif len(s) == 1 and cards[s[0]].star == "green":
+            lone += 1
+        else:
+            ss = {cards[c].star for c in s}
+            no_blue += "blue" not in ss
+            no_red += "red" not in ss
+    if len(stars) < empty:
+        return "RE-BUILD-FIVE", f"{empty} empty encounter(s) and only {len(stars)} card(s) left"
+    covered = x - empty + g >= lone if x >= empty else g >= lone + 2 * (empty - x)
+    if not covered:
+        return "RE-COMPOSE-GREEN", "a Green Star card would be left alone"
+    if r and not (no_blue or empty or lone):
         return "RE-COMPOSE-RED-BLUE", "no encounter left that can take a Red Star card"
-    if b and not (no_red or needy):
+    if b and not (no_red or empty or lone):
         return "RE-COMPOSE-RED-BLUE", "no encounter left that can take a Blue Star card"
     return None
 
@@ -170,6 +173,8 @@ CHECKS = {"pick": check_pick, "put": check_put, "unput": check_unput, "loot": ch
 
 def refusal(st: MultiState, a: Action) -> RuleError | None:
     """None when ``a`` is legal in ``st``, else the RuleError ``apply`` raises."""
+    if a.verb not in CHECKS:
+        raise NotationError(f"{a!s} is not a multiplayer Random Encounter action", where="action")
     if st.phase == "over":
         return refuse("RE-PHASE", "the game is over")
     want = PHASE_OF[a.verb]

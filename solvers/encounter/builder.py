@@ -349,3 +349,23 @@ def build_z3(
         1 for j in range(m) if fast_winner(summarise(encs[j], cards, rules), theirs[j], rules) == 1
     )
     return BuildPlan(true_wins, encs, pairs, "z3", optimal, {"checks": checks})
+
+
+def random_build(st, rng, tries: int = 12):
+    """A uniformly drawn legal split of the player to act's cards into five encounters, with a
+    Loot die position (None in the Keys game): ``(groups, loot_index)``, or None when ``tries``
+    draws found none. ``rng`` is a ``rulebook.common.rng.Rng``; for benchmarks and random play
+    (play it with ``put``/``loot``/``done``)."""
+    p, slots = st.turn, len(st.slots[st.turn])
+    hand = [*st.hands[p], *(c for s in st.slots[p] for c in s)]
+    n_extra = len(hand) - slots
+    for _ in range(tries):
+        order, rng = rng.shuffled(hand)
+        code, rng = rng.below(slots ** (n_extra + 1))
+        groups = [[c] for c in order[:slots]]
+        for c in order[slots:]:
+            groups[code % slots].append(c)
+            code //= slots
+        if all(composition_problem(g, st.cards) is None for g in groups):
+            return groups, (None if "keys" in st.variants else code % slots)
+    return None

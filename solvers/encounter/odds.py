@@ -143,7 +143,8 @@ def _sampled(me, k, pool, cards, rules, samples, seed) -> Odds:
     tally = {1: 0, 0: 0, -1: 0}
     drawn = 0
     for _ in range(samples * 5):
-        ids = rng.shuffle(pool)[:k]
+        deal, rng = rng.shuffled(pool)
+        ids = list(deal[:k])
         if not _legal_stars([cards[c].star for c in ids]):
             continue
         tally[fast_winner(me, summarise(ids, cards, rules), rules)] += 1

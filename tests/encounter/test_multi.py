@@ -335,3 +335,35 @@ def test_first_player_is_a_setup_option_RE_SETUP_FIRST():
     # the next round rotates the start clockwise from the first player
     st = replace(battle_position([[["Y9a"]], [["Y5a"]]]), start=1, turn=1)
     assert play(st, "battle 1 P1:1").start == 0
+
+
+def test_completion_check_is_exact_against_exhaustive_search():
+    # the put check refuses a card exactly when no split of the rest could finish five legal
+    # encounters: so puts alone reach every legal build, and take-backs are never needed
+    import itertools
+    import random
+
+    from rulebook.encounter import composition_problem
+    from rulebook.encounter.rules import completion_problem
+
+    def feasible(slots, hand):
+        for where in itertools.product(range(5), repeat=len(hand)):
+            final = [list(s) for s in slots]
+            for c, i in zip(hand, where, strict=True):
+                final[i].append(c)
+            if all(f and composition_problem(f, CARDS) is None for f in final):
+                return True
+        return False
+
+    rnd, ids, seen = random.Random(1), CARDS.ids("encounter"), {True: 0, False: 0}
+    while min(seen.values()) < 60:
+        pool = rnd.sample(ids, 9)
+        rest = pool[: rnd.randint(0, 5)]
+        slots = [[] for _ in range(5)]
+        for c in pool[len(rest) : len(rest) + rnd.randint(0, 9 - len(rest))]:
+            slots[rnd.randrange(5)].append(c)
+        if any(composition_problem(s, CARDS) for s in slots if len(s) > 1):
+            continue
+        ok = feasible(slots, rest)
+        assert ok == (completion_problem(slots, rest, CARDS) is None), (slots, rest)
+        seen[ok] += 1

@@ -79,3 +79,19 @@ def test_duplicate_card_is_refused():
     card = new_game(2, 0).hands[0][0]
     with pytest.raises(NotationError, match="twice"):
         rulebook.parse(multi.replace("discard=-", f"discard={card}"))
+
+
+def test_foreign_or_malformed_actions_are_input_errors():
+    from rulebook.common.actions import Action
+
+    from .helpers import SOLO
+
+    st, solo = new_game(2, 0), new_adventure(0)
+    for g, s in ((MULTI, st), (SOLO, solo)):
+        for bad in (Action("move", ("N",)), "fly away", "", "put", "camp P\u00b2"):
+            with pytest.raises(NotationError):
+                g.refusal(s, bad)
+    with pytest.raises(NotationError):
+        MULTI.parse_action("battle 1 P\u00b2:1")
+    with pytest.raises(NotationError):
+        MULTI.parse_action("put Y1a 1\u0663")

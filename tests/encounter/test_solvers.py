@@ -235,3 +235,19 @@ def test_builder_answers_do_not_depend_on_string_hashing():
         for seed in ("1", "2", "3")
     }  # fmt: skip
     assert len(outs) == 1
+
+
+def test_random_build_is_legal_and_playable():
+    from rulebook.common.rng import Rng
+    from rulebook.encounter import new_game
+    from solvers.encounter.builder import random_build
+
+    from .helpers import play
+
+    for seed in range(10):
+        st = new_game(2, seed)
+        groups, loot = random_build(st, Rng(seed, 77), tries=200)
+        assert sorted(c for g in groups for c in g) == sorted(st.hands[0])
+        st = play(st, *(f"put {c} {i + 1}" for i, g in enumerate(groups) for c in g))
+        st = play(st, f"loot {loot + 1}", "done")
+        assert st.turn == 1
