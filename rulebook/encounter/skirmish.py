@@ -9,9 +9,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from rulebook.common.errors import NotationError
+from rulebook.common.notation import excerpt, is_token
+
 from .battle import BattleResult, BattleRules, composition_problem, resolve
 from .cards import CardSet, default_cards
 from .state import refuse
+
+
+def parse_bench_action(text: str) -> tuple[str, str, str]:
+    """'A+Y3a' -> ('A', '+', 'Y3a'); NotationError for anything else."""
+    side, op, cid = text[:1], text[1:2], text[2:]
+    if side not in ("A", "B") or op not in ("+", "-") or not is_token(cid):
+        raise NotationError(
+            f"{excerpt(text)!r}: a bench action is A+CARD, A-CARD, B+CARD, B-CARD or sin",
+            where="action",
+        )
+    return side, op, cid
 
 
 @dataclass(frozen=True)
@@ -34,19 +48,23 @@ class Skirmish:
         """'A+Y3a' adds, 'A-Y3a' removes, 'sin' toggles Strength in Numbers."""
         if action == "sin":
             return replace(self, rules=replace(self.rules, sin=not self.rules.sin))
-        side, op, cid = action[0], action[1], action[2:]
+        side, op, cid = parse_bench_action(action)
+        return self.add(side, cid) if op == "+" else self.remove(side, cid)
+
+    def add(self, side: str, cid: str) -> Skirmish:
+        """Card ``cid`` joins side ``side`` ('A' or 'B'); RuleError if no table allows it."""
+        cur, other = (self.a, self.b) if side == "A" else (self.b, self.a)
+        if cid in cur or cid in other:
+            raise refuse("RE-COMP-DECK", f"{cid} is already in an encounter")
+        new = (*cur, cid)
+        prob = composition_problem(new, self.cards)
+        if prob and prob[0] == "RE-COMPOSE-RED-BLUE":
+            raise refuse(*prob)
+        return replace(self, **{side.lower(): new})
+
+    def remove(self, side: str, cid: str) -> Skirmish:
         cur = self.a if side == "A" else self.b
-        other = self.b if side == "A" else self.a
-        if op == "-":
-            new = tuple(c for c in cur if c != cid)
-        else:
-            if cid in cur or cid in other:
-                raise refuse("RE-BUILD-FIVE", f"{cid} is already in an encounter")
-            new = cur + (cid,)
-            prob = composition_problem(list(new), self.cards)
-            if prob and prob[0] == "RE-COMPOSE-RED-BLUE":
-                raise refuse(*prob)
-        return replace(self, **{"a" if side == "A" else "b": new})
+        return replace(self, **{side.lower(): tuple(c for c in cur if c != cid)})
 
     def problems(self) -> list[str]:
         out = []

@@ -129,3 +129,18 @@ def test_battle_refuses_impossible_encounters(a, b, rule):
         with pytest.raises(RuleError) as e:
             ask()
         assert e.value.rule_id == rule
+
+
+def test_battle_bench_reads_fields_and_refuses_bad_input():
+    from rulebook.common.errors import NotationError, RuleError
+    from rulebook.encounter.skirmish import Skirmish
+
+    bench = Skirmish().apply("A+Y3a").apply("B+Y9a")
+    assert (bench.a, bench.b) == (("Y3a",), ("Y9a",)) and bench.result().winner == "B"
+    assert bench.apply("A-Y3a").a == ()
+    with pytest.raises(RuleError) as e:
+        bench.apply("A+Y9a")  # already on side B
+    assert e.value.rule_id == "RE-COMP-DECK"
+    for bad in ("C+Y3a", "A*Y3a", "A+", "A+Y3a,Y4a", ""):
+        with pytest.raises(NotationError):
+            bench.apply(bad)
