@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 
 from rulebook.common.cards import Field, load_cards, provenance_label
 from rulebook.common.errors import CardDataError
+from rulebook.common.notation import is_token
 
 DEFAULT_CARDS = Path(__file__).with_name("data") / "plains.toml"
 STARS = ("yellow", "green", "blue", "red", "white", "none")
@@ -59,7 +61,8 @@ class CardSet:
 
     def __init__(self, cards: list[Card], path: str = ""):
         self.path = path
-        self.cards = {c.id: c for c in cards}
+        # read-only: default_cards() is shared by every caller, so no caller may change it
+        self.cards = MappingProxyType({c.id: c for c in cards})
 
     def __getitem__(self, cid: str) -> Card:
         return self.cards[cid]
@@ -85,11 +88,13 @@ def load_card_set(path: str | Path = DEFAULT_CARDS, *, whole_box: bool = True) -
     raw = load_cards(path, "card", SCHEMA)
     cards = []
     for d in raw:
-        for ch in "+/;,|=: ":
-            if ch in d["id"]:
-                raise CardDataError(
-                    str(path), f"ids may not contain {ch!r}", card=d["id"], field="id"
-                )
+        if not is_token(d["id"]) or "+" in d["id"]:
+            raise CardDataError(
+                str(path),
+                "an id is letters, digits and _ . - (no spaces or separators)",
+                card=d["id"],
+                field="id",
+            )
         if d["kind"] == "boss" and d["star"] != "white":
             raise CardDataError(
                 str(path), "a Boss card has a white star", card=d["id"], field="star"

@@ -82,3 +82,18 @@ def test_user_file_sourced_needs_source(tmp_path):
     )
     with pytest.raises(CardDataError, match="say where from"):
         load_card_set(f)
+
+
+@pytest.mark.parametrize("bad_id", ["-", "Y 3", "Y3/a", "Y3,a", "Y3|a", "Y3+a", "Y3:a", "Y\u00b3"])
+def test_ids_the_notation_cannot_carry_are_refused_at_load(tmp_path, bad_id):
+    f = tmp_path / "ids.toml"
+    f.write_text(DEFAULT_CARDS.read_text().replace('id = "Y3a"', f'id = "{bad_id}"'))
+    with pytest.raises(CardDataError) as e:
+        load_card_set(f)
+    assert "id" in str(e.value) and "ids.toml" in str(e.value)
+
+
+def test_shared_default_cards_are_read_only():
+    with pytest.raises(TypeError):
+        CARDS.cards["Y3a"] = CARDS.cards["Y4a"]
+    assert default_cards()["Y3a"].level == 3
