@@ -1,9 +1,10 @@
-"""The live-board base every game's widget builds on.
+"""A button bench for what is not a game position (the Random Encounter battle bench).
 
-A live board is a thin layer: it keeps a history of states, draws the current one as SVG (the
-state's own ``_repr_svg_``), offers one button per candidate action, and on a click calls the same
-``apply`` function the tests call. A refusal (``RuleError``) is shown on the board with its rule ID
-and reason -- never as a traceback -- and the state is left as it was.
+Game positions use ``boards.core.Board`` (click the drawing). This older bench keeps a history of
+states, draws the current one as SVG (the state's own ``_repr_svg_``), offers one button per
+candidate action, and on a click calls ``apply``. A refusal (``RuleError``) is shown with its rule
+ID and reason -- never as a traceback -- and the state is left as it was. Buttons are reused from a
+pool (a redraw changes their labels, it does not create widgets).
 
 No ``print`` and no ``Output`` widget: everything visible is a widget value, so nbval sees no stray
 stdout and pytest can drive a board with ``Button.click()`` without a kernel.
@@ -44,7 +45,7 @@ class LiveBoard:
         self.message = W.HTML(value="")
         self.picture = W.HTML(value="")
         self.title = W.HTML(value=f"<b>{title}</b>" if title else "")
-        self.buttons = W.VBox()
+        self.buttons = W.Box()
         self.undo_button = W.Button(description="Undo", icon="undo")
         self.reset_button = W.Button(description="Reset", icon="refresh")
         self.undo_button.on_click(lambda _: self.undo())
@@ -111,25 +112,40 @@ class LiveBoard:
     # -- drawing -----------------------------------------------------------------------------
     def button_for(self, label: str) -> W.Button:
         """The button with this label (tests use it to click)."""
-        for row in self.buttons.children:
-            for b in row.children[1:]:
-                if b.description == label:
-                    return b
-        raise KeyError(f"no button {label!r}; have {[b for b in self.labels()]}")
+        for b, (lab, _a) in zip(self._pool, self._shown, strict=False):
+            if lab == label:
+                return b
+        raise KeyError(f"no button {label!r}; have {self.labels()}")
 
     def labels(self) -> list[str]:
-        return [b.description for row in self.buttons.children for b in row.children[1:]]
+        return [lab for lab, _a in self._shown]
+
+    def _pressed(self, i: int) -> None:
+        if i < len(self._shown):
+            label, action = self._shown[i]
+            self.play(action, label)
 
     def refresh(self) -> None:
+        if not hasattr(self, "_pool"):
+            self._pool: list[W.Button] = []
+            self._shown: list[tuple[str, Any]] = []
+            self.buttons.layout = W.Layout(flex_flow="row wrap")
         self.picture.value = self._svg(self.state)
-        groups: dict[str, list[W.Button]] = {}
-        for group, label, action in self._candidates(self.state):
-            b = W.Button(description=label, layout=W.Layout(width="auto"))
-            b.on_click(lambda _b, a=action, lab=label: self.play(a, lab))
-            groups.setdefault(group, []).append(b)
-        self.buttons.children = [
-            W.HBox([W.HTML(f"<b>{g}</b>&nbsp;"), *bs]) for g, bs in groups.items()
-        ]
+        shown = [(label, action, group) for group, label, action in self._candidates(self.state)]
+        while len(self._pool) < len(shown):  # grows to the most buttons ever shown, then stays
+            b, slot = W.Button(layout=W.Layout(width="auto")), len(self._pool)
+            b.on_click(lambda _b, i=slot: self._pressed(i))
+            self._pool.append(b)
+        self._shown = [(label, action) for label, action, _g in shown]
+        for i, b in enumerate(self._pool):
+            if i < len(shown):
+                label, _a, group = shown[i]
+                b.description, b.tooltip = label, group
+                b.layout.display = ""
+            else:
+                b.layout.display = "none"
+        if len(self.buttons.children) != len(self._pool):
+            self.buttons.children = tuple(self._pool)
 
     def _ipython_display_(self):  # pragma: no cover - needs a front end
         from IPython.display import display

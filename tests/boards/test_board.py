@@ -165,3 +165,18 @@ def test_hint_highlights_an_action_and_shows_a_win_rate():
     legal = {str(a) for a in b.game.legal_actions(b.state)}
     assert b.hint_action in legal and "hint:" in b.message.value
     assert any(label == "hint" for _t, label in b.view.marks) or b.hint_action in b.labels()
+
+
+def test_the_battle_bench_reuses_its_buttons():
+    from boards.encounter import battle_bench
+
+    b = battle_bench(a=("Y3a", "G1"), b=("B1",))
+    for label in ("A-Y3a", "A-G1", "B-B1"):  # no card on the bench: the most buttons
+        b.button_for(label).click()
+    b.button_for("A+Y9a").click()
+    assert b.state.a == ("Y9a",) and "A-Y9a" in b.labels()
+    n = live_widgets()
+    rng = random.Random(3)
+    for _ in range(300):
+        b.button_for(rng.choice(b.labels())).click()
+    assert live_widgets() == n
