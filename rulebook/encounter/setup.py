@@ -11,6 +11,15 @@ from . import rules
 from .cards import CardSet, default_cards
 from .state import SLOTS, SPACES, TAKEBACKS, MultiState, SoloState, check_variants, rulings_from
 
+MAX_SEED = 2**63 - 1  # seeds the notation can carry (19 digits)
+
+
+def check_seed(seed) -> int:
+    """A seed the notation can write and read back: a whole number 0..2**63-1."""
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+        raise NotationError(f"a seed is a whole number 0..{MAX_SEED}, not {seed!r}", where="seed")
+    return seed
+
 
 def new_game(
     players: int = 2,
@@ -32,6 +41,7 @@ def new_game(
         raise NotationError(
             f"the first player is 0..{players - 1} (0-based), not {first!r}", where="first"
         )
+    check_seed(seed)
     variants = set(variants)
     if "market" in variants:
         variants.add("sin")
@@ -55,7 +65,7 @@ def new_adventure(seed: int = 0, *, rulings=None, sin: bool = False, cards=None)
     from .state import COLUMNS, PER_COLUMN
 
     cards = cards or default_cards()
-    rng = Rng(seed)
+    rng = Rng(check_seed(seed))
     main, rng = rng.shuffled(cards.ids("encounter"))
     hand, main = main[:9], main[9:]
     boss_deck, rng = rng.shuffled(cards.ids("boss"))

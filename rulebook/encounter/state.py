@@ -127,7 +127,7 @@ class RngCodec(Codec):
         seed, sep, counter = text.partition(":")
         if not sep:
             raise NotationError("the RNG is SEED:COUNTER", where=where)
-        return parse_int(seed, where), parse_int(counter, where, lo=0)
+        return parse_int(seed, where, lo=0, hi=2**63 - 1), parse_int(counter, where, lo=0)
 
 
 @dataclass(frozen=True)

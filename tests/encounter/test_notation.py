@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as hs
 
 import rulebook
 from rulebook.common.errors import NotationError
@@ -95,3 +97,40 @@ def test_foreign_or_malformed_actions_are_input_errors():
         MULTI.parse_action("battle 1 P\u00b2:1")
     with pytest.raises(NotationError):
         MULTI.parse_action("put Y1a 1\u0663")
+
+
+def test_seeds_are_bounded_so_positions_stay_parseable():
+    from rulebook.encounter.setup import MAX_SEED
+
+    for make in (lambda s: new_game(2, s), lambda s: new_adventure(s)):
+        big = make(MAX_SEED)
+        assert rulebook.parse(str(big)) == big
+        for bad in (MAX_SEED + 1, -1, 1.5, "7"):
+            with pytest.raises(NotationError, match="seed"):
+                make(bad)
+
+
+ALPHABET = "0123456789-,/|:=+_ PYKRBGW.abc\u00b2\u0663\u00e9\t"
+SAMPLES = [str(s) for s in CASES] + [str(random_game(MULTI, 5, players=4).final)]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    base=hs.sampled_from(SAMPLES),
+    edits=hs.lists(
+        hs.tuples(hs.integers(0, 10_000), hs.integers(0, 3), hs.text(ALPHABET, max_size=3)),
+        min_size=1,
+        max_size=3,
+    ),
+)
+def test_fuzzed_notation_raises_or_round_trips(base, edits):
+    # issue 10: parse(s) either raises NotationError or round-trips exactly
+    text = base
+    for pos, cut, insert in edits:
+        i = pos % (len(text) + 1)
+        text = text[:i] + insert + text[i + cut :]
+    try:
+        st = rulebook.parse(text)
+    except NotationError:
+        return
+    assert str(st) == text
