@@ -19,7 +19,7 @@ LEGEND = """
 a card: one people card (id = people + number; T = a Troll)<br>
 <b>vehicles</b>: boxes of cages (V03.1 = vehicle V03, cage 1); the <b>Trollgat</b> takes the
 unwanted<br>
-<b>Click</b>: two cards in hand to choose them; a card, then a cage or the Trollgat, to load it.<br>
+<b>Click</b>: two cards in hand to choose them; a card, then a cage or the Trollgat, to load it; a cage, to send its vehicle off when that is the step.<br>
 <span style='color:#1a7f37'>green dashed ring</span> = legal now;
 <span style='color:#0969da'>blue</span> = selected
 </div>
@@ -74,6 +74,10 @@ class TrolllandBoard(Board):
             return Nothing(f"{name}: nothing to do with this card now")
         if kind == "cage" or target == "gat":
             card = self._card()
+            vehicle = name.split(".", 1)[0]
+            named = [a for a in self.legal().values() if vehicle in _args(a)]
+            if card is None and named:  # e.g. send the vehicle off: click any of its cages
+                return super().resolve(f"vehicle:{vehicle}")
             if card is None:
                 return Nothing("pick a card first, then the cage")
             where = "Trollgat" if target == "gat" else name
