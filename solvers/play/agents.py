@@ -1,0 +1,102 @@
+"""Agents that play any registered game through the protocol, and the hint the live boards ask.
+
+An agent is ``choose(game, state, rng) -> Action``; all randomness comes from ``rng`` (a
+``random.Random`` the caller seeds), so the same seed plays the same game.
+
+- ``random``: a uniformly random legal action.
+- ``greedy``: one ply -- every legal action is tried on one determinised copy of the position
+  (hidden cards re-sampled, so it does not peek at the deck) and the one whose result
+  ``evaluate`` scores best for the player to move is played (ties broken at random). The
+  per-game evaluations are described in ``evaluate.py``.
+- ``search``: UCT Monte Carlo tree search with determinised chance (``search.py``); ``budget``
+  is the number of simulations per decision.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from rulebook.common.errors import TrogkitInputError
+
+from .evaluate import evaluate
+from .hidden import determinise
+from .search import uct
+
+DEFAULT_BUDGET = 64  # simulations per decision of the search agent
+
+
+class RandomAgent:
+    name = "random"
+
+    def choose(self, game, state, rng: random.Random):
+        legal = game.legal_actions(state)
+        return legal[rng.randrange(len(legal))]
+
+
+class GreedyAgent:
+    name = "greedy"
+
+    def choose(self, game, state, rng: random.Random):
+        legal = game.legal_actions(state)
+        if len(legal) == 1:
+            return legal[0]
+        me = game.to_move(state)
+        seen = determinise(game, state, me, rng)
+        scored = [(evaluate(game, game.apply(seen, a), me), i) for i, a in enumerate(legal)]
+        top = max(v for v, _ in scored)
+        best = [i for v, i in scored if v >= top - 1e-12]
+        return legal[best[rng.randrange(len(best))]]
+
+
+@dataclass(frozen=True)
+class SearchAgent:
+    budget: int = DEFAULT_BUDGET
+    depth: int = 8
+    name: str = "search"
+
+    def choose(self, game, state, rng: random.Random):
+        return uct(game, state, rng, simulations=self.budget, depth=self.depth).action
+
+
+AGENTS = ("random", "greedy", "search")
+
+
+def make_agent(name: str, budget: int | None = None):
+    """The agent called ``name`` (``budget``: simulations per decision, search only)."""
+    if name == "random":
+        return RandomAgent()
+    if name == "greedy":
+        return GreedyAgent()
+    if name == "search":
+        if budget is not None and (not isinstance(budget, int) or budget < 1):
+            raise TrogkitInputError(f"budget must be a whole number of simulations >= 1: {budget}")
+        return SearchAgent(DEFAULT_BUDGET if budget is None else budget)
+    raise TrogkitInputError(f"unknown agent {name!r}; agents: {', '.join(AGENTS)}")
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What the search recommends: ``action``, its estimated ``win_rate`` for the player to move
+    (mean simulated value; 1.0 is a sure win) and how many ``simulations`` backed it."""
+
+    action: object
+    win_rate: float
+    simulations: int
+
+
+def hint(state, seconds: float = 2.0, *, seed: int = 0, max_simulations: int = 100_000) -> Hint:
+    """The search agent's best action for the player to move in ``state`` (any game), within
+    ``seconds`` of wall clock (and at most ``max_simulations``)."""
+    import rulebook
+    from solvers.limits import check_limit
+
+    check_limit("seconds", seconds, lo=0.01, hi=600)
+    game = rulebook.game_of(state)
+    if game.is_terminal(state):
+        raise TrogkitInputError("the game is over: there is no action to hint")
+    r = uct(game, state, random.Random(seed), simulations=max_simulations, seconds=seconds)
+    return Hint(r.action, r.win_rate, r.simulations)
+
+
+__all__ = ["AGENTS", "GreedyAgent", "Hint", "RandomAgent", "SearchAgent", "hint", "make_agent"]

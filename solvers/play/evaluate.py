@@ -1,0 +1,107 @@
+"""How good a position looks to one player, in [0, 1]: the game knowledge of the greedy agent and
+of the search agent's cut-off rollouts. Each evaluation reads only the public notation fields
+(``positions.fields``) and the protocol; a finished game is worth 1 to its winners and 0 to the
+others, whatever the game.
+
+- **Trogdor** (co-operative, everyone shares one value): the game is won when all 25 tiles and
+  all cottages are burnt with no peasant on the board, and lost when the Trog-meter is empty --
+  so burnt tiles (35 %), burnt cottages (25 %) and health on the Trog-meter (25 %) weigh most,
+  then nearness to an unburnt cottage, few peasants on the board and being hidden (5 % each).
+- **Trollland**: a running score -- cards in won vehicles, plus two per won vehicle and one per
+  imprisoned Troll, minus two per card in the Trollgat -- as the lead over the best opponent.
+- **Random Encounter**: encounters won, plus a little for loot, as the lead over the best opponent.
+- **Solo Adventure**: how far along the path the player has ridden, plus keys collected.
+"""
+
+from __future__ import annotations
+
+import math
+
+from rulebook.common.grid import Grid
+
+from .positions import fields, items
+
+_GRID = Grid()
+
+
+def evaluate(game, state, player: int) -> float:
+    """The value of ``state`` for ``player`` (0-based) in [0, 1]."""
+    if game.is_terminal(state):
+        return 1.0 if player in game.winners(state) else 0.0
+    f = fields(state)
+    return EVALUATIONS[game.name](f, player)
+
+
+def _lead(scores: list[float], player: int, scale: float) -> float:
+    """A player's lead over the best opponent, squashed into (0, 1) (one player: its score)."""
+    others = [s for q, s in enumerate(scores) if q != player]
+    lead = scores[player] - (max(others) if others else 0.0)
+    return 1.0 / (1.0 + math.exp(-lead / scale))
+
+
+def _trogdor(f: dict[str, str], player: int) -> float:
+    letters = f["tiles"].replace("/", "")
+    cottages = [i for i, ch in enumerate(letters) if ch in "Cc"]
+    burnt_cottages = set(items(f.get("cottages_burnt", "-")))
+    unburnt = [i for i in cottages if _name(i) not in burnt_cottages]
+    burnt_tiles = sum(1 for ch in letters if ch == "#" or ch.islower())
+    distance = 8
+    where = f.get("trogdor", "-")
+    if unburnt and where not in ("-", ""):
+        me = _GRID.parse(where, strict=True)
+        distance = min(
+            abs(me.col - _GRID.at(i).col) + abs(me.row - _GRID.at(i).row) for i in unburnt
+        )
+    health = int(f.get("meter", "0"))
+    peasants = len(items(f.get("peasants", "-")))
+    return (
+        0.35 * burnt_tiles / len(letters)
+        + 0.25 * (len(cottages) - len(unburnt)) / max(1, len(cottages))
+        + 0.25 * min(health, 5) / 5
+        + 0.05 * (1 - distance / 8)
+        + 0.05 * (1 - min(peasants, 7) / 7)
+        + 0.05 * (f.get("hidden", "0") not in ("0", "-", "no"))
+    )
+
+
+def _name(index: int) -> str:
+    sq = _GRID.at(index)
+    return f"{chr(ord('A') + sq.col)}{sq.row + 1}"
+
+
+def _per_player(value: str, sep: str) -> list[list[str]]:
+    return [items(part) for part in value.split(sep)]
+
+
+def _trollland(f: dict[str, str], player: int) -> float:
+    won = _per_player(f["won"], "/")
+    vehicles = _per_player(f["veh"], "/")
+    prison = _per_player(f["prison"], "/")
+    camp = _per_player(f["gat"], "/")
+    scores = [
+        len(won[p]) + 2 * len(vehicles[p]) + len(prison[p]) - 2 * len(camp[p])
+        for p in range(len(won))
+    ]
+    return _lead(scores, player, scale=6.0)
+
+
+def _encounter(f: dict[str, str], player: int) -> float:
+    wins = [int(w) for w in f["wins"].split("/")]
+    loot = [int(v) for v in f["loot"].split("/")]
+    scores = [w + 0.1 * v for w, v in zip(wins, loot, strict=True)]
+    return _lead(scores, player, scale=1.0)
+
+
+def _solo(f: dict[str, str], player: int) -> float:
+    path = len(f["spaces"].split("/"))
+    pos = int(f["pos"])
+    keys = len(items(f.get("keys", "-")))
+    return 0.8 * min(pos, path) / path + 0.2 * min(keys, 4) / 4
+
+
+EVALUATIONS = {
+    "trogdor": _trogdor,
+    "trollland": _trollland,
+    "encounter": _encounter,
+    "encounter-solo": _solo,
+}

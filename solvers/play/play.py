@@ -1,0 +1,120 @@
+"""One checked game: agents in their seats, the rules' own checks at every step, and a record.
+
+Every game a sweep plays is checked as it goes: it must end within the game's declared
+``max_length``; a live position must offer a legal action; ``game.invariants(state)`` must be
+empty after every action. A violation raises ``GameCheckFailed`` naming the seed and the action
+number that replay it (``replay``)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+
+import rulebook
+
+from .agents import make_agent
+
+
+class GameCheckFailed(Exception):
+    """A game of a sweep broke a rule check: ``replay(game, seed, ..., upto=action)`` reaches the
+    position (``action`` 0 is the starting position)."""
+
+    def __init__(self, game: str, seed: int, action: int, problem: str):
+        super().__init__(f"{game} seed {seed}, action {action}: {problem}")
+        self.game, self.seed, self.action, self.problem = game, seed, action, problem
+
+    def __reduce__(self):  # survives pickling across processes and Dask workers
+        return (GameCheckFailed, (self.game, self.seed, self.action, self.problem))
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What every game of a sweep shares (picklable, sent to the workers)."""
+
+    game: str
+    agent: str = "random"
+    budget: int | None = None
+    opponents: str | None = None  # None: the same agent in every seat
+    players: int | None = None
+    rulings: tuple[tuple[str, str], ...] = ()
+    options: tuple[tuple[str, object], ...] = ()
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    seed: int
+    outcome: str
+    length: int
+    won: bool  # the agent's seat is among the winners
+    fired: dict = field(default_factory=dict)  # rule ID -> times it fired
+
+
+def seat_of(seed: int, players: int) -> int:
+    """The agent's seat in the game of ``seed``: rotated, so no seat is favoured."""
+    return seed % players
+
+
+def outcome_text(value) -> str:
+    if isinstance(value, (tuple, list)):
+        return "+".join(f"P{p + 1}" for p in value) or "none"
+    return str(value)
+
+
+def _agents(setup: Setup, seed: int, players: int):
+    """One (agent, rng) per seat; every seat's randomness is seeded from the game's seed."""
+    me = make_agent(setup.agent, setup.budget)
+    other = me if setup.opponents is None else make_agent(setup.opponents, setup.budget)
+    seat = seat_of(seed, players)
+    return seat, [
+        (me if p == seat else other, random.Random(f"{seed}:{p}")) for p in range(players)
+    ]
+
+
+def play_game(setup: Setup, seed: int, *, upto: int | None = None, checks: bool = True):
+    """Play game ``seed`` with every check; returns (record, final state). ``upto`` stops after
+    that many actions (to replay a reported failure, with ``checks=False``)."""
+    game = rulebook.game(setup.game)
+    s = game.new_game(
+        seed, players=setup.players, rulings=dict(setup.rulings) or None, **dict(setup.options)
+    )
+    players = game.num_players(s)
+    seat, seats = _agents(setup, seed, players)
+    fired: Counter = Counter()
+    n = 0
+
+    def fail(problem: str):
+        if checks:
+            raise GameCheckFailed(setup.game, seed, n, problem)
+
+    bad = game.invariants(s)
+    if bad:
+        fail("invariant broken: " + "; ".join(bad))
+    while not game.is_terminal(s) and (upto is None or n < upto):
+        if n >= game.max_length:
+            fail(f"no end within the declared maximum of {game.max_length} actions")
+        if not game.legal_actions(s):
+            fail("a live position has no legal action")
+            break
+        agent, rng = seats[game.to_move(s)]
+        a = agent.choose(game, s, rng)
+        s, ids = game.apply_traced(s, a)
+        n += 1
+        fired.update(ids)
+        bad = game.invariants(s)
+        if bad:
+            fail(f"after {a}: invariant broken: " + "; ".join(bad))
+    if upto is not None and not game.is_terminal(s):
+        return None, s
+    won = seat in game.winners(s)
+    return GameRecord(seed, outcome_text(game.outcome(s)), n, won, dict(fired)), s
+
+
+def replay(setup: Setup, seed: int, upto: int):
+    """The position after ``upto`` actions of game ``seed`` (where a check failed)."""
+    return play_game(setup, seed, upto=upto, checks=False)[1]
+
+
+def play_chunk(setup: Setup, seeds: list[int]) -> list[GameRecord]:
+    """Play several games in one task (fewer round trips to a worker)."""
+    return [play_game(setup, seed)[0] for seed in seeds]

@@ -1,0 +1,138 @@
+"""Monte Carlo tree search (UCT) over the game protocol, with chance determinised.
+
+Before each simulation the hidden part of the root position is re-sampled from what the player
+to move can know (``hidden.determinise``): the draw piles are shuffled, the opponents' hands are
+dealt again from the unseen cards and the state's RNG is re-seeded. One tree is shared by all
+determinisations (single-observer information-set MCTS): a node's children are keyed by action
+text, and selection considers only the children legal in the current determinisation, with
+UCB's exploration term counted over the simulations in which a child was available.
+
+Forced actions (exactly one legal action, e.g. Trogdor's draw and Phase-2 steps) are played
+through without a node. A simulation expands one node, then plays uniformly random actions for
+at most ``depth`` choices and scores the position with ``evaluate`` (1 or 0 at the end of the
+game). Every simulation is bounded: by ``depth`` and by the game's declared maximum length.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+
+from .evaluate import evaluate
+from .hidden import determinise
+
+
+class _Node:
+    __slots__ = ("children", "visits", "value", "available")
+
+    def __init__(self):
+        self.children: dict[str, _Node] = {}
+        self.visits = 0
+        self.value = 0.0  # sum of rewards of the player who chose the action into this node
+        self.available = 0  # simulations in which this node's action was legal
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    action: object  # the chosen Action
+    win_rate: float  # its mean simulated value for the player to move (1 = certain win)
+    simulations: int
+    visits: dict  # action text -> visits at the root
+
+
+def _forced(game, state, steps: list[int], limit: int):
+    """Play through positions with one legal action; returns (state, legal actions)."""
+    legal = game.legal_actions(state)
+    while len(legal) == 1 and steps[0] < limit:
+        state = game.apply(state, legal[0])
+        steps[0] += 1
+        legal = game.legal_actions(state) if not game.is_terminal(state) else []
+    return state, legal
+
+
+def _rewards(game, state, players: int) -> list[float]:
+    return [evaluate(game, state, p) for p in range(players)]
+
+
+def uct(
+    game,
+    state,
+    rng: random.Random,
+    *,
+    simulations: int = 64,
+    seconds: float | None = None,
+    depth: int = 12,
+    exploration: float = 0.7,
+) -> SearchResult:
+    """The action UCT recommends for the player to move in ``state`` after ``simulations``
+    determinised simulations (or fewer if ``seconds`` of wall clock run out first)."""
+    root_legal = game.legal_actions(state)
+    if not root_legal:
+        raise ValueError(f"{game.name}: the game is over, there is no action to choose")
+    if len(root_legal) == 1:
+        return SearchResult(root_legal[0], float("nan"), 0, {str(root_legal[0]): 0})
+    me = game.to_move(state)
+    players = game.num_players(state)
+    limit = game.max_length
+    deadline = None if seconds is None else time.monotonic() + seconds
+    root = _Node()
+    done = 0
+    while done < simulations and (deadline is None or time.monotonic() < deadline):
+        done += 1
+        s = determinise(game, state, me, rng)
+        steps = [0]
+        legal = game.legal_actions(s)
+        node, path = root, []  # path: (child node, player who chose it)
+        expanded = False
+        while legal and not expanded and steps[0] < limit:
+            mover = game.to_move(s)
+            untried = [a for a in legal if str(a) not in node.children]
+            for a in legal:
+                child = node.children.get(str(a))
+                if child is not None:
+                    child.available += 1
+            if untried:
+                a = untried[rng.randrange(len(untried))]
+                child = node.children[str(a)] = _Node()
+                child.available = 1
+                expanded = True
+            else:
+                best, a = -1.0, None
+                for cand in legal:
+                    c = node.children[str(cand)]
+                    score = c.value / c.visits + exploration * math.sqrt(
+                        math.log(max(1, c.available)) / c.visits
+                    )
+                    if score > best:
+                        best, a = score, cand
+                child = node.children[str(a)]
+            s = game.apply(s, a)
+            steps[0] += 1
+            path.append((child, mover))
+            node = child
+            s, legal = _forced(game, s, steps, limit)
+        choices = 0
+        while legal and choices < depth and steps[0] < limit:
+            s = game.apply(s, legal[rng.randrange(len(legal))])
+            steps[0] += 1
+            choices += 1
+            if game.is_terminal(s):
+                break
+            s, legal = _forced(game, s, steps, limit)
+        reward = _rewards(game, s, players)
+        root.visits += 1
+        for child, mover in path:
+            child.visits += 1
+            child.value += reward[mover]
+    texts = {str(a): a for a in root_legal}
+    visited = {t: c for t, c in root.children.items() if t in texts and c.visits}
+    if not visited:  # no simulation finished (a zero time budget): fall back to a random action
+        a = root_legal[rng.randrange(len(root_legal))]
+        return SearchResult(a, float("nan"), done, {})
+    best = max(visited, key=lambda t: (visited[t].visits, visited[t].value, t))
+    node = visited[best]
+    return SearchResult(
+        texts[best], node.value / node.visits, done, {t: c.visits for t, c in visited.items()}
+    )

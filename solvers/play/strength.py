@@ -1,0 +1,83 @@
+"""The strength table: each agent's win rate with its Wilson interval, per game, over seeded
+sweeps -- measured, not claimed. Too slow for a test (search plays every decision with many
+simulations); run it as a script, and the notebook reads the saved table:
+
+    python -m solvers.play.strength [--games 200] [--budget 24] [--workers 2] [GAME ...]
+
+It writes ``solvers/play/data/strength.json`` (one sweep record per game and agent, plus the
+settings), merging with rows already there.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+from .stats import apart
+from .sweep import run
+
+TABLE = Path(__file__).parent / "data" / "strength.json"
+# game -> (players, opponents): Trogdor alone (normal preset); the others against random seats
+SETTINGS = {
+    "trogdor": (1, None),
+    "trollland": (3, "random"),
+    "encounter": (2, "random"),
+    "encounter-solo": (1, None),
+}
+AGENT_ORDER = ("random", "greedy", "search")
+
+
+def load(path: Path = TABLE) -> dict:
+    return json.loads(path.read_text()) if path.exists() else {"rows": []}
+
+
+def ordered(rows: list[dict], game: str) -> dict:
+    """For one game: whether each stronger agent's interval lies above the weaker one's."""
+    by_agent = {r["agent"].split(":")[0]: r for r in rows if r["game"] == game}
+    out = {}
+    for weak, strong in (("random", "greedy"), ("greedy", "search")):
+        if weak in by_agent and strong in by_agent:
+            a, b = by_agent[weak], by_agent[strong]
+            out[f"{strong}>{weak}"] = b["win_rate"] > a["win_rate"] and apart(a["ci95"], b["ci95"])
+    return out
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("games_", nargs="*", metavar="GAME", default=list(SETTINGS))
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--budget", type=int, default=24)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--agents", default=",".join(AGENT_ORDER))
+    args = ap.parse_args(argv)
+    table = load()
+    for game in args.games_:
+        players, opponents = SETTINGS[game]
+        for agent in args.agents.split(","):
+            start = time.perf_counter()
+            rec = run(
+                game,
+                games=args.games,
+                agent=agent,
+                budget=args.budget if agent == "search" else None,
+                opponents=opponents,
+                players=players,
+                workers=args.workers,
+                progress=False,
+            )
+            rec["seconds"] = round(time.perf_counter() - start, 1)
+            rec["players"], rec["opponents"] = players, opponents or agent
+            table["rows"] = [
+                r
+                for r in table["rows"]
+                if not (r["game"] == game and r["agent"].split(":")[0] == agent)
+            ] + [rec]
+            TABLE.write_text(json.dumps(table, indent=1, sort_keys=True) + "\n")
+            print(game, rec["agent"], rec["win_rate"], rec["ci95"], rec["seconds"], flush=True)
+        print(game, ordered(table["rows"], game), flush=True)
+
+
+if __name__ == "__main__":
+    main()

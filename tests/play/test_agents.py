@@ -1,0 +1,135 @@
+"""Agents over the protocol: seeded, legal, determinised without peeking, and measurably ordered
+(greedy over random in Trollland) on a small sample where the order is robust."""
+
+import random
+import time
+from collections import Counter
+
+import pytest
+
+import rulebook
+from rulebook.common.errors import TrogkitInputError
+from solvers.play.agents import hint, make_agent
+from solvers.play.hidden import HIDDEN, determinise
+from solvers.play.play import Setup, play_game
+from solvers.play.positions import fields, items
+from solvers.play.search import uct
+
+GAMES = ["trogdor", "trollland", "encounter", "encounter-solo"]
+
+
+@pytest.mark.parametrize("agent,budget", [("random", None), ("greedy", None), ("search", 8)])
+def test_same_seed_plays_the_same_game(agent, budget):
+    setup = Setup("trollland", agent, budget, opponents="random")
+    a, final_a = play_game(setup, 11)
+    b, final_b = play_game(setup, 11)
+    assert a == b and str(final_a) == str(final_b)
+    c, _ = play_game(setup, 12)
+    assert (c.length, c.outcome) != (a.length, a.outcome) or str(final_a) != str(_)
+
+
+def _hidden_cards(game, state, player):
+    """The multiset of cards the player cannot see, and everything else in the notation."""
+    spec = HIDDEN[game.name]
+    f = fields(state)
+    unseen: Counter = Counter()
+    public = dict(f)
+    for i, name in enumerate(spec.piles):
+        if name not in f:
+            continue
+        draw, bar, rest = f[name].partition("|")
+        unseen.update(items(draw))
+        public[name] = bar + rest  # the discard part stays public
+        if i == 0 and spec.hands:
+            hands = f[spec.hands].split(spec.hand_sep)
+            for p, h in enumerate(hands):
+                if p != player:
+                    unseen.update(items(h))
+                    hands[p] = str(len(items(h)))  # only the size is public
+            public[spec.hands] = spec.hand_sep.join(hands)
+    public.pop(spec.rng, None)
+    return unseen, public
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_determinise_keeps_what_the_player_sees_and_resamples_the_rest(name):
+    game = rulebook.game(name)
+    state = game.new_game(3)
+    for _ in range(4):  # a little into the game, so discards and hands have moved
+        if game.is_terminal(state):
+            break
+        state = game.apply(state, game.legal_actions(state)[0])
+    me = game.to_move(state)
+    unseen, public = _hidden_cards(game, state, me)
+    samples = [determinise(game, state, me, random.Random(k)) for k in range(5)]
+    for d in samples:
+        u2, p2 = _hidden_cards(game, d, me)
+        assert u2 == unseen and p2 == public
+        assert game.legal_actions(d) == game.legal_actions(state) or name != "trogdor"
+    assert any(str(d) != str(state) for d in samples)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_agent_plays_only_legal_actions(name):
+    game = rulebook.game(name)
+    state = game.new_game(5)
+    rng = random.Random(0)
+    for agent in (make_agent("random"), make_agent("greedy"), make_agent("search", 4)):
+        s = state
+        for _ in range(6):
+            if game.is_terminal(s):
+                break
+            a = agent.choose(game, s, rng)
+            assert game.refusal(s, a) is None
+            s = game.apply(s, a)
+
+
+def test_search_spends_its_budget_and_reports_visits():
+    game = rulebook.game("trollland")
+    state = game.new_game(2)
+    r = uct(game, state, random.Random(1), simulations=30)
+    assert r.simulations == 30
+    assert sum(r.visits.values()) == 30
+    assert r.action in game.legal_actions(state)
+    assert 0.0 <= r.win_rate <= 1.0
+
+
+def test_greedy_beats_random_at_trollland():
+    """3 players, the agent's seat rotates, the others play at random: a random agent wins about
+    a third of the games; greedy wins clearly more (Wilson intervals apart on 40 games each)."""
+    from solvers.play.stats import apart, wilson
+
+    wins = {}
+    for agent in ("random", "greedy"):
+        setup = Setup("trollland", agent, opponents="random")
+        wins[agent] = sum(play_game(setup, seed)[0].won for seed in range(40))
+    assert wins["greedy"] > wins["random"]
+    assert apart(wilson(wins["greedy"], 40), wilson(wins["random"], 40)), wins
+
+
+def test_hint_answers_within_its_time_and_names_a_legal_action():
+    game = rulebook.game("trollland")
+    state = game.new_game(4)
+    start = time.monotonic()
+    h = hint(state, seconds=0.5)
+    assert time.monotonic() - start < 0.5 + 1.5  # one simulation may overrun the deadline
+    assert h.simulations >= 1
+    assert game.refusal(state, h.action) is None
+    assert 0.0 <= h.win_rate <= 1.0
+
+
+def test_hint_refuses_a_finished_game_and_bad_seconds():
+    game = rulebook.game("encounter-solo")
+    final = play_game(Setup("encounter-solo"), 1)[1]
+    assert game.is_terminal(final)
+    with pytest.raises(TrogkitInputError, match="over"):
+        hint(final, seconds=0.1)
+    with pytest.raises(TrogkitInputError):
+        hint(game.new_game(1), seconds=float("nan"))
+
+
+def test_unknown_agent_is_a_clear_input_error():
+    with pytest.raises(TrogkitInputError, match="unknown agent 'smart'"):
+        make_agent("smart")
+    with pytest.raises(TrogkitInputError, match="budget"):
+        make_agent("search", 0)

@@ -1,0 +1,180 @@
+"""Sweeps: the record's fields, the same seeds giving the same record on every executor, ruling
+comparison, rule counting through apply_traced, and the per-step rule checks that stop a sweep
+with a seed and an action number that replay the failure."""
+
+import argparse
+import pickle
+
+import pytest
+
+import rulebook
+from rulebook.common.errors import TrogkitInputError
+from rulebook.common.game import fired
+from solvers.play import sweep
+from solvers.play.play import GameCheckFailed, Setup, play_game, replay
+from solvers.play.positions import fields
+
+
+def test_record_has_exactly_the_documented_fields_and_consistent_counts():
+    r = sweep.run("trogdor", games=12, seed=5, workers=1, progress=False)
+    assert tuple(r) == sweep.FIELDS
+    assert r["game"] == "trogdor" and r["games"] == 12 and r["agent"] == "random"
+    assert sum(r["outcomes"].values()) == 12
+    lo, hi = r["ci95"]
+    assert lo <= r["win_rate"] <= hi
+    assert sum(r["length_histogram"]["counts"]) == 12
+    edges = r["length_histogram"]["edges"]
+    assert edges == sorted(edges) and len(edges) == len(r["length_histogram"]["counts"]) + 1
+    ids = sweep.rule_ids(rulebook.game("trogdor").catalog)
+    assert sorted(r["rules_fired"]["counts"]) == ids
+    never = [i for i in ids if r["rules_fired"]["counts"][i] == 0]
+    assert r["rules_fired"]["never"] == never
+
+
+def test_game_i_is_played_from_seed_s_plus_i():
+    whole = sweep.run("trollland", games=6, seed=40, workers=1, progress=False)
+    lengths = [play_game(Setup("trollland"), 40 + i)[0].length for i in range(6)]
+    assert whole["mean_length"] == pytest.approx(sum(lengths) / 6)
+
+
+SMALL = dict(game="trollland", games=8, agent="greedy", opponents="random", seed=3)
+
+
+def test_same_seeds_same_record_in_process_and_on_local_processes():
+    one = sweep.run(**SMALL, workers=1, progress=False)
+    two = sweep.run(**SMALL, workers=2, progress=False)
+    assert one == two
+
+
+def test_same_seeds_same_record_on_a_dask_local_cluster_in_process():
+    one = sweep.run(**SMALL, workers=1, progress=False)
+    dask = sweep.run(**SMALL, dask="local", workers=2, dask_processes=False, progress=False)
+    assert one == dask
+
+
+def test_same_seeds_same_record_on_a_dask_local_cluster_with_processes():
+    small = dict(SMALL, agent="random")
+    one = sweep.run(**small, workers=1, progress=False)
+    dask = sweep.run(**small, dask="local", workers=2, progress=False)
+    assert one == dask
+
+
+def test_same_seeds_same_record_on_a_running_dask_scheduler():
+    from dask.distributed import LocalCluster
+
+    small = dict(SMALL, agent="random")
+    one = sweep.run(**small, workers=1, progress=False)
+    with LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
+    ) as cluster:
+        remote = sweep.run(**small, dask=cluster.scheduler_address, progress=False)
+    assert one == remote
+
+
+def test_compare_runs_the_same_seeds_under_each_option():
+    game = rulebook.game("trogdor")
+    ruling = game.rulings["TR-PASS-AP"]
+    r = sweep.run("trogdor", games=10, compare="TR-PASS-AP", workers=1, progress=False)
+    c = r["compare"]
+    assert c["ruling"] == "TR-PASS-AP" and c["default"] == ruling.default
+    assert set(c["values"]) == set(ruling.options)
+    assert c["values"][ruling.default]["win_rate"] == r["win_rate"]
+    other = next(v for v in ruling.options if v != ruling.default)
+    alone = sweep.run("trogdor", games=10, rulings={"TR-PASS-AP": other}, workers=1, progress=False)
+    assert c["values"][other]["mean_length"] == alone["mean_length"]
+    (d,) = c["differences"]
+    assert d["difference"] == pytest.approx(alone["win_rate"] - r["win_rate"])
+    assert d["ci95"][0] <= d["difference"] <= d["ci95"][1]
+
+
+def test_rules_fired_counts_what_apply_traced_reports(monkeypatch):
+    game = rulebook.game("encounter-solo")
+    perform = type(game).perform
+
+    def traced_perform(self, state, action):
+        fired("RE-PHASE" if "RE-PHASE" in sweep.rule_ids(self.catalog) else "X")
+        return perform(self, state, action)
+
+    monkeypatch.setattr(type(game), "perform", traced_perform)
+    r = sweep.run("encounter-solo", games=5, workers=1, progress=False)
+    assert r["rules_fired"]["counts"]["RE-PHASE"] >= 5 * r["mean_length"] - 1e-9
+    assert "RE-PHASE" not in r["rules_fired"]["never"]
+
+
+def _fail_on_turn(monkeypatch, turn: str):
+    game = rulebook.game("trogdor")
+    monkeypatch.setattr(
+        type(game),
+        "invariants",
+        lambda self, s: ["peasants not conserved"] if fields(s).get("turn") == turn else [],
+    )
+
+
+def test_a_broken_invariant_stops_the_sweep_with_a_replayable_seed_and_action(monkeypatch):
+    _fail_on_turn(monkeypatch, "3")
+    with pytest.raises(GameCheckFailed) as e:
+        sweep.run("trogdor", games=4, seed=7, workers=1, progress=False)
+    err = e.value
+    assert err.seed == 7 and err.game == "trogdor" and "peasants not conserved" in str(err)
+    setup = Setup("trogdor")
+    assert fields(replay(setup, err.seed, err.action))["turn"] == "3"
+    assert fields(replay(setup, err.seed, err.action - 1)).get("turn") != "3"
+
+
+def test_a_violation_in_a_worker_process_reaches_the_caller(monkeypatch):
+    _fail_on_turn(monkeypatch, "2")  # workers are forked after the patch
+    with pytest.raises(GameCheckFailed, match="seed"):
+        sweep.run("trogdor", games=4, workers=2, progress=False)
+    e = GameCheckFailed("trogdor", 3, 17, "x")
+    back = pickle.loads(pickle.dumps(e))
+    assert (back.game, back.seed, back.action, back.problem) == ("trogdor", 3, 17, "x")
+
+
+def test_a_game_past_its_declared_maximum_length_is_reported(monkeypatch):
+    game = rulebook.game("trogdor")
+    monkeypatch.setattr(game, "max_length", 10)
+    with pytest.raises(GameCheckFailed, match="maximum of 10") as e:
+        sweep.run("trogdor", games=2, seed=1, workers=1, progress=False)
+    assert e.value.action == 10
+
+
+def test_a_live_position_without_legal_actions_is_reported(monkeypatch):
+    game = rulebook.game("encounter-solo")
+    legal = type(game).legal_actions
+    monkeypatch.setattr(
+        type(game),
+        "legal_actions",
+        lambda self, s: [] if fields(s).get("phase") == "build" else legal(self, s),
+    )
+    with pytest.raises(GameCheckFailed, match="no legal action"):
+        sweep.run("encounter-solo", games=3, workers=1, progress=False)
+
+
+@pytest.mark.parametrize(
+    "kwargs,message",
+    [
+        (dict(games=0), "games"),
+        (dict(agent="smart"), "unknown agent"),
+        (dict(budget=-1, agent="search"), "budget"),
+        (dict(players=9), "players"),
+        (dict(rulings={"TR-NOPE": "x"}), "unknown ruling"),
+        (dict(rulings={"TR-PASS-AP": "sometimes"}), "no option"),
+        (dict(compare="TR-NOPE"), "unknown ruling"),
+    ],
+)
+def test_bad_sweep_input_is_a_clear_error(kwargs, message):
+    with pytest.raises(TrogkitInputError, match=message):
+        sweep.run("trogdor", **{"games": 2, "workers": 1, "progress": False, **kwargs})
+
+
+def test_command_line_options_give_the_same_record_as_the_api():
+    parser = argparse.ArgumentParser()
+    sweep.configure_parser(parser, "trogdor")
+    args = parser.parse_args(
+        "--games 4 --seed 2 --workers 1 --no-progress --ruling TR-PASS-AP=keep".split()
+    )
+    assert sweep.run_from_args(args) == sweep.run(
+        "trogdor", games=4, seed=2, workers=1, progress=False, rulings={"TR-PASS-AP": "keep"}
+    )
+    with pytest.raises(SystemExit):
+        parser.parse_args(["--workers", "2", "--dask", "local"])
