@@ -3,6 +3,7 @@ card waits in the deck)."""
 
 from __future__ import annotations
 
+from rulebook.common.codecs import MAX_SEED
 from rulebook.common.errors import NotationError
 from rulebook.common.game import fired
 from rulebook.common.rng import Rng
@@ -10,8 +11,6 @@ from rulebook.common.rng import Rng
 from . import rules
 from .cards import CardSet, default_cards
 from .state import SLOTS, SPACES, TAKEBACKS, MultiState, SoloState, check_variants, rulings_from
-
-MAX_SEED = 2**63 - 1  # seeds the notation can carry (19 digits)
 
 
 def check_seed(seed) -> int:

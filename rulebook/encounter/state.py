@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulebook.common.catalog import load_catalog
+from rulebook.common.codecs import RngCodec, RulingsCodec
 from rulebook.common.errors import NotationError, RuleError
 from rulebook.common.notation import (
     EMPTY,
@@ -102,32 +103,7 @@ def check_cards(ids, cards: CardSet, where: str = "cards") -> None:
 
 CARD = Token("card id")
 CARDS = ListOf(CARD)
-
-
-@dataclass(frozen=True)
-class RulingsCodec(Codec):
-    def fmt(self, value) -> str:
-        return value.notation()
-
-    def parse(self, text: str, where: str) -> RulingSet:
-        try:
-            return rulings_from(text)
-        except NotationError as e:
-            raise NotationError(e.message, where=where) from None
-
-
-@dataclass(frozen=True)
-class RngCodec(Codec):
-    """``SEED:COUNTER`` (both canonical whole numbers)."""
-
-    def fmt(self, value) -> str:
-        return f"{value[0]}:{value[1]}"
-
-    def parse(self, text: str, where: str) -> tuple[int, int]:
-        seed, sep, counter = text.partition(":")
-        if not sep:
-            raise NotationError("the RNG is SEED:COUNTER", where=where)
-        return parse_int(seed, where, lo=0, hi=2**63 - 1), parse_int(counter, where, lo=0)
+RULINGS = RulingsCodec(CATALOG.rulings)
 
 
 @dataclass(frozen=True)
@@ -277,7 +253,7 @@ def multi_spec(n: int) -> list[tuple[str, Codec]]:
         ("turn", Int(1, n)),
         ("takebacks", Int(0, TAKEBACKS)),
         ("variants", ListOf(Choice(VARIANTS), unique=True)),
-        ("rulings", RulingsCodec()),
+        ("rulings", RULINGS),
         ("rng", RngCodec()),
         ("loot", per(Int(1, MAX_LOOT))),
         ("lootat", per(Optional_(Int(1, SLOTS)))),
@@ -430,7 +406,7 @@ SOLO_SPEC: list[tuple[str, Codec]] = [
     ("phase", Choice(SOLO_PHASES)),
     ("pos", Int(1, SPACES)),
     ("variants", Choice(("-", "sin"))),
-    ("rulings", RulingsCodec()),
+    ("rulings", RULINGS),
     ("rng", RngCodec()),
     ("outcome", Choice(SOLO_OUTCOMES)),
     ("hand", CARDS),

@@ -51,6 +51,11 @@ S = str(new_adventure(0))
         (M.replace("loot=1/1", "loot=1/\u0663"), "non-ASCII"),
         (M.replace("loot=1/1", "loot=1/+1"), "loot"),
         (M.replace("rulings=-", "rulings=RER-NOPE=x"), "unknown ruling"),
+        (M.replace("rulings=-", "rulings=RER-SOLO-TIE=discard-both"), "canonically"),  # default
+        (
+            M.replace("rulings=-", "rulings=RER-SOLO-TIE=as-loss,RER-GREEN-BOTH=one-swap"),
+            "canonically",  # not in ID order
+        ),
         (M.replace("outcome=-", "outcome="), "empty value"),
         (M.replace("outcome=-", "outcome=P9"), "outcome"),
         (M.replace("outcome=-", "outcome=P1"), "outcome"),  # a game on names no winner

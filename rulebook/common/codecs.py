@@ -1,0 +1,56 @@
+"""Notation codecs for values every game's position carries: the seeded RNG and the rulings.
+
+(A NEW shared file next to ``notation.py``, so each game writes ``rng=SEED:COUNTER`` and
+``rulings=ID=option,...`` the same way, with the same strictness: only the canonical spelling
+parses, so ``parse`` either raises NotationError or round-trips.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from .errors import NotationError
+from .notation import Codec, excerpt, parse_int
+from .rulings import Ruling, RulingSet
+
+MAX_SEED = 2**63 - 1  # what a 19-digit canonical number can carry
+
+
+@dataclass(frozen=True)
+class RngCodec(Codec):
+    """``SEED:COUNTER``, both canonical whole numbers, the seed 0..2**63-1. The value is the pair
+    ``(seed, counter)`` (an ``Rng`` is rebuilt from it: ``Rng(*pair)``)."""
+
+    def fmt(self, value) -> str:
+        seed, counter = value if isinstance(value, tuple) else (value.seed, value.counter)
+        return f"{seed}:{counter}"
+
+    def parse(self, text: str, where: str) -> tuple[int, int]:
+        seed, sep, counter = text.partition(":")
+        if not sep:
+            raise NotationError(f"{excerpt(text)!r}: the RNG is SEED:COUNTER", where=where)
+        return parse_int(seed, where, lo=0, hi=MAX_SEED), parse_int(counter, where, lo=0)
+
+
+@dataclass(frozen=True)
+class RulingsCodec(Codec):
+    """``-`` (every ruling at its default) or ``ID=option,...`` in ID order, non-defaults only."""
+
+    rulings: Mapping[str, Ruling] = field(compare=False)
+
+    def fmt(self, value: RulingSet) -> str:
+        return value.notation()
+
+    def parse(self, text: str, where: str) -> RulingSet:
+        try:
+            value = RulingSet(self.rulings).parse(text)
+        except NotationError as e:
+            raise NotationError(e.message, where=where) from None
+        if value.notation() != text:
+            raise NotationError(
+                f"write the rulings canonically: {excerpt(value.notation())!r} (non-default "
+                "options only, in ID order)",
+                where=where,
+            )
+        return value
