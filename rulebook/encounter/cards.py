@@ -74,6 +74,8 @@ class CardSet:
         return [c.id for c in self.cards.values() if c.kind == kind]
 
     def effect(self, cid: str, star_rule: str = "review") -> str:
+        """The card's ability: printed on it, else what its Level Star gives (RE-COMP-STARS) under
+        ruling RER-STAR-EFFECTS."""
         c = self.cards[cid]
         if c.effect is not None:
             return c.effect
