@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from rulebook.common.actions import Action
 from rulebook.common.game import Game
 
 from . import actions, rules, solo_rules, state
@@ -50,6 +51,11 @@ class Encounter(Game):
 
     def parse_action(self, text):
         return actions.MULTI.parse(text)
+
+    def action(self, action):
+        """An Action with typed arguments: a hand-made Action goes through its text, so rule
+        code can rely on the argument types."""
+        return actions.MULTI.parse(str(action) if isinstance(action, Action) else action)
 
     def parse(self, text, **options):
         return state.parse_multi(text, options.get("cards"))
@@ -118,6 +124,10 @@ class EncounterSolo(Game):
 
     def parse_action(self, text):
         return actions.SOLO.parse(text)
+
+    def action(self, action):
+        """An Action with typed arguments (a hand-made Action goes through its text)."""
+        return actions.SOLO.parse(str(action) if isinstance(action, Action) else action)
 
     def parse(self, text, **options):
         return state.parse_solo(text, options.get("cards"))

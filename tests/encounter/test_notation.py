@@ -139,3 +139,14 @@ def test_fuzzed_notation_raises_or_round_trips(base, edits):
     except NotationError:
         return
     assert str(st) == text
+
+
+def test_hand_made_actions_are_read_through_their_text():
+    from rulebook.common.actions import Action
+
+    st = new_game(2, 1)
+    c = st.hands[0][0]
+    after = MULTI.apply(st, Action("put", (c, 2)))  # an int, not the grammar's Index
+    assert after.slots[0][1] == (c,)
+    with pytest.raises(NotationError):
+        MULTI.refusal(st, Action("put", (c, 9)))  # five encounters
