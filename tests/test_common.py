@@ -2,18 +2,18 @@
 coverage."""
 
 import json
+from dataclasses import FrozenInstanceError
 
 import pytest
 
 from rulebook.common.cards import Field, load_cards, provenance_label, read_data_file
 from rulebook.common.catalog import load_catalog
-from scripts.coverage import citations
-from rulebook.common.deck import Deck
 from rulebook.common.errors import CardDataError, NotationError, RuleError, TrogkitInputError
 from rulebook.common.grid import GRID5, OPPOSITE, Grid, Square
 from rulebook.common.notation import fmt_list, join_fields, parse_int, parse_list, split_fields
 from rulebook.common.rng import Rng
 from rulebook.common.rulings import RulingSet
+from scripts.coverage import citations
 
 
 # -- errors -------------------------------------------------------------------------------------
@@ -61,36 +61,25 @@ def test_grid_ring_neighbours_and_lines():
 
 
 # -- rng ----------------------------------------------------------------------------------------
-def test_rng_is_reproducible_copyable_and_printable():
+def test_rng_is_a_reproducible_printable_value():
     a, b = Rng(7), Rng(7)
-    assert a.shuffle(list(range(10))) == b.shuffle(list(range(10)))
-    c = a.copy()
-    assert c == a and a.choice([1, 2, 3]) == c.choice([1, 2, 3])
-    assert str(a) == "7:2" and Rng.parse("7:2") == a
+    xs, a2 = a.shuffled(range(10))
+    assert (xs, a2) == b.shuffled(range(10)) and sorted(xs) == list(range(10))
+    assert a == Rng(7, 0) and a2 == Rng(7, 1)  # drawing never changes the Rng itself
+    pick, a3 = a2.pick([1, 2, 3])
+    assert pick in (1, 2, 3) and str(a3) == "7:2" and Rng.parse("7:2") == a3
+    with pytest.raises(FrozenInstanceError):
+        a.counter = 5
     items = [1, 2, 3]
-    Rng(1).shuffle(items)
+    Rng(1).shuffled(items)
     assert items == [1, 2, 3]  # input untouched
-    with pytest.raises(NotationError):
-        Rng.parse("seven")
+    for bad in ("seven", "1:2:3", "+1:0", "١:0", "1:-1", "1_0:0"):
+        with pytest.raises(NotationError):
+            Rng.parse(bad)
     with pytest.raises(IndexError):
-        Rng(1).choice([])
-    assert 0 <= Rng(3).randrange(5) < 5
-
-
-# -- deck ---------------------------------------------------------------------------------------
-def test_deck_take_shuffle_and_notation():
-    d = Deck(["a", "b"], ["x"])
-    assert d.take() == "a" and len(d) == 1 and not d.is_empty()
-    e = d.copy()
-    e.draw.append("z")
-    assert d.draw == ["b"]
-    d.reshuffle_discards(Rng(1))
-    assert sorted(d.draw) == ["b", "x"] and d.discard == []
-    assert Deck(["a"], []).notation() == "a|-" and Deck.parse("-|q,r") == Deck([], ["q", "r"])
-    with pytest.raises(NotationError):
-        Deck.parse("a,b")
-    with pytest.raises(IndexError):
-        Deck().take()
+        Rng(1).pick([])
+    n, _ = Rng(3).below(5)
+    assert 0 <= n < 5
 
 
 # -- cards --------------------------------------------------------------------------------------

@@ -1,45 +1,26 @@
-"""A seeded RNG whose whole state is two integers, so it lives inside a game state.
+"""A seeded RNG whose whole state is two integers, so it lives inside a game state as a value.
 
-Each draw from the RNG derives a fresh ``random.Random`` from ``(seed, counter)``. That makes the RNG
-trivially copyable, comparable and writable in a one-line notation, and it makes every game replay
-exactly from its seed: the same actions from the same seed give the same shuffles.
+Each draw derives a fresh ``random.Random`` from ``(seed, counter)`` and returns the value with the
+next Rng (counter + 1); the Rng itself never changes. That makes it comparable, writable in a
+one-line notation (``SEED:COUNTER``), safe to share between states, and every game replays exactly
+from its seed: the same actions from the same seed give the same shuffles.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
 T = TypeVar("T")
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class Rng:
     seed: int
     counter: int = 0
 
-    def _next(self) -> random.Random:
-        r = random.Random(f"{self.seed}:{self.counter}")
-        self.counter += 1
-        return r
-
-    def shuffle(self, items: list[T]) -> list[T]:
-        """Return a shuffled copy of ``items`` (the input is not touched)."""
-        out = list(items)
-        self._next().shuffle(out)
-        return out
-
-    def choice(self, items: list[T]) -> T:
-        if not items:
-            raise IndexError("choice from an empty sequence")
-        return items[self._next().randrange(len(items))]
-
-    def randrange(self, n: int) -> int:
-        return self._next().randrange(n)
-
-    # -- pure API: return (value, next Rng) and leave self unchanged, so a state holding an Rng
-    #    stays a value. The mutating methods above are being retired (issue 9).
     def _at(self) -> random.Random:
         return random.Random(f"{self.seed}:{self.counter}")
 
@@ -47,20 +28,19 @@ class Rng:
         return Rng(self.seed, self.counter + 1)
 
     def shuffled(self, items) -> tuple[tuple, Rng]:
+        """(a shuffled tuple of ``items``, the next Rng); ``items`` is not touched."""
         out = list(items)
         self._at().shuffle(out)
         return tuple(out), self.advanced()
 
-    def pick(self, items: list[T]) -> tuple[T, Rng]:
+    def pick(self, items: Sequence[T]) -> tuple[T, Rng]:
         if not items:
             raise IndexError("choice from an empty sequence")
         return items[self._at().randrange(len(items))], self.advanced()
 
     def below(self, n: int) -> tuple[int, Rng]:
+        """(a whole number in 0..n-1, the next Rng)."""
         return self._at().randrange(n), self.advanced()
-
-    def copy(self) -> Rng:
-        return Rng(self.seed, self.counter)
 
     def __str__(self) -> str:
         return f"{self.seed}:{self.counter}"
@@ -68,9 +48,9 @@ class Rng:
     @classmethod
     def parse(cls, text: str) -> Rng:
         from .errors import NotationError
+        from .notation import parse_int
 
-        try:
-            seed, counter = text.split(":")
-            return cls(int(seed), int(counter))
-        except ValueError:
-            raise NotationError("RNG must be SEED:COUNTER with two integers", text=text) from None
+        parts = text.split(":") if isinstance(text, str) else []
+        if len(parts) != 2:
+            raise NotationError("RNG must be SEED:COUNTER with two whole numbers", text=text)
+        return cls(parse_int(parts[0], "rng seed", lo=0), parse_int(parts[1], "rng counter", lo=0))
