@@ -2,7 +2,8 @@
 sweeps -- measured, not claimed. Too slow for a test (search plays every decision with many
 simulations); run it as a script, and the notebook reads the saved table:
 
-    python -m solvers.play.strength [--games 200] [--budget 24] [--workers 2] [GAME ...]
+    python -m solvers.play.strength [--games 200] [--search-games N] [--budget 24] [--workers 2]
+                                    [--agents random,greedy,search] [GAME ...]
 
 It writes ``solvers/play/data/strength.json`` (one sweep record per game and agent, plus the
 settings), merging with rows already there.
@@ -48,6 +49,7 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("games_", nargs="*", metavar="GAME", default=list(SETTINGS))
     ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--search-games", type=int, help="games for the search agent (default --games)")
     ap.add_argument("--budget", type=int, default=24)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--agents", default=",".join(AGENT_ORDER))
@@ -59,7 +61,7 @@ def main(argv: list[str] | None = None) -> None:
             start = time.perf_counter()
             rec = run(
                 game,
-                games=args.games,
+                games=args.search_games or args.games if agent == "search" else args.games,
                 agent=agent,
                 budget=args.budget if agent == "search" else None,
                 opponents=opponents,
