@@ -1,76 +1,58 @@
-"""The board as a networkx graph of Trogdor's moves, distances on it, and k-AP reachability.
+"""The board as a networkx graph of Trogdor's moves, for drawing and reachability in notebooks.
 
 Nodes are squares (attribute ``kind``: the tile letter); a directed edge ``u -> v`` means one action
 point takes Trogdor from u to v, with attribute ``action`` (``"move N"``, ``"burrow"``, ...). Edges
 into avoided squares are left out, which is why the graph is directed: Trogdor may *leave* a knight's
-square he starts on but never enter one (T-MOVE-KNIGHT-DAMAGE). Moves follow T-MOVE (N/S/E/W, no
-wraparound), T-CARD-EFFECTS when diagonal movement is granted, and T-BURROW between the two tunnels.
+square he starts on but never enter one (T-MOVE-KNIGHT-DAMAGE). The edges are the solvers' own
+move tables (``moves``; T-MOVE, T-CARD-EFFECTS, T-BURROW), so drawing and solving agree.
 
-networkx is used for the graph itself and for breadth-first distances and paths.
+networkx is imported here only (the minimal-AP solvers never build a graph), and every call
+builds a fresh graph: a caller may change it without changing anyone else's answers.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
-import networkx as nx
+from rulebook.common.grid import GRID5, Square
 
-from rulebook.common.grid import DIAGONAL, GRID5, ORTHOGONAL, Square
-from rulebook.trogdor.board import Layout
+from .moves import INF, move_table
 
-
-def board_graph(
-    layout: Layout,
-    *,
-    avoid=frozenset(),
-    diagonal: bool = False,
-    wrap: bool = False,
-) -> nx.DiGraph:
-    """Trogdor's move graph (see module docstring): a fresh copy the caller may change."""
-    return _cached_graph(layout, frozenset(avoid), diagonal, wrap).copy()
+SQ = tuple(GRID5.squares())
 
 
-def shared_graph(layout: Layout, *, avoid=frozenset(), diagonal=False, wrap=False) -> nx.DiGraph:
-    """The cached move graph the solvers share: read it, never change it."""
-    return _cached_graph(layout, frozenset(avoid), diagonal, wrap)
+def _tiles(layout) -> tuple[str, ...]:
+    """Tile letters (upper case) of a Layout, a State or layout text."""
+    if hasattr(layout, "tiles"):
+        return tuple(t.upper() for t in layout.tiles)
+    from rulebook.trogdor import parse_tiles
+
+    kinds, _ = parse_tiles(layout)
+    return tuple(kinds)
 
 
-@lru_cache(maxsize=256)
-def _cached_graph(layout: Layout, avoid: frozenset, diagonal: bool, wrap: bool) -> nx.DiGraph:
+def _table(layout, avoid, diagonal, wrap):
+    from .query import as_square
+
+    tiles = _tiles(layout)
+    tunnels = tuple(i for i, t in enumerate(tiles) if t == "T")
+    av = frozenset(GRID5.index(as_square(a, "squares to avoid")) for a in avoid)
+    return tiles, move_table(tunnels, av, diagonal, wrap)
+
+
+def board_graph(layout, *, avoid=(), diagonal: bool = False, wrap: bool = False):
+    """Trogdor's move graph (see the module docstring) as a new ``networkx.DiGraph``."""
+    import networkx as nx
+
+    tiles, mt = _table(layout, avoid, diagonal, wrap)
+    avoided = {GRID5.index(a) if isinstance(a, Square) else None for a in avoid}
     g = nx.DiGraph()
-    for sq in GRID5.squares():
-        g.add_node(sq, kind=layout.kind(sq), avoided=sq in avoid)
-    directions = ORTHOGONAL + (DIAGONAL if diagonal else ())
-    for sq in GRID5.squares():
-        for d in directions:
-            nxt = GRID5.step(sq, d, wrap=wrap)
-            if nxt is not None and nxt != sq and nxt not in avoid and not g.has_edge(sq, nxt):
-                g.add_edge(sq, nxt, action=f"move {d}", cost=1)
-    tunnels = layout.tunnels
-    if len(tunnels) == 2:
-        a, b = tunnels
-        for u, v in ((a, b), (b, a)):
-            if v not in avoid and not g.has_edge(u, v):
-                g.add_edge(u, v, action="burrow", cost=1)
-            elif v not in avoid:  # adjacent tunnels: a move already links them; keep both labels
-                g.edges[u, v]["also"] = "burrow"
-    g.graph["layout"] = str(layout)
-    g.graph["avoid"] = sorted(str(s) for s in avoid)
+    for i, sq in enumerate(SQ):
+        g.add_node(sq, kind=tiles[i], avoided=i in avoided)
+    for i, row in enumerate(mt.succ):
+        for j, action in row:
+            g.add_edge(SQ[i], SQ[j], action=action, cost=1)
     return g
-
-
-def distances_from(g: nx.DiGraph, source: Square) -> dict[Square, int]:
-    """Fewest action points from ``source`` to every reachable square (BFS, networkx)."""
-    return nx.single_source_shortest_path_length(g, source)
-
-
-def path_actions(g: nx.DiGraph, source: Square, target: Square) -> list[str]:
-    """The action strings of one shortest path (networkx BFS; deterministic for a given graph)."""
-    if source == target:
-        return []
-    path = nx.shortest_path(g, source, target)
-    return [g.edges[u, v]["action"] for u, v in zip(path, path[1:], strict=False)]
 
 
 @dataclass
@@ -81,7 +63,7 @@ class Reach:
     start: Square
     k: int
     costs: dict[Square, int]
-    graph: nx.DiGraph
+    graph: object
 
     @property
     def squares(self) -> list[Square]:
@@ -108,17 +90,17 @@ class Reach:
 
 
 def reachable(
-    layout: Layout,
-    start: Square,
-    k: int,
-    *,
-    avoid=frozenset(),
-    diagonal: bool = False,
-    wrap: bool = False,
+    layout, start, k: int, *, avoid=(), diagonal: bool = False, wrap: bool = False
 ) -> Reach:
-    """Every square reachable with at most ``k`` moves/burrows (T-MOVE, T-BURROW)."""
-    if k < 0:
-        raise ValueError("k must be at least 0")
-    g = board_graph(layout, avoid=avoid, diagonal=diagonal, wrap=wrap)  # a copy to draw on
-    costs = nx.single_source_shortest_path_length(g, start, cutoff=k)
-    return Reach(start, k, dict(costs), g)
+    """Every square reachable with at most ``k`` moves/burrows (T-MOVE, T-BURROW). ``layout``:
+    a Layout, a State or layout text; ``start`` a Square or its name."""
+    from solvers.limits import check_limit
+
+    from .query import as_square
+
+    k = check_limit("k", k, lo=0, hi=10_000, integer=True)
+    here = GRID5.index(as_square(start, "Trogdor's square"))
+    _, mt = _table(layout, avoid, diagonal, wrap)
+    row = mt.dist(here)
+    costs = {SQ[i]: d for i, d in enumerate(row) if d <= k and d < INF}
+    return Reach(SQ[here], k, costs, board_graph(layout, avoid=avoid, diagonal=diagonal, wrap=wrap))

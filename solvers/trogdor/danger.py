@@ -1,8 +1,9 @@
 """Danger map: where Trogdor would be hit in Phase 2 (T-KNIGHT-MOVE, T-ARCHER, T-WRAP,
 T-MOVE-KNIGHT-DAMAGE, T-PROTECT), answered by running the engine's own Phase 2.
 
-For each square X and movement card, a copy of the position puts Trogdor on X, stacks the card on the
-movement deck, passes, and steps Phase 2 piece by piece through ``rulebook.trogdor.apply_action``;
+For each square X and movement card, a new position (``State.replace``, the engine's helper) puts
+Trogdor on X, stacks the card on the movement deck, passes, and steps Phase 2 piece by piece
+through the game protocol (``rulebook.game("trogdor").apply``);
 each piece's damage is read from the Void count (damage moves a peasant from the Trog-meter to the
 Void, T-DAMAGE). To see every hit, the copy has no peasants on the board, a full Trog-meter and no
 burnt cottages (so no flaming peasant reaches the Void); none of that changes where knights, the
@@ -15,33 +16,46 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from rulebook import game
 from rulebook.common.grid import GRID5, Square
-from rulebook.trogdor import apply_action, legal_actions, with_movement_deck
+from rulebook.trogdor import with_movement_deck
 
 from .peasant import _card, remaining_movement_deck
 
+GAME = game("trogdor")
 PIECES = ("knights", "troghammer", "archer")
 _KIND = {"hammer": "troghammer", "archer": "archer", "peasants": "peasants"}
 
 
-def _hits(state, x: Square, card_id: str, rest: list[str]) -> set[str]:
-    """Which kinds of piece damage Trogdor standing on ``x`` this Phase 2."""
-    s = state.copy()
-    total = len(s.peasants) + s.meter + s.void
-    s.trogdor, s.phase, s.outcome, s.ap = x, "act", None, 0
-    s.peasants, s.meter, s.void = [], min(7, total), total - min(7, total)
-    s.cottages = dict.fromkeys(s.cottages, False)
-    s = with_movement_deck(s, [card_id, *rest])
-    s = apply_action(s, "pass")
+def probe_base(state):
+    """The Phase 1 position every probe starts from (see the module docstring): no peasants on
+    the board, a full Trog-meter, no burnt cottage, no AP left. Built with the engine's
+    ``State.replace``; where Trogdor stands and the next card are set per probe."""
+    total = len(state.peasants) + state.meter + state.void
+    meter = min(7, total)
+    cottages = state.cottages
+    for sq in cottages.burnt():
+        cottages = cottages.with_burnt(sq, False)
+    return state.replace(
+        phase="act", outcome=None, ap=0, peasants=(), meter=meter, void=total - meter,
+        cottages=cottages, queue=(), mcard=None,
+    )  # fmt: skip
+
+
+def _hits(base, x: Square, card_id: str, rest: list[str]) -> set[str]:
+    """Which kinds of piece damage Trogdor standing on ``x`` this Phase 2 (``base``:
+    ``probe_base(state)``)."""
+    s = with_movement_deck(base.replace(trogdor=x), [card_id, *rest])
+    s = GAME.apply(s, "pass")
     hit: set[str] = set()
-    while s.phase in ("spawn", "countryside") and s.outcome is None:
+    while s.phase in ("spawn", "countryside") and not GAME.is_terminal(s):
         if s.phase == "spawn":
-            s = apply_action(s, legal_actions(s)[0])
+            s = GAME.apply(s, GAME.legal_actions(s)[0])
             continue
         piece = s.queue[0]
         before = s.void
-        s = apply_action(s, "step")
-        if s.void > before or s.outcome is not None:
+        s = GAME.apply(s, "step")
+        if s.void > before or GAME.is_terminal(s):
             hit.add(_KIND.get(piece, "knights"))
     return hit
 
@@ -135,8 +149,9 @@ def card_danger(state, card_id: str) -> CardDanger:
     deck = remaining_movement_deck(state)
     rest = [c for c in deck if c != card_id]
     by_piece: dict[str, list[Square]] = {k: [] for k in PIECES}
+    base = probe_base(state)
     for x in GRID5.squares():
-        for k in _hits(state, x, card_id, rest):
+        for k in _hits(base, x, card_id, rest):
             by_piece[k].append(x)
     return CardDanger(card_id, by_piece)
 
@@ -145,10 +160,11 @@ def danger_map(state) -> DangerMap:
     """Probability Trogdor is hit on each square, over every card of the remaining deck."""
     deck = remaining_movement_deck(state)
     counts = dict.fromkeys(GRID5.squares(), 0)
+    base = probe_base(state)
     for i, cid in enumerate(deck):
         rest = deck[:i] + deck[i + 1 :]
         for x in GRID5.squares():
-            if _hits(state, x, cid, rest):
+            if _hits(base, x, cid, rest):
                 counts[x] += 1
     n = len(deck)
     return DangerMap({x: Fraction(c, n) for x, c in counts.items()}, n)

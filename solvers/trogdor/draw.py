@@ -1,10 +1,14 @@
 """Board overlays for notebooks: solver answers drawn on the engine's own SVG picture
-(``rulebook.trogdor.render.render_svg``: highlighted squares, a numbered path, labels). No
-matplotlib here; see ``plots.py`` for the charts."""
+(``rulebook.game("trogdor").svg`` with an overlay: highlighted squares, a numbered path, labels).
+No matplotlib here; see ``plots.py`` for the charts."""
 
 from __future__ import annotations
 
-from rulebook.trogdor.render import render_svg
+from rulebook import game
+
+
+def render_svg(state, **overlay) -> str:
+    return game("trogdor").svg(state, **overlay)
 
 
 class SVG:
@@ -17,37 +21,27 @@ class SVG:
         return self.text
 
 
-def _state(position_or_state):
-    return (
-        position_or_state.to_state()
-        if hasattr(position_or_state, "to_state")
-        else position_or_state
-    )
-
-
-def plan_svg(position_or_state, result) -> SVG:
+def plan_svg(state, result) -> SVG:
     """A min-AP / countryside answer: Trogdor's route numbered, the tiles he burns highlighted."""
-    return SVG(
-        render_svg(_state(position_or_state), highlight=result.burns, path=result.squares[1:])
-    )
+    return SVG(render_svg(state, highlight=result.burns, path=result.squares[1:]))
 
 
-def reach_svg(position_or_state, reach) -> SVG:
+def reach_svg(state, reach) -> SVG:
     """Reachability: every reachable square labelled with its AP cost."""
     labels = {sq: str(c) for sq, c in reach.costs.items()}
-    return SVG(render_svg(_state(position_or_state), highlight=reach.squares, labels=labels))
+    return SVG(render_svg(state, highlight=reach.squares, labels=labels))
 
 
-def danger_svg(position_or_state, danger) -> SVG:
+def danger_svg(state, danger) -> SVG:
     """A danger map (percent per square) or one card's danger (hit squares highlighted)."""
     if hasattr(danger, "probabilities"):
         labels = {sq: f"{round(float(p) * 100)}%" for sq, p in danger.probabilities.items() if p}
-        return SVG(render_svg(_state(position_or_state), highlight=danger.squares, labels=labels))
+        return SVG(render_svg(state, highlight=danger.squares, labels=labels))
     labels = {}
     for kind, squares in danger.by_piece.items():
         for sq in squares:
             labels[sq] = (labels.get(sq, "") + kind[0].upper())[:3]
-    return SVG(render_svg(_state(position_or_state), highlight=danger.squares, labels=labels))
+    return SVG(render_svg(state, highlight=danger.squares, labels=labels))
 
 
 def flame_svg(state, flame) -> SVG:

@@ -1,8 +1,9 @@
-"""Local search on the order of stops, for the whole-countryside question when A* cannot finish:
-start from the greedy order, then iterated local search (move one stop elsewhere, reverse a
-segment; random double-bridge kicks between rounds, from a seeded RNG). Each candidate order is
-checked against the same precedence rules as the search (the Lake after its neighbours,
-T-BURN-LAKE; a cottage after its 9 tiles, T-BURN-COTTAGE). It gives a good plan, never a bound."""
+"""A good plan for the whole-countryside question when A* cannot finish: nearest stop first, then
+iterated local search on the order of stops (move one stop elsewhere, reverse a segment; seeded
+double-bridge kicks between rounds). Each candidate order is checked against the same precedence
+rules as the search (the Lake after its neighbours, T-BURN-LAKE; a cottage after its 9 tiles,
+T-BURN-COTTAGE). It gives a plan, never a bound; its budget is a number of kicks, so the plan is
+the same on every machine."""
 
 from __future__ import annotations
 
@@ -12,25 +13,48 @@ import time
 INF = 10**6
 
 
-def order_cost(tb, order: list[int]) -> int:
-    """AP of visiting the stops in ``order`` by shortest walks (INF when a rule forbids it)."""
-    pos = {s: k for k, s in enumerate(order)}
-    if tb.lake is not None and tb.lake in pos:
-        at = pos[tb.lake]
-        for i in range(tb.n):
-            if tb.lake_needs >> i & 1 and pos[i] > at:
-                return INF
+def greedy_stops(tb) -> list[int] | None:
+    """Nearest allowed stop first (board order breaks ties): a quick feasible plan."""
+    loc, tmask, cmask = tb.start, (1 << tb.n) - 1, (1 << tb.m) - 1
+    stops = []
+    while tmask or cmask:
+        options = sorted(tb.moves(loc, tmask, cmask), key=lambda sc: (sc[1], tb.stop_sq[sc[0]]))
+        if not options:
+            return None
+        stop = options[0][0]
+        stops.append(stop)
+        loc = tb.stop_sq[stop]
+        if stop < tb.n:
+            tmask &= ~(1 << stop)
+        else:
+            cmask &= ~(1 << (stop - tb.n))
+    return stops
+
+
+def _precedence(tb) -> list[tuple[int, int]]:
+    """(before, after) pairs of stops the rules order."""
+    pairs = []
+    if tb.lake is not None:
+        pairs += [(i, tb.lake) for i in range(tb.n) if tb.lake_needs >> i & 1]
     for j in range(tb.m):
-        at = pos[tb.n + j]
-        need = tb.cneeds[j]
-        for i in range(tb.n):
-            if need >> i & 1 and pos[i] > at:
-                return INF
+        pairs += [(i, tb.n + j) for i in range(tb.n) if tb.cneeds[j] >> i & 1]
+    return pairs
+
+
+def order_cost(tb, order: list[int], pairs) -> int:
+    """AP of visiting the stops in ``order`` by shortest walks (INF when a rule forbids it)."""
+    pos = [0] * len(order)
+    for k, s in enumerate(order):
+        pos[s] = k
+    for a, b in pairs:
+        if pos[a] > pos[b]:
+            return INF
     here = tb.start
     total = 0
+    dist, stop_sq = tb.dist, tb.stop_sq
     for s in order:
-        sq = tb.stop_sq[s]
-        d = tb.dist[here][sq]
+        sq = stop_sq[s]
+        d = dist[here][sq]
         if d >= INF:
             return INF
         total += d + 1
@@ -38,7 +62,7 @@ def order_cost(tb, order: list[int]) -> int:
     return total
 
 
-def _local(tb, order: list[int], best: int, deadline: float) -> tuple[list[int], int]:
+def _local(tb, order, best, pairs, deadline):
     n = len(order)
     improved = True
     while improved and time.perf_counter() < deadline:
@@ -49,48 +73,36 @@ def _local(tb, order: list[int], best: int, deadline: float) -> tuple[list[int],
                     continue
                 cand = order[:i] + order[i + 1 :]
                 cand.insert(j, order[i])
-                c = order_cost(tb, cand)
+                c = order_cost(tb, cand, pairs)
                 if c < best:
                     order, best, improved = cand, c, True
             for j in range(i + 2, n + 1):
                 cand = order[:i] + order[i:j][::-1] + order[j:]
-                c = order_cost(tb, cand)
+                c = order_cost(tb, cand, pairs)
                 if c < best:
                     order, best, improved = cand, c, True
-            if time.perf_counter() > deadline:
-                break
     return order, best
 
 
 def improve_order(
-    tb,
-    order: list[int],
-    *,
-    time_limit: float | None,
-    rounds: int | None = None,
-    seed: int = 0,
-    stop_at: int = 0,
+    tb, order: list[int], *, rounds: int, seed: int = 0, stop_at: int = 0, deadline=None
 ) -> tuple[list[int], int]:
-    """Best order found within ``time_limit`` seconds and/or ``rounds`` kicks (stops early on
-    reaching ``stop_at``, a proven lower bound). With ``time_limit=None`` the result depends only
-    on ``rounds`` and ``seed``: deterministic on every machine."""
-    if time_limit is None and rounds is None:
-        raise ValueError("give a time limit or a number of rounds")
-    deadline = float("inf") if time_limit is None else time.perf_counter() + time_limit
+    """Best order found with ``rounds`` kicks (stops early on reaching ``stop_at``, a proven
+    lower bound, or at ``deadline``, a ``time.perf_counter()`` value)."""
+    deadline = float("inf") if deadline is None else deadline
+    pairs = _precedence(tb)
     rng = random.Random(seed)
-    best_order, best = _local(tb, list(order), order_cost(tb, order), deadline)
+    best_order, best = _local(tb, list(order), order_cost(tb, order, pairs), pairs, deadline)
     cur, cur_cost = best_order, best
-    done = 0
-    while time.perf_counter() < deadline and best > stop_at and len(cur) >= 8:
-        if rounds is not None and done >= rounds:
+    for _ in range(rounds):
+        if best <= stop_at or len(cur) < 8 or time.perf_counter() >= deadline:
             break
-        done += 1
         a, b, c = sorted(rng.sample(range(1, len(cur)), 3))
         kicked = cur[:a] + cur[b:c] + cur[a:b] + cur[c:]
-        k_cost = order_cost(tb, kicked)
+        k_cost = order_cost(tb, kicked, pairs)
         if k_cost >= INF:
             continue
-        kicked, k_cost = _local(tb, kicked, k_cost, deadline)
+        kicked, k_cost = _local(tb, kicked, k_cost, pairs, deadline)
         if k_cost <= cur_cost:
             cur, cur_cost = kicked, k_cost
         if k_cost < best:

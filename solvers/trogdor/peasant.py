@@ -15,12 +15,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from rulebook.common.errors import TrogkitInputError
+from rulebook import game
 from rulebook.common.grid import GRID5, Square
-from rulebook.trogdor import apply_action, with_movement_deck
-from rulebook.trogdor.geometry import STEP
+from rulebook.trogdor import with_movement_deck
 
-from .position import QueryError
+from .query import QueryError, as_square
+
+GAME = game("trogdor")
 
 
 def remaining_movement_deck(state) -> list[str]:
@@ -103,15 +104,15 @@ class FlameResult:
 
 
 def first_route(state, start: Square, card) -> list[Square]:
-    """The first peasant's squares on ``card`` (engine's step table; ruling TR-FLAME-WRAP), up to
-    the Lake (T-FLAME-LAKE)."""
+    """The first peasant's squares on ``card`` (ruling TR-FLAME-WRAP), up to the Lake
+    (T-FLAME-LAKE)."""
     wrap = state.rulings["TR-FLAME-WRAP"] == "wrap"
     route = [start]
     if state.tiles[GRID5.index(start)] == "L":
         return route
     pos = start
     for d in card.path:
-        nxt = STEP[wrap][pos][d]
+        nxt = GRID5.step(pos, d, wrap=wrap)
         if nxt is None:
             break
         pos = nxt
@@ -124,6 +125,7 @@ def first_route(state, start: Square, card) -> list[Square]:
 def ignite(state, start: Square, card_id: str, rest: list[str] | None = None) -> FlameResult:
     """Ignite the peasant on ``start`` with ``card_id`` as the first movement card; further draws
     come from ``rest`` (default: the remaining deck without that card, in order)."""
+    start = as_square(start, "the peasant's square")
     if start not in state.peasants:
         raise QueryError(
             f"no peasant on {start} (peasants: {', '.join(map(str, state.peasants)) or 'none'})"
@@ -134,15 +136,11 @@ def ignite(state, start: Square, card_id: str, rest: list[str] | None = None) ->
         if card_id in deck:
             deck.remove(card_id)
         rest = deck
-    s = state.copy()
-    s.trogdor, s.phase, s.hidden, s.outcome = start, "act", False, None
-    s.ap = max(s.ap, 1)
+    # Trogdor on the peasant's tile with an AP to spend (State.replace, the engine's helper)
+    s = state.replace(trogdor=start, phase="act", hidden=False, outcome=None, ap=max(state.ap, 1))
     s = with_movement_deck(s, [card_id, *rest])
-    s.movement_deck.discard = []
-    try:
-        after = apply_action(s, "burn peasant")
-    except TrogkitInputError:
-        raise
+    discarded = len(s.movement_deck.discard)
+    after = GAME.apply(s, "burn peasant")
     tiles = [GRID5.at(i) for i in range(25) if after.burnt[i] and not s.burnt[i]]
     cottages = sorted(c for c, b in after.cottages.items() if b and not s.cottages[c])
     before_p = Counter(s.peasants)
@@ -153,7 +151,7 @@ def ignite(state, start: Square, card_id: str, rest: list[str] | None = None) ->
     saved = sorted((after_p - before_p).elements())
     if start in after_p and start in before_p and after_p[start] >= before_p[start]:
         saved.append(start)  # ignited on the Lake: extinguished at once, stays there
-    drawn = list(after.movement_deck.discard)
+    drawn = list(after.movement_deck.discard)[discarded:]
     route = first_route(s, start, card)
     chain = []
     # One card per peasant (no re-ignition) and every other peasant lit by the first one's run:

@@ -2,56 +2,50 @@
 
 Between two burns Trogdor walks a shortest path, so a plan is an order of "stops" (a tile to burn,
 a cottage to burn) and its cost is the sum of walking distances plus one AP per burn. The search
-explores those orders with A*; distances come from BFS on the networkx move graph
-(``board_graph``). The heuristic -- burns left, plus the distance to the nearest square still to
-visit plus one move per further distinct square, plus dead ends -- never overestimates, so the first goal popped is
-optimal. With a time or node limit the search may stop early: then the smallest f on the open list
-is a proven lower bound and a greedy plan is the best plan found.
+explores those orders with A*; distances come from BFS on the move tables (``moves``). The
+heuristic -- burns left, plus the distance to the nearest square still to visit plus one move per
+further distinct square, plus dead ends -- never overestimates, so the first goal popped is optimal.
+
+Every search is bounded by a ``Budget`` of A* expansions (and optionally seconds). The cottage
+question is small (at most 13 stops) and always finishes far inside the default budget; the
+whole-countryside question may not: see ``countryside.py``.
 """
 
 from __future__ import annotations
 
 import heapq
 import time
-from itertools import count
 
 from rulebook.common.grid import GRID5, Square
+from solvers.limits import Budget, LimitReached
 
-from .board_graph import distances_from, path_actions
-from .burn_task import BurnTask, cottage_task, countryside_task, explain_impossible
-from .position import Position
-from .results import CountrysideResult, PlanResult
+from .burn_task import BurnTask, cottage_task, explain_impossible
+from .moves import INF
+from .query import Board, as_square, board_of
+from .results import PlanResult
 
-INF = 10**6
+SQ = tuple(GRID5.squares())
+COTTAGE_NODES = 200_000  # A* expansions for one cottage; the largest task needs a few thousand
 
 
-class _Tables:
-    """Precomputed indices and distance rows for one task."""
+class Tables:
+    """Precomputed indices, distance rows and bit masks for one task."""
 
     def __init__(self, task: BurnTask):
-        p = task.position
         self.task = task
-        self.n = len(task.tiles)
+        self.n = n = len(task.tiles)
         self.m = len(task.cottages)
-        self.stop_sq = [GRID5.index(s) for s in task.tiles] + [
-            GRID5.index(c) for c in task.cottages
-        ]
-        self.start = GRID5.index(p.trogdor)
-        g = task.graph
-        wanted = set(self.stop_sq) | {self.start}
-        self.dist: dict[int, list[int]] = {}
-        for a in wanted:
-            row = [INF] * 25
-            for sq, d in distances_from(g, GRID5.at(a)).items():
-                row[GRID5.index(sq)] = d
-            self.dist[a] = row
+        self.stop_sq = list(task.tiles) + list(task.cottages)
+        self.start = task.start
+        mt = task.moves
+        self.dist = {a: mt.dist(a) for a in {*self.stop_sq, self.start}}
         self.lake = task.lake
+        self.lake_bit = 0 if task.lake is None else 1 << task.lake
         self.lake_needs = sum(1 << i for i in task.lake_needs)
         self.cneeds = [sum(1 << i for i in needs) for needs in task.cottage_needs]
+        self.stop_bit = [1 << self.stop_sq[s] for s in range(n + self.m)]
         self.dead_ends = self._dead_ends(task)
-        self.succ = [0] * 25
-        for u, v in g.edges:
-            self.succ[GRID5.index(u)] |= 1 << GRID5.index(v)
+        self.succ = mt.succ_mask
 
     def _dead_ends(self, task: BurnTask) -> list[tuple[int, int, int, int]]:
         """Stops after which Trogdor must waste a move (besides squares already cut off from
@@ -60,21 +54,23 @@ class _Tables:
         it is his last stop his next move reaches no new target. Not so when a neighbour still
         holds an unburnt cottage, or when diagonal/wraparound moves reach unburnt squares.
         Entries: (tile bit, cottage bit, square index, mask of neighbouring cottages)."""
-        p = task.position
-        if p.wrap:
-            return []
-        cot_at = {GRID5.index(c): j for j, c in enumerate(task.cottages)}
+        from .burn_task import ORTHO, RING
 
-        def blockers(sq: Square) -> int:
-            nbrs = GRID5.ring(sq) if p.diagonal else GRID5.neighbours(sq)
-            return sum(1 << cot_at[GRID5.index(q)] for q in nbrs if GRID5.index(q) in cot_at)
+        b = task.board
+        if b.wrap:
+            return []
+        cot_at = {c: j for j, c in enumerate(task.cottages)}
+
+        def blockers(sq: int) -> int:
+            nbrs = RING[sq] if b.diagonal else ORTHO[sq]
+            return sum(1 << cot_at[q] for q in nbrs if q in cot_at)
 
         out = []
-        if task.lake is not None and not p.diagonal:
+        if task.lake is not None and not b.diagonal:
             lake_sq = task.tiles[task.lake]
-            out.append((1 << task.lake, 0, GRID5.index(lake_sq), blockers(lake_sq)))
+            out.append((1 << task.lake, 0, lake_sq, blockers(lake_sq)))
         for j, c in enumerate(task.cottages):
-            out.append((0, 1 << j, GRID5.index(c), blockers(c)))
+            out.append((0, 1 << j, c, blockers(c)))
         return out
 
     def h(self, loc_sq: int, tmask: int, cmask: int) -> int:
@@ -83,17 +79,32 @@ class _Tables:
         if not burns:
             return 0
         sqs = 0
-        for i in _bits(tmask):
-            sqs |= 1 << self.stop_sq[i]
-        for j in _bits(cmask):
-            sqs |= 1 << self.stop_sq[self.n + j]
+        stop_bit = self.stop_bit
+        n = self.n
+        t = tmask
+        while t:
+            low = t & -t
+            sqs |= stop_bit[low.bit_length() - 1]
+            t ^= low
+        c = cmask
+        while c:
+            low = c & -c
+            sqs |= stop_bit[n + low.bit_length() - 1]
+            c ^= low
         targets = sqs
         sqs &= ~(1 << loc_sq)
         k = sqs.bit_count()
         if not k:
             return burns
         row = self.dist[loc_sq]
-        near = min(row[s] for s in _bits(sqs))
+        near = INF
+        s = sqs
+        while s:
+            low = s & -s
+            d = row[low.bit_length() - 1]
+            if d < near:
+                near = d
+            s ^= low
         if near >= INF:
             return INF
         dead = 0  # squares (bitmask) after whose last burn the next move is wasted
@@ -101,38 +112,46 @@ class _Tables:
             if (tmask & tbit or cmask & cbit) and sq != loc_sq and not cmask & block:
                 dead |= 1 << sq
         succ = self.succ
-        for s in _bits(sqs):  # already cut off: every square he can step to is done with
-            if not succ[s] & targets:
-                dead |= 1 << s
+        s = sqs
+        while s:  # already cut off: every square he can step to is done with
+            low = s & -s
+            if not succ[low.bit_length() - 1] & targets:
+                dead |= low
+            s ^= low
         return burns + near + k - 1 + max(0, dead.bit_count() - 1)
 
-    def moves(self, loc_sq: int, tmask: int, cmask: int):
+    def moves(self, loc_sq: int, tmask: int, cmask: int) -> list[tuple[int, int]]:
         """(stop index, cost) for every burn allowed now (T-BURN-LAKE, T-BURN-COTTAGE)."""
         row = self.dist[loc_sq]
-        for i in _bits(tmask):
+        stop_sq = self.stop_sq
+        out = []
+        t = tmask
+        while t:
+            low = t & -t
+            t ^= low
+            i = low.bit_length() - 1
             if i == self.lake and tmask & self.lake_needs:
                 continue
-            d = row[self.stop_sq[i]]
+            d = row[stop_sq[i]]
             if d < INF:
-                yield i, d + 1
-        for j in _bits(cmask):
+                out.append((i, d + 1))
+        c = cmask
+        n = self.n
+        while c:
+            low = c & -c
+            c ^= low
+            j = low.bit_length() - 1
             if tmask & self.cneeds[j]:
                 continue
-            d = row[self.stop_sq[self.n + j]]
+            d = row[stop_sq[n + j]]
             if d < INF:
-                yield self.n + j, d + 1
+                out.append((n + j, d + 1))
+        return out
 
 
-def _bits(mask: int):
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
-
-
-def _astar(tb: _Tables, deadline: float | None, node_limit: int | None):
-    """Returns (cost, stops) on success, (None, lower_bound) when stopped early, (None, None) when
-    the open list empties (impossible)."""
+def astar(tb: Tables, budget: Budget):
+    """Returns (cost, stops) on success, (None, None) when the open list empties (impossible).
+    Raises ``LimitReached`` with ``best`` = the proven lower bound when the budget runs out."""
     full_t = (1 << tb.n) - 1
     full_c = (1 << tb.m) - 1
     start = (tb.start, full_t, full_c)
@@ -141,9 +160,11 @@ def _astar(tb: _Tables, deadline: float | None, node_limit: int | None):
         return None, None
     best = {start: 0}
     parent: dict = {start: None}
-    tick = count()
-    heap = [(h0, 0, next(tick), start)]
-    popped = 0
+    tick = 0
+    heap = [(h0, 0, 0, start)]
+    n = tb.n
+    stop_sq = tb.stop_sq
+    h = tb.h
     while heap:
         f, neg_g, _, state = heapq.heappop(heap)
         g = -neg_g
@@ -156,164 +177,92 @@ def _astar(tb: _Tables, deadline: float | None, node_limit: int | None):
                 state, stop = parent[state]
                 stops.append(stop)
             return g, stops[::-1]
-        popped += 1
-        if popped & 1023 == 0 and (
-            (deadline is not None and time.perf_counter() > deadline)
-            or (node_limit is not None and popped > node_limit)
-        ):
-            return None, min(f, heap[0][0]) if heap else f
+        budget.tick(best=f)  # LimitReached.best: the smallest f popped is a lower bound
         for stop, cost in tb.moves(loc, tmask, cmask):
-            if stop < tb.n:
-                nxt = (tb.stop_sq[stop], tmask & ~(1 << stop), cmask)
+            if stop < n:
+                nxt = (stop_sq[stop], tmask & ~(1 << stop), cmask)
             else:
-                nxt = (tb.stop_sq[stop], tmask, cmask & ~(1 << (stop - tb.n)))
+                nxt = (stop_sq[stop], tmask, cmask & ~(1 << (stop - n)))
             ng = g + cost
             if ng < best.get(nxt, INF):
-                hh = tb.h(*nxt)
+                hh = h(*nxt)
                 if hh >= INF:
                     continue
                 best[nxt] = ng
                 parent[nxt] = (state, stop)
-                heapq.heappush(heap, (ng + hh, -ng, next(tick), nxt))
+                tick += 1
+                heapq.heappush(heap, (ng + hh, -ng, tick, nxt))
     return None, None
-
-
-def greedy_stops(tb: _Tables) -> list[int] | None:
-    """Nearest allowed stop first (board order breaks ties): a quick feasible plan, not optimal."""
-    loc, tmask, cmask = tb.start, (1 << tb.n) - 1, (1 << tb.m) - 1
-    stops = []
-    while tmask or cmask:
-        options = sorted(tb.moves(loc, tmask, cmask), key=lambda sc: (sc[1], tb.stop_sq[sc[0]]))
-        if not options:
-            return None
-        stop = options[0][0]
-        stops.append(stop)
-        loc = tb.stop_sq[stop]
-        if stop < tb.n:
-            tmask &= ~(1 << stop)
-        else:
-            cmask &= ~(1 << (stop - tb.n))
-    return stops
 
 
 def plan_from_stops(
     task: BurnTask, stops: list[int]
 ) -> tuple[list[str], list[Square], list[Square]]:
     """Turn an order of stops into engine action strings, the route and the burnt tiles."""
-    g = task.graph
+    mt = task.moves
     n = len(task.tiles)
-    here = task.position.trogdor
+    here = task.start
     plan: list[str] = []
-    route = [here]
+    route = [SQ[here]]
     burns: list[Square] = []
     for stop in stops:
         target = task.tiles[stop] if stop < n else task.cottages[stop - n]
         if target != here:
-            walk = _route(g, here, target)
-            plan += path_actions(g, here, target)
-            route += walk[1:]
+            for sq, action in mt.path(here, target):
+                plan.append(action)
+                route.append(SQ[sq])
             here = target
         if stop < n:
             plan.append("burn tile")
-            burns.append(target)
+            burns.append(SQ[target])
         else:
             plan.append("burn cottage")
     return plan, route, burns
 
 
-def _route(g, a: Square, b: Square) -> list[Square]:
-    import networkx as nx
+def impossible_result(task: BurnTask, method: str, reason: str, result_cls=PlanResult):
+    start = SQ[task.start]
+    return result_cls(None, [], method, reason, task.goal, start, [start])
 
-    return nx.shortest_path(g, a, b)
 
-
-def solve_task(
-    task: BurnTask,
-    *,
-    time_limit: float | None = None,
-    node_limit: int | None = None,
-    rounds: int | None = 200,
-    result_cls=PlanResult,
-) -> PlanResult:
-    """A* on ``task``; exact unless a limit stops it (then a lower bound and the best plan that
-    local search finds within the rest of the time and/or ``rounds`` kicks). Give ``node_limit``
-    and ``rounds`` without ``time_limit`` for an answer that is the same on every machine."""
+def solve_exact(task: BurnTask, budget: Budget, result_cls=PlanResult) -> PlanResult:
+    """A* to the end: the minimum, or an impossible answer; ``LimitReached`` past the budget."""
     t0 = time.perf_counter()
-    start = task.position.trogdor
+    start = SQ[task.start]
     if not task.tiles and not task.cottages:
-        return result_cls(0, [], "search", None, task.goal, start, [start], [], seconds=0.0)
-    tb = _Tables(task)
-    # with a time limit, A* gets two thirds of it; local search on the best order the rest
-    deadline = None if time_limit is None else t0 + time_limit * 2 / 3
-    cost, info = _astar(tb, deadline, node_limit)
-    if cost is not None:
-        plan, route, burns = plan_from_stops(task, info)
-        return result_cls(
-            cost,
-            plan,
-            "search",
-            None,
-            task.goal,
-            start,
-            route,
-            burns,
-            lower_bound=cost,
-            seconds=time.perf_counter() - t0,
-        )
-    if info is None:
+        return result_cls(0, [], "search", None, task.goal, start, [start], [], lower_bound=0)
+    tb = Tables(task)
+    cost, stops = astar(tb, budget)
+    if cost is None:
         reason = explain_impossible(task) or "impossible: no order of burns satisfies the rules"
-        return result_cls(
-            None, [], "search", reason, task.goal, start, [start], seconds=time.perf_counter() - t0
-        )
-    stops = greedy_stops(tb)
-    best = None
-    if stops is not None:
-        from .improve import improve_order
-
-        left = None
-        if time_limit is not None:
-            left = max(0.1, t0 + time_limit - time.perf_counter())
-        stops, best = improve_order(tb, stops, time_limit=left, rounds=rounds, stop_at=info)
-    plan, route, burns = plan_from_stops(task, stops) if stops is not None else ([], [start], [])
-    exact = best is not None and best <= info  # the local search reached the lower bound
+        return impossible_result(task, "search", reason, result_cls)
+    plan, route, burns = plan_from_stops(task, stops)
     return result_cls(
-        len(plan) if stops is not None else None,
+        cost,
         plan,
         "search",
-        None if stops is not None else "no plan found within the limit",
+        None,
         task.goal,
         start,
         route,
         burns,
-        exact=exact,
-        lower_bound=info,
-        timed_out=not exact,
+        lower_bound=cost,
         seconds=time.perf_counter() - t0,
     )
 
 
-def min_ap_cottage(position: Position, cottage: Square) -> PlanResult:
-    """Fewest AP for Trogdor to end with the cottage on ``cottage`` burninated (graph search)."""
-    return solve_task(cottage_task(position, cottage))
+def min_ap_cottage(
+    state, cottage, *, nodes: int = COTTAGE_NODES, seconds: float | None = None
+) -> PlanResult:
+    """Fewest AP for Trogdor to end with the cottage on ``cottage`` (a Square or its name)
+    burninated, from the engine position ``state`` (graph search). ``nodes`` / ``seconds``
+    bound the search (``LimitReached`` past them; the default is never reached)."""
+    board = board_of(state)
+    task = cottage_task(board, GRID5.index(as_square(cottage, "the cottage")))
+    try:
+        return solve_exact(task, Budget(seconds=seconds, nodes=nodes))
+    except LimitReached as e:
+        raise LimitReached(f"{e.what}; the minimum is at least {e.best} AP", None) from None
 
 
-def min_ap_countryside(
-    position: Position,
-    *,
-    cottages: bool = True,
-    time_limit: float | None = 10.0,
-    node_limit: int | None = None,
-    rounds: int | None = 200,
-) -> CountrysideResult:
-    """Fewest AP to burn all 25 tiles (and, with ``cottages``, every cottage) within a time
-    limit; ``exact`` says whether the answer is proven minimal. For a machine-independent answer
-    (notebooks), pass ``time_limit=None, node_limit=N`` (A* expansions) and ``rounds``."""
-    if time_limit is None and node_limit is None:
-        raise ValueError("give a time limit or a node limit")
-    return solve_task(
-        countryside_task(position, cottages=cottages),
-        time_limit=time_limit,
-        node_limit=node_limit,
-        rounds=rounds,
-        result_cls=CountrysideResult,
-    )
+__all__ = ["Board", "Tables", "astar", "min_ap_cottage", "plan_from_stops", "solve_exact"]

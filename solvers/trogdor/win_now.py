@@ -1,6 +1,6 @@
 """Win this turn? (T-WIN, ignoring Phase 2.) Answered by searching *engine* states: from the
 position, each way to use the hand (play a card for its AP and ability, T-PLAY, or discard one for
-5 AP, T-DISCARD-AP), then breadth-first over ``legal_actions`` / ``apply_action`` until the engine
+5 AP, T-DISCARD-AP), then breadth-first over the game protocol's ``legal_actions`` / ``apply`` until the engine
 declares the win. Because the engine itself applies every action, card abilities (diagonal moves,
 long-range burns, free actions, items) count exactly as the rules engine implements them.
 
@@ -14,8 +14,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rulebook.trogdor import apply_action, legal_actions
+from rulebook import game
+from solvers.limits import Budget, LimitReached, check_limit
 
+from .query import QueryError
+
+GAME = game("trogdor")
+MAX_POSITIONS = 5_000_000
 SKIP = ("pass", "hide", "burn peasant", "draw", "step", "spawn")
 
 
@@ -52,13 +57,13 @@ def _work_left(s) -> int:
     """AP still needed at least: unburnt tiles (less free burns), cottages, peasants to chomp."""
     tiles = sum(1 for b in s.burnt if not b)
     free_burns = sum(1 for t in s.powers if t.startswith("burn-"))
-    cottages = sum(1 for b in s.cottages.values() if not b)
+    cottages = sum(1 for _, b in s.cottages.items() if not b)
     free_chomps = sum(1 for t in s.powers if t == "free-chomp")
     return max(0, tiles - free_burns) + cottages + max(0, len(s.peasants) - free_chomps)
 
 
-def _search_act(state, limit: int) -> tuple[list[str] | None, int, object]:
-    if state.outcome == "win":
+def _search_act(state, budget: Budget) -> tuple[list[str] | None, int, object]:
+    if GAME.outcome(state) == "win":
         return [], 0, state
     seen = {str(state)}
     layer = [(state, [])]
@@ -66,39 +71,40 @@ def _search_act(state, limit: int) -> tuple[list[str] | None, int, object]:
     while layer:
         nxt = []
         for s, plan in layer:
-            for a in legal_actions(s):
+            for a in GAME.legal_actions(s):
                 a = str(a)
                 if a.startswith(SKIP):
                     continue
-                t = apply_action(s, a)
+                t = GAME.apply(s, a)
                 explored += 1
-                if t.outcome == "win":
+                outcome = GAME.outcome(t)
+                if outcome == "win":
                     return plan + [a], explored, t
-                if t.outcome is not None or t.phase != "act" or _work_left(t) > t.ap:
+                if outcome is not None or t.phase != "act" or _work_left(t) > t.ap:
                     continue
                 key = str(t)
                 if key in seen:
                     continue
                 seen.add(key)
-                if len(seen) > limit:
-                    raise _Limit(explored)
+                budget.tick()
                 nxt.append((t, plan + [a]))
         layer = nxt
     return None, explored, None
 
 
-class _Limit(Exception):
-    def __init__(self, explored: int):
-        self.explored = explored
-
-
-def win_this_turn(state, *, limit: int = 200_000) -> WinResult:
+def win_this_turn(state, *, limit: int = 200_000, seconds: float | None = None) -> WinResult:
     """Can Trogdor meet the win condition this turn? ``state`` is in the ``choose`` phase (a hand
-    to play from) or the ``act`` phase (a card already played, its AP in ``state.ap``)."""
+    to play from) or the ``act`` phase (a card already played, its AP in ``state.ap``).
+    ``limit`` positions and ``seconds`` bound the search: past them the answer is ``win=None``
+    with the reason."""
+    limit = check_limit("limit", limit, lo=1, hi=MAX_POSITIONS, integer=True)
+    if seconds is not None:
+        seconds = check_limit("seconds", seconds, lo=0.01, hi=3600)
+    budget = Budget(seconds=seconds, nodes=limit)
     if state.phase == "choose":
         starts = [
-            (str(a), apply_action(state, a))
-            for a in legal_actions(state)
+            (str(a), GAME.apply(state, a))
+            for a in GAME.legal_actions(state)
             if str(a).startswith(("play", "discard"))
         ]
     elif state.phase == "act":
@@ -109,16 +115,14 @@ def win_this_turn(state, *, limit: int = 200_000) -> WinResult:
     best = None
     try:
         for first, s in starts:
-            plan, n, final = _search_act(s, limit)
+            plan, n, final = _search_act(s, budget)
             explored += n
             if plan is not None:
                 full = ([first] if first else []) + plan
                 if best is None or len(full) < len(best[0]):
                     best = (full, final)
-    except _Limit as e:
-        return WinResult(
-            None, [], f"search limit of {limit} positions reached", explored + e.explored
-        )
+    except LimitReached as e:
+        return WinResult(None, [], e.what, explored)
     if best is not None:
         return WinResult(True, best[0], None, explored, best[1])
     left = _work_left(starts[0][1]) if starts else 0
@@ -132,17 +136,14 @@ def win_this_turn(state, *, limit: int = 200_000) -> WinResult:
 
 
 def with_hand(state, hand: list[str]):
-    """A copy of a puzzle position in the ``choose`` phase holding ``hand`` (action card ids)."""
+    """The position in the ``choose`` phase with ``hand`` (action card ids) in the current
+    player's hand and no AP yet (``State.replace``, the engine's helper)."""
+    for cid in hand:
+        if state.cards.action(cid) is None:
+            raise QueryError(f"unknown action card {cid!r} (an id like block-1 or a literal ap5)")
     from rulebook.trogdor import with_action_deck
 
-    s = with_action_deck(state, [])  # validates nothing about the hand; check ids below
-    for cid in hand:
-        if s.cards.action(cid) is None:
-            from .position import QueryError
-
-            raise QueryError(f"unknown action card {cid!r} (an id like block-1 or a literal ap5)")
+    s = with_action_deck(state, [])
     hands = list(s.hands)
     hands[s.player] = tuple(hand)
-    s.hands = tuple(hands)
-    s.phase, s.ap = "choose", 0
-    return s
+    return s.replace(hands=tuple(hands), phase="choose", ap=0)

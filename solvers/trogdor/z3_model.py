@@ -1,18 +1,19 @@
-"""z3 method: bounded model checking over T steps, deepened one step at a time.
+"""z3 method: is there a walk of L moves that lets Trogdor burn everything? Deepened from a lower
+bound, so the first satisfiable L is the minimum.
 
-Per step t there is a one-hot Bool per square for Trogdor's position (``PbEq``), a Bool per required
-tile ("burnt by step t") and per cottage. A step is one AP (T-AP): a move or burrow along an edge of
-the networkx move graph (T-MOVE, T-BURROW; knights' squares have no incoming edge), a tile burn on
-Trogdor's square (T-BURN-TILE; the Lake only once its neighbours are burnt, T-BURN-LAKE), a cottage
-burn once its 9 tiles are burnt (T-BURN-COTTAGE), or an idle step (so "sat at T" means "possible
-within T"). Standing on something he may burn now forces the burn (burning earlier never costs
-more), which prunes the search without losing a minimum. The solver is incremental
-(``SolverFor('QF_FD')``): each deeper horizon adds one step's constraints and checks the goal as
-an assumption, starting from an admissible lower bound, so the first satisfiable T is the minimum.
-Every check has a timeout; a timeout is reported, never guessed.
+Burning never moves Trogdor, and burning a tile the first time he can never costs more, so a plan
+is a walk plus one AP per burn: a tile on his first visit (the Lake on his first visit after its
+N/S/E/W neighbours, T-BURN-LAKE), a cottage on a visit once its 9 tiles are burnt
+(T-BURN-COTTAGE). The answer is L + burns. Per step t there is a one-hot Bool per square for
+Trogdor's position (only squares within t moves of the start), a "visited by t" Bool per required
+tile, a "burnt by t" Bool for the Lake and per cottage. A step is a move or burrow along the move
+table (T-MOVE, T-BURROW; knights' squares have no way in, T-MOVE-KNIGHT-DAMAGE). Constraints are
+handed to z3 as SMT-LIB text, one ``from_string`` per step (building them through the Python API
+costs more than solving).
 
-Impossibility is decided before the model is built by ``explain_impossible`` (a reachability check
-on the move graph); when it finds nothing the goal is reachable and deepening terminates.
+Budgets: z3's ``rlimit`` (a deterministic count of z3's own work, the same on every machine) and
+optionally a wall-clock timeout. Impossibility is decided before the model is built by
+``explain_impossible``; when it finds nothing, a plan exists and deepening terminates.
 """
 
 from __future__ import annotations
@@ -21,223 +22,220 @@ import time
 
 import z3
 
-from rulebook.common.grid import GRID5, Square
+from rulebook.common.grid import GRID5
 
-from .board_graph import distances_from
 from .burn_task import BurnTask, cottage_task, countryside_task, explain_impossible
-from .position import Position
+from .query import as_square, board_of
 from .results import CountrysideResult, PlanResult
+from .walk import moves_lower_bound, plan_from_walk
+
+SQ = tuple(GRID5.squares())
+DEFAULT_RLIMIT = 200_000_000  # z3 resource units per query (a few seconds on a 2020 laptop core)
 
 
-def _lower_bound(task: BurnTask) -> int:
-    """Burns needed plus one move per distinct square to visit other than the start."""
-    burns = len(task.tiles) + len(task.cottages)
-    others = {s for s in task.squares() if s != task.position.trogdor}
-    if not others:
-        return burns
-    dist = distances_from(task.graph, task.position.trogdor)
-    near = min(dist.get(s, 10**6) for s in others)
-    return burns + near + len(others) - 1
+class WalkModel:
+    """The unrolled walk model of one task, deepened one step at a time."""
 
-
-class _Model:
-    """The unrolled model. Constraints are written as SMT-LIB text and handed to z3 in one
-    ``from_string`` per step: building them through the Python API costs more than solving.
-    Position variables exist only for squares within t moves of the start at step t (the rest are
-    false), which keeps early layers small."""
-
-    def __init__(self, task: BurnTask, timeout_ms: int):
+    def __init__(self, task: BurnTask, *, rlimit: int | None, timeout_ms: int | None):
         self.task = task
-        self.g = task.graph
-        self.dist = distances_from(self.g, task.position.trogdor)
+        self.mt = task.moves
+        self.dist = self.mt.dist(task.start)
         self.solver = z3.SolverFor("QF_FD")
-        self.solver.set("timeout", timeout_ms)
-        self.layers: list[set[Square]] = []
-        self.names = {sq: f"{sq}" for sq in GRID5.squares()}
+        if timeout_ms is not None:
+            self.solver.set("timeout", max(1, int(timeout_ms)))
+        self.rlimit = rlimit
+        self.layers: list[set[int]] = []
         self.horizon = -1
-        text = self._declare_layer()
-        text += "".join(f"(assert (not t0_{i}))" for i in range(len(task.tiles)))
-        text += "".join(f"(assert (not c0_{j}))" for j in range(len(task.cottages)))
-        self.solver.from_string(text)
+        self.lake_sq = None if task.lake is None else task.tiles[task.lake]
+        out = [self._declare_layer()]
+        for k, sq in enumerate(task.tiles):  # visited at step 0 = standing there
+            out.append(f"(assert (=> v0_{k} {self.p(0, sq)}))")
+        out.append(self._burns(0, None))
+        out.append(self._goal(0))
+        self.solver.from_string("".join(out))
 
-    def p(self, t: int, sq: Square) -> str:
+    def p(self, t: int, sq: int) -> str:
         return f"p{t}_{sq}" if sq in self.layers[t] else "false"
 
     def _declare_layer(self) -> str:
         self.horizon += 1
         t = self.horizon
-        here = {sq for sq, d in self.dist.items() if d <= t}
+        here = {sq for sq in range(25) if self.dist[sq] <= t}
         self.layers.append(here)
-        out = [f"(declare-const p{t}_{sq} Bool)" for sq in sorted(here, key=GRID5.index)]
-        out += [f"(declare-const t{t}_{i} Bool)" for i in range(len(self.task.tiles))]
+        out = [f"(declare-const p{t}_{sq} Bool)" for sq in sorted(here)]
+        out += [f"(declare-const v{t}_{k} Bool)" for k in range(len(self.task.tiles))]
         out += [f"(declare-const c{t}_{j} Bool)" for j in range(len(self.task.cottages))]
-        vs = " ".join(f"p{t}_{sq}" for sq in sorted(here, key=GRID5.index))
-        ones = " ".join("1" for _ in here)
-        out.append(f"(assert ((_ pbeq 1 {ones}) {vs}))")
+        out.append(f"(declare-const l{t} Bool)")
+        vs = " ".join(f"p{t}_{sq}" for sq in sorted(here))
+        out.append(f"(assert ((_ pbeq 1 {' '.join('1' for _ in here)}) {vs}))")
+        return "".join(out)
+
+    def _burnt(self, t: int, k: int) -> str:
+        """Required tile k burnt by step t (the Lake has its own condition)."""
+        return f"l{t}" if self.task.lake == k else f"v{t}_{k}"
+
+    def _burns(self, t: int, prev: int | None) -> str:
+        """The Lake and the cottages burnt by step t: before, or possible now where he stands."""
+        task, out = self.task, []
+        if task.lake is not None:
+            needs = " ".join(f"v{t}_{k}" for k in task.lake_needs)
+            now = f"(and {self.p(t, self.lake_sq)} {needs} true)"
+            prior = f" l{prev}" if prev is not None else ""
+            out.append(f"(assert (=> l{t} (or{prior} {now})))")
+        for j, c in enumerate(task.cottages):
+            needs = " ".join(self._burnt(t, k) for k in task.cottage_needs[j])
+            prior = f" c{prev}_{j}" if prev is not None else ""
+            out.append(f"(assert (=> c{t}_{j} (or{prior} (and {self.p(t, c)} {needs} true))))")
         return "".join(out)
 
     def add_step(self) -> None:
-        """Constraints from layer t to the new layer t+1 (and its goal literal g{t+1})."""
+        """Constraints from step t to t+1 and the goal literal g{t+1}."""
         t = self.horizon
         out = [self._declare_layer()]
-        task, u = self.task, t + 1
-        for sq in sorted(self.layers[u], key=GRID5.index):  # T-MOVE / T-BURROW
-            came = " ".join(self.p(t, v) for v in self.g.predecessors(sq))
-            out.append(f"(assert (=> p{u}_{sq} (or {self.p(t, sq)} {came})))")
-
-        def stays(sq):
-            return f"(and {self.p(t, sq)} {self.p(u, sq)})"
-
-        for i, sq in enumerate(task.tiles):  # T-BURN-TILE: monotone; new burns where he stands
-            old, new = f"t{t}_{i}", f"t{u}_{i}"
-            out.append(f"(assert (=> {old} {new}))")
-            cond = stays(sq)
-            if i == task.lake:  # T-BURN-LAKE
-                cond = f"(and {cond} {' '.join(f't{t}_{k}' for k in task.lake_needs)} true)"
-            out.append(f"(assert (=> (and {new} (not {old})) {cond}))")
-        for j, sq in enumerate(task.cottages):  # T-BURN-COTTAGE
-            old, new = f"c{t}_{j}", f"c{u}_{j}"
-            out.append(f"(assert (=> {old} {new}))")
-            need = " ".join(f"t{t}_{k}" for k in task.cottage_needs[j])
-            out.append(f"(assert (=> (and {new} (not {old})) (and {stays(sq)} {need} true)))")
-        # Burn on arrival: when Trogdor stands on something he may burn now, this step burns it.
-        # Sound for minimal AP: burning earlier costs the same AP, later burns stay legal (more
-        # is burnt), and the later burn it replaces is dropped. It prunes most of z3's search.
-        for i, sq in enumerate(task.tiles):
-            ready = " ".join(f"t{t}_{k}" for k in task.lake_needs) if i == task.lake else ""
-            out.append(f"(assert (=> (and {self.p(t, sq)} (not t{t}_{i}) {ready} true) t{u}_{i}))")
-        for j, sq in enumerate(task.cottages):
-            need = " ".join(f"t{t}_{k}" for k in task.cottage_needs[j])
-            out.append(f"(assert (=> (and {self.p(t, sq)} (not c{t}_{j}) {need} true) c{u}_{j}))")
-        goal = [f"t{u}_{i}" for i in range(len(task.tiles))]
-        goal += [f"c{u}_{j}" for j in range(len(task.cottages))]
-        out.append(f"(declare-const g{u} Bool)(assert (= g{u} (and {' '.join(goal)} true)))")
+        u = t + 1
+        for sq in sorted(self.layers[u]):  # T-MOVE / T-BURROW
+            came = " ".join(self.p(t, v) for v, _ in self.mt.pred[sq])
+            out.append(f"(assert (=> p{u}_{sq} (or {came})))")
+        for k, sq in enumerate(self.task.tiles):
+            out.append(f"(assert (=> v{u}_{k} (or v{t}_{k} {self.p(u, sq)})))")
+        out.append(self._burns(u, t))
+        out.append(self._goal(u))
         self.solver.from_string("".join(out))
 
-    def goal(self) -> z3.BoolRef:
-        return z3.Bool(f"g{self.horizon}")
-
-    def extract(self, model: z3.ModelRef) -> tuple[list[str], list[Square], list[Square]]:
-        """Read the plan from a model: the square per step and which burn happened."""
+    def _goal(self, u: int) -> str:
         task = self.task
-        plan: list[str] = []
-        route = [task.position.trogdor]
-        burns: list[Square] = []
+        goal = [f"v{u}_{k}" for k in range(len(task.tiles))]
+        goal += [f"c{u}_{j}" for j in range(len(task.cottages))]
+        if task.lake is not None:
+            goal.append(f"l{u}")
+        return f"(declare-const g{u} Bool)(assert (= g{u} (and {' '.join(goal)} true)))"
 
-        def val(name: str) -> bool:
-            return z3.is_true(model.eval(z3.Bool(name), model_completion=True))
+    def check(self, rlimit_left: int | None):
+        if rlimit_left is not None:
+            self.solver.set("rlimit", max(1, rlimit_left))
+        return self.solver.check(z3.Bool(f"g{self.horizon}"))
 
-        here = task.position.trogdor
-        for t in range(self.horizon):
-            nxt = next(sq for sq in self.layers[t + 1] if val(f"p{t + 1}_{sq}"))
-            if nxt != here:
-                plan.append(self.g.edges[here, nxt]["action"])
-                route.append(nxt)
-                here = nxt
-                continue
-            fresh_t = [
-                i for i in range(len(task.tiles)) if val(f"t{t + 1}_{i}") and not val(f"t{t}_{i}")
-            ]
-            fresh_c = [
-                j
-                for j in range(len(task.cottages))
-                if val(f"c{t + 1}_{j}") and not val(f"c{t}_{j}")
-            ]
-            if fresh_t:
-                plan.append("burn tile")
-                burns.append(task.tiles[fresh_t[0]])
-            elif fresh_c:
-                plan.append("burn cottage")
-        return plan, route, burns
+    def check_at(self, horizon: int, rlimit_left: int | None) -> str:
+        """ "sat", "unsat" or "unknown": a plan with at most ``horizon`` moves?"""
+        if rlimit_left is not None:
+            self.solver.set("rlimit", max(1, rlimit_left))
+        return str(self.solver.check(z3.Bool(f"g{horizon}")))
+
+    def walk(self) -> list[int]:
+        model = self.solver.model()
+        out = []
+        for t in range(self.horizon + 1):
+            for sq in self.layers[t]:
+                if z3.is_true(model.eval(z3.Bool(f"p{t}_{sq}"), model_completion=True)):
+                    out.append(sq)
+                    break
+        return out
+
+    def used(self) -> int:
+        stats = self.solver.statistics()
+        for key in stats.keys():
+            if key == "rlimit count":
+                return int(stats.get_key_value(key))
+        return 0
 
 
 def solve_task_z3(
     task: BurnTask,
     *,
-    timeout_ms: int = 10_000,
-    max_horizon: int | None = None,
+    timeout_ms: int | None = 10_000,
+    rlimit: int | None = DEFAULT_RLIMIT,
+    lower: int | None = None,
+    upper: int | None = None,
     result_cls=PlanResult,
 ) -> PlanResult:
-    """Minimal AP by deepening. ``timeout_ms`` bounds each check and the whole query."""
+    """Minimal AP by deepening from a lower bound (or ``lower`` moves, if larger) up to
+    ``upper`` moves. On a limit the answer says so (``timed_out``, ``lower_bound``)."""
     t0 = time.perf_counter()
-    start = task.position.trogdor
-    if not task.tiles and not task.cottages:
-        return result_cls(0, [], "z3", None, task.goal, start, [start], [])
+    start = SQ[task.start]
+    burns = len(task.tiles) + len(task.cottages)
+    if not burns:
+        return result_cls(0, [], "z3", None, task.goal, start, [start], [], lower_bound=0)
     reason = explain_impossible(task)
     if reason is not None:
         return result_cls(None, [], "z3", reason, task.goal, start, [start])
-    lb = _lower_bound(task)
-    n = len(task.tiles) + len(task.cottages)
-    limit = max_horizon if max_horizon is not None else n + (n + 1) * 24
-    m = _Model(task, timeout_ms)
+    lb = max(moves_lower_bound(task), lower or 0)
+    limit = upper if upper is not None else (burns + 1) * 24
+    m = WalkModel(task, rlimit=rlimit, timeout_ms=timeout_ms)
     proven = lb
-    while m.horizon < limit:
-        m.add_step()
+    while m.horizon <= limit:
         if m.horizon < lb:
+            m.add_step()
             continue
-        left = timeout_ms - int((time.perf_counter() - t0) * 1000)
-        if left <= 0:
+        left_ms = None if timeout_ms is None else timeout_ms - (time.perf_counter() - t0) * 1000
+        left_r = None if rlimit is None else rlimit - m.used()
+        if (left_ms is not None and left_ms <= 0) or (left_r is not None and left_r <= 0):
             verdict = z3.unknown
         else:
-            m.solver.set("timeout", left)
-            verdict = m.solver.check(m.goal())
+            if left_ms is not None:
+                m.solver.set("timeout", max(1, int(left_ms)))
+            verdict = m.check(left_r)
         if verdict == z3.sat:
-            plan, route, burns = m.extract(m.solver.model())
-            real = len(plan)
+            plan, route, burnt = plan_from_walk(task, m.walk())
             return result_cls(
-                real,
+                len(plan),
                 plan,
                 "z3",
                 None,
                 task.goal,
                 start,
                 route,
-                burns,
-                lower_bound=real,
+                burnt,
+                lower_bound=len(plan),
                 seconds=time.perf_counter() - t0,
             )
         if verdict == z3.unknown:
+            what = (
+                f"z3 timed out after {timeout_ms} ms"
+                if left_ms is not None and (time.perf_counter() - t0) * 1000 >= timeout_ms
+                else "z3 used up its work budget"
+            )
             return result_cls(
                 None,
                 [],
                 "z3",
-                f"z3 timed out after {timeout_ms} ms; the minimum is at least {proven}",
+                f"{what}; the minimum is at least {proven + burns}",
                 task.goal,
                 start,
                 [start],
                 exact=False,
-                lower_bound=proven,
+                lower_bound=proven + burns,
                 timed_out=True,
                 seconds=time.perf_counter() - t0,
             )
         proven = m.horizon + 1
+        m.add_step()
     return result_cls(
         None,
         [],
         "z3",
-        f"no plan within {limit} AP",
+        f"no plan within {limit + burns} AP",
         task.goal,
         start,
         [start],
         exact=False,
-        lower_bound=proven,
+        lower_bound=proven + burns,
         seconds=time.perf_counter() - t0,
     )
 
 
-def min_ap_cottage_z3(
-    position: Position, cottage: Square, *, timeout_ms: int = 10_000
-) -> PlanResult:
+def min_ap_cottage_z3(state, cottage, *, timeout_ms: int = 10_000) -> PlanResult:
     """Fewest AP to end with the cottage on ``cottage`` burninated (z3)."""
-    return solve_task_z3(cottage_task(position, cottage), timeout_ms=timeout_ms)
+    task = cottage_task(board_of(state), GRID5.index(as_square(cottage, "the cottage")))
+    return solve_task_z3(task, timeout_ms=timeout_ms)
 
 
 def min_ap_countryside_z3(
-    position: Position, *, cottages: bool = True, timeout_ms: int = 60_000
+    state, *, cottages: bool = True, timeout_ms: int = 60_000, rlimit: int | None = DEFAULT_RLIMIT
 ) -> CountrysideResult:
-    """Whole countryside with z3 (slow on open boards: use a generous timeout)."""
+    """Whole countryside with z3 alone (``min_ap_countryside`` combines it with the search)."""
     return solve_task_z3(
-        countryside_task(position, cottages=cottages),
+        countryside_task(board_of(state), cottages=cottages),
         timeout_ms=timeout_ms,
+        rlimit=rlimit,
         result_cls=CountrysideResult,
     )

@@ -9,27 +9,32 @@ from collections import deque
 import networkx as nx
 import pytest
 
+from rulebook import game
 from rulebook.common.grid import GRID5
-from rulebook.trogdor import apply_action, legal_actions
-from solvers.trogdor import Position, board_graph, reachable
+from solvers.trogdor import board_graph, min_ap_cottage, reachable
 from solvers.trogdor.generate import positions
+from solvers.trogdor.moves import move_table
+from solvers.trogdor.query import Board
+
+from .helpers import state_of
+
+GAME = game("trogdor")
 
 LAYOUT = "C...C/.T.../..L../...T./C.M.."
 
 
-def engine_reach(pos: Position, k: int) -> dict:
+def engine_reach(state, k: int) -> dict:
     """BFS over engine states with move/burrow actions only, no damage taken."""
-    state = pos.to_state()
     seen = {state.trogdor: 0}
     frontier = deque([state])
     while frontier:
         s = frontier.popleft()
         if seen[s.trogdor] == k:
             continue
-        for a in legal_actions(s):
+        for a in GAME.legal_actions(s):
             if not str(a).startswith(("move", "burrow")):
                 continue
-            t = apply_action(s, a)
+            t = GAME.apply(s, a)
             if t.meter < s.meter or t.trogdor in seen:
                 continue
             seen[t.trogdor] = seen[s.trogdor] + 1
@@ -40,15 +45,16 @@ def engine_reach(pos: Position, k: int) -> dict:
 @pytest.mark.parametrize("diagonal, wrap", [(False, False), (True, False), (False, True)])
 def test_reach_matches_engine(diagonal, wrap):
     rng = random.Random(5)
+    granted = ("diagonal",) * diagonal + ("wrap",) * wrap
     for base, _ in positions(seed=3, n=40):
-        pos = Position(base.layout, base.trogdor, avoid=base.avoid, diagonal=diagonal, wrap=wrap)
+        pos = base.replace(burnt=(False,) * 25, powers=granted)
         k = rng.randint(0, 6)
-        r = reachable(pos.layout, pos.trogdor, k, avoid=pos.avoid, diagonal=diagonal, wrap=wrap)
+        r = reachable(pos.layout, pos.trogdor, k, avoid=pos.knights, diagonal=diagonal, wrap=wrap)
         assert r.costs == engine_reach(pos, k), str(pos)
 
 
 def test_graph_edges_carry_engine_actions():
-    g = board_graph(Position.from_text(LAYOUT, "C3").layout)
+    g = board_graph(state_of(LAYOUT).layout)
     assert isinstance(g, nx.DiGraph) and g.number_of_nodes() == 25
     b2, d4, c3 = (GRID5.parse(x) for x in ("B2", "D4", "C3"))
     assert g.edges[b2, d4]["action"] == "burrow"
@@ -59,14 +65,31 @@ def test_graph_edges_carry_engine_actions():
 
 
 def test_knights_square_has_no_way_in_but_a_way_out():
-    lay = Position.from_text(LAYOUT, "C3").layout
+    lay = state_of(LAYOUT).layout
     c3 = GRID5.parse("C3")
     g = board_graph(lay, avoid={c3})
     assert g.in_degree(c3) == 0 and g.out_degree(c3) == 4
 
 
 def test_reach_text_and_grid():
-    r = reachable(Position.from_text(LAYOUT, "B2").layout, GRID5.parse("B2"), 1)
+    r = reachable(LAYOUT, "B2", 1)
     assert r.grid()[3][3] == 1  # D4 through the tunnel
     assert str(r).splitlines()[0] == "6 squares reachable from B2 with at most 1 AP"
     assert [str(s) for s in r.squares] == ["B1", "A2", "B2", "C2", "B3", "D4"]
+
+
+def test_one_caller_cannot_change_another_callers_answers():
+    """The move tables the solvers share are read-only; a drawn graph is the caller's own."""
+    pos = state_of(LAYOUT, "C3", burnt="A2,B2")
+    before = min_ap_cottage(pos, "A1")
+    g = board_graph(pos.layout)
+    g.remove_edges_from(list(g.edges))  # the caller's graph only
+    table = Board.of(pos).moves
+    assert table is move_table((6, 18), frozenset(), False, False)  # B2, D4: the shared one
+    with pytest.raises(AttributeError):
+        table.succ = ()
+    with pytest.raises(TypeError):
+        table.succ[7] = ()  # tuples all the way down
+    after = min_ap_cottage(pos, "A1")
+    assert (after.ap, after.plan) == (before.ap, before.plan) == (7, before.plan)
+    assert board_graph(pos.layout).number_of_edges() > 0

@@ -8,7 +8,7 @@ matplotlib.use("Agg")
 
 from rulebook.common.grid import GRID5  # noqa: E402
 from rulebook.trogdor import puzzle  # noqa: E402
-from solvers.trogdor import Position, min_ap_cottage, reachable  # noqa: E402
+from solvers.trogdor import min_ap_cottage, reachable  # noqa: E402
 from solvers.trogdor.danger import card_danger, danger_map  # noqa: E402
 from solvers.trogdor.draw import danger_svg, plan_svg, reach_svg  # noqa: E402
 from solvers.trogdor.plots import danger_plot, reach_plot  # noqa: E402
@@ -18,7 +18,7 @@ LAYOUT = "C...C/.T.../..L../...T./C.M.."
 
 def test_plan_overlay_numbers_the_route():
     """T-BURN-COTTAGE plan drawn: the route's squares numbered 1..n on the board picture."""
-    pos = Position.from_text(LAYOUT, "C3", burnt="A2,B2")
+    pos = puzzle(LAYOUT, trogdor="C3", burnt=("A2", "B2"))
     r = min_ap_cottage(pos, GRID5.parse("A1"))
     svg = plan_svg(pos, r)._repr_svg_()
     assert svg.startswith("<svg") and svg.count(">4</text>") >= 1
@@ -26,7 +26,7 @@ def test_plan_overlay_numbers_the_route():
 
 
 def test_reach_and_danger_overlays_and_plots():
-    pos = Position.from_text(LAYOUT, "C3")
+    pos = puzzle(LAYOUT, trogdor="C3")
     reach = reachable(pos.layout, pos.trogdor, 2)
     assert "<svg" in reach_svg(pos, reach).text
     s = puzzle(LAYOUT, knights=("A1",), archer="E5", movement=["0N-WNNE", "1S-SSSS"])

@@ -8,16 +8,16 @@ import pytest
 
 from rulebook.common.grid import GRID5
 from solvers.trogdor import (
-    Position,
     QueryError,
     min_ap_cottage,
     min_ap_cottage_z3,
 )
 from solvers.trogdor.burn_task import cottage_task
 from solvers.trogdor.generate import positions
-from solvers.trogdor.replay import ReplayError, replay_position
+from solvers.trogdor.query import Board
+from solvers.trogdor.replay import ReplayError, replay
 
-from .helpers import engine_min_ap
+from .helpers import engine_min_ap, state_of
 
 LAYOUT = "C...C/.T.../..L../...T./C.M.."
 AGREEMENT_CASES = positions(seed=20261130, n=520)
@@ -27,10 +27,10 @@ def sq(name):
     return GRID5.parse(name)
 
 
-def check_plan(pos: Position, cottage, result) -> None:
+def check_plan(pos, cottage, result) -> None:
     """Replay through rulebook: every action legal, the cottage ends burnt, AP spent == answer,
     no damage taken (knights avoided, T-MOVE-KNIGHT-DAMAGE)."""
-    final = replay_position(pos, result.plan)
+    final = replay(pos, result.plan)
     assert final.cottages[cottage] is True
     assert 99 - final.ap == result.ap == len(result.plan)
     assert final.meter == 4
@@ -58,13 +58,13 @@ def test_minimum_matches_engine_brute_force_on_small_cases():
     """BFS over engine states (legal_actions/apply_action only) gives the same minimum."""
     checked = 0
     for pos, cottage in positions(seed=7, n=400):
-        if len(cottage_task(pos, cottage).tiles) > 4:
+        if len(cottage_task(Board.of(pos), GRID5.index(cottage)).tiles) > 4:
             continue
         ring = {cottage, *GRID5.ring(cottage)}
         lake = pos.layout.lake
         burnable = ring | (set(GRID5.neighbours(lake)) if lake in ring else set())
         goal = lambda s, c=cottage: s.cottages[c]  # noqa: E731
-        want = engine_min_ap(pos.to_state(), goal, burnable=burnable)
+        want = engine_min_ap(pos, goal, burnable=burnable)
         assert min_ap_cottage(pos, cottage).ap == want, (str(pos), str(cottage))
         checked += 1
         if checked == 40:
@@ -73,7 +73,7 @@ def test_minimum_matches_engine_brute_force_on_small_cases():
 
 
 def test_example_from_the_issue():
-    pos = Position.from_text(LAYOUT, "C3", burnt="A2,B2")
+    pos = state_of(LAYOUT, "C3", burnt="A2,B2")
     r = min_ap_cottage(pos, sq("A1"))
     assert r.ap == 7
     check_plan(pos, sq("A1"), r)
@@ -83,7 +83,7 @@ def test_example_from_the_issue():
 def test_lake_condition_orders_the_burns():
     """T-BURN-LAKE: the Lake in the cottage's ring burns only after its N/S/E/W neighbours,
     which may lie outside the ring (E3 here)."""
-    pos = Position.from_text("C...C/.T.../.CL../...T./..M..", "A1")
+    pos = state_of("C...C/.T.../.CL../...T./..M..", "A1")
     r = min_ap_cottage(pos, sq("B3"))
     check_plan(pos, sq("B3"), r)
     burns = [str(s) for s in r.burns]
@@ -93,14 +93,14 @@ def test_lake_condition_orders_the_burns():
 
 def test_burrow_is_used_when_it_saves_ap():
     """T-BURROW: from B2 the tunnel to D4 is one AP."""
-    pos = Position.from_text("....C/.T.../..L../...T./C.M.C", "B2", burnt="D5,E5,E4,D4")
+    pos = state_of("....C/.T.../..L../...T./C.M.C", "B2", burnt="D5,E5,E4,D4")
     r = min_ap_cottage(pos, sq("E5"))
     assert r.plan[0] == "burrow" and r.plan[-1] == "burn cottage" and r.ap == 4
     check_plan(pos, sq("E5"), r)
 
 
 def test_already_burnt_cottage_costs_nothing():
-    pos = Position.from_text(LAYOUT, "C3", cottages_burnt="A1")
+    pos = state_of(LAYOUT, "C3", cottages_burnt="A1")
     for f in (min_ap_cottage, min_ap_cottage_z3):
         r = f(pos, sq("A1"))
         assert (r.ap, r.plan, r.reason) == (0, [], None)
@@ -109,57 +109,50 @@ def test_already_burnt_cottage_costs_nothing():
 @pytest.mark.parametrize("method", [min_ap_cottage, min_ap_cottage_z3])
 def test_impossible_targets_say_why(method):
     """A knight on a ring tile (T-MOVE-KNIGHT-DAMAGE: the solvers never step on one)."""
-    pos = Position.from_text(LAYOUT, "C3", avoid="B1")
+    pos = state_of(LAYOUT, "C3", avoid="B1")
     r = method(pos, sq("A1"))
     assert r.ap is None and r.plan == []
     assert r.reason == (
         "impossible, because B1 must be burninated but Trogdor cannot reach it "
         "(a knight stands there; T-MOVE-KNIGHT-DAMAGE)"
     )
-    walled = Position.from_text(LAYOUT, "C3", burnt="A2,B1,B2", avoid="A2,B1")
+    walled = state_of(LAYOUT, "C3", burnt="A2,B1,B2", avoid="A2,B1")
     r = method(walled, sq("A1"))
     assert r.ap is None and "every way in is blocked" in r.reason
 
 
 def test_knight_on_the_cottage_trogdor_stands_on():
     """He may leave a knight's square but not come back, so he cannot finish there."""
-    pos = Position.from_text(LAYOUT, "A1", avoid="A1")
+    pos = state_of(LAYOUT, "A1", avoid="A1")
     for f in (min_ap_cottage, min_ap_cottage_z3):
         r = f(pos, sq("A1"))
         assert r.ap is None and "could not come back" in r.reason
-    ready = Position.from_text(LAYOUT, "A1", burnt="A2,B1,B2", avoid="A1")
+    ready = state_of(LAYOUT, "A1", burnt="A2,B1,B2", avoid="A1")
     assert min_ap_cottage(ready, sq("A1")).plan == ["burn tile", "burn cottage"]
 
 
 def test_not_a_cottage_is_bad_input():
-    pos = Position.from_text(LAYOUT, "C3")
+    pos = state_of(LAYOUT, "C3")
     with pytest.raises(QueryError, match="B1 is not a cottage tile"):
         min_ap_cottage(pos, sq("B1"))
 
 
 def test_replay_catches_a_drifted_plan():
     """The replay check is what catches drift: an illegal plan names the engine's rule."""
-    pos = Position.from_text(LAYOUT, "C3")
+    pos = state_of(LAYOUT, "C3")
     with pytest.raises(ReplayError, match="T-BURN-LAKE"):
-        replay_position(pos, ["burn tile"])
+        replay(pos, ["burn tile"])
 
 
 def test_granted_diagonal_and_wraparound_moves():
     """T-MOVE with a card's diagonal or wraparound moves (T-CARD-EFFECTS): both methods agree and
     the engine, given the same powers, accepts every plan."""
     for i, (base, cottage) in enumerate(positions(seed=99, n=60)):
-        pos = Position(
-            base.layout,
-            base.trogdor,
-            base.burnt,
-            base.avoid,
-            base.cottages_burnt,
-            diagonal=i % 3 != 1,
-            wrap=i % 3 != 0,
-        )
+        granted = ("diagonal",) * (i % 3 != 1) + ("wrap",) * (i % 3 != 0)
+        pos = base.replace(powers=granted)
         a = min_ap_cottage(pos, cottage)
         b = min_ap_cottage_z3(pos, cottage)
-        assert a.ap == b.ap, (str(pos), pos.diagonal, pos.wrap)
+        assert a.ap == b.ap, (str(pos), granted)
         plain = min_ap_cottage(base, cottage).ap
         if a.ap is not None:
             check_plan(pos, cottage, a)

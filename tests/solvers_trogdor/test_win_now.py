@@ -7,7 +7,7 @@ import random
 
 from rulebook.common.grid import GRID5
 from rulebook.trogdor import puzzle
-from solvers.trogdor import Position, min_ap_countryside
+from solvers.trogdor import min_ap_countryside
 from solvers.trogdor.generate import random_layout
 from solvers.trogdor.replay import replay
 from solvers.trogdor.win_now import win_this_turn, with_hand
@@ -49,15 +49,36 @@ def test_agrees_with_the_countryside_search_on_generated_endgames():
         cots = layout.cottages
         cburnt = [c for c in cots if c not in unburnt and rng.random() < 0.7]
         start = rng.choice(GRID5.squares())
-        pos = Position(layout, start, frozenset(burnt), frozenset(), frozenset(cburnt))
+        pos = puzzle(
+            layout,
+            trogdor=str(start),
+            burnt=[str(b) for b in burnt],
+            cottages_burnt=[str(c) for c in cburnt],
+        )
         need = min_ap_countryside(pos, cottages=True).ap
         ap = rng.randint(2, 9)
-        r = win_this_turn(pos.to_state(ap=ap))
+        r = win_this_turn(pos.replace(ap=ap))
         assert r.win == (need is not None and need <= ap), (str(pos), ap, need)
         if r.win:
             assert len(r.plan) == need
-            assert replay(pos.to_state(ap=ap), r.plan).outcome == "win"
+            assert replay(pos.replace(ap=ap), r.plan).outcome == "win"
             yes += 1
         else:
             no += 1
     assert yes >= 10 and no >= 10
+
+
+def test_the_search_is_bounded():
+    """Every search a user can start ends within its budget: past it, no guess (win=None)."""
+    import math
+
+    import pytest
+
+    from rulebook.common.errors import TrogkitInputError
+
+    s = puzzle(ENDGAME, trogdor="D2", cottages_burnt=("A1", "B1"), peasants=("D1",))
+    r = win_this_turn(with_hand(s, ["ap9", "ap1"]), limit=3)
+    assert r.win is None and r.plan == [] and "budget of 3" in r.reason
+    for bad in (math.nan, math.inf, -1, 0):
+        with pytest.raises(TrogkitInputError):
+            win_this_turn(with_hand(s, ["ap9", "ap1"]), limit=bad)
