@@ -220,11 +220,8 @@ def question_active(s, cid: str) -> bool:
     return s.phase != "arrow" or s.rulings["TLR-ARROW-CHAIN"] == "chain"
 
 
-def _check_swap(s, p: int, a: Action):
-    cid, d, cage = a.args
-    err = _loadable(s, p, cid)
-    if err:
-        return err
+def _dock_refusal(s, cid: str, d: str):
+    """Why question-mark card ``cid`` may not take dock card ``d`` (None when it may)."""
     if not question_active(s, cid):
         return refuse("TL-SYMBOL-QUESTION", f"{cid} has no active question-mark symbol")
     if d not in s.dock:
@@ -234,20 +231,29 @@ def _check_swap(s, p: int, a: Action):
             "TL-SYMBOL-QUESTION",
             f"{d} was put on the dock by a question mark this turn (TLR-QUESTION-DOCK)",
         )
-    return _fits(s, d, cage)
+    return None
+
+
+def _check_swap(s, p: int, a: Action):
+    cid, d, cage = a.args
+    return _loadable(s, p, cid) or _dock_refusal(s, cid, d) or _fits(s, d, cage)
 
 
 def _check_gat(s, p: int, a: Action):
-    err = _loadable(s, p, a.arg)
-    if err:
+    """TL-LOAD-TROLLGAT (under TLR-GAT-CHOICE = forced-only): only a card that no place or swap
+    can load -- asked with the very checks of ``place`` and ``swap``."""
+    cid = a.arg
+    err = _loadable(s, p, cid)
+    if err or s.rulings["TLR-GAT-CHOICE"] != "forced-only":
         return err
-    if s.rulings["TLR-GAT-CHOICE"] == "forced-only":
-        for b in _load_candidates(s, a.arg):
-            if refusal(s, b) is None:
-                return refuse(
-                    "TL-LOAD-TROLLGAT",
-                    f"{a.arg} can be loaded ({b}), so it may not go to the Trollgat",
-                )
+    loads = [(cid, c) for c in _cages(s)]
+    loads += [(d, c) for d in s.dock if _dock_refusal(s, cid, d) is None for c in _cages(s)]
+    for card, cage in loads:
+        if _fits(s, card, cage) is None:
+            how = f"into {cage.name}" if card == cid else f"by taking {card} into {cage.name}"
+            return refuse(
+                "TL-LOAD-TROLLGAT", f"{cid} can be loaded ({how}), so it may not go to the Trollgat"
+            )
     return None
 
 
@@ -482,6 +488,13 @@ EFFECTS = {
 
 
 # -- automatic steps -------------------------------------------------------------------------------
+def settle(s):
+    """``s`` with the steps that need no decision done (e.g. a reveal set up by a solver)."""
+    d = s.thaw()
+    _advance(d)
+    return d.freeze()
+
+
 def _advance(d) -> None:
     while True:
         if d.phase == "choose":

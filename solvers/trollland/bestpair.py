@@ -1,11 +1,16 @@
 """Best pair of cards to play: for one player, given the cards the others revealed, which two
-cards of the hand earn the most zeal points this turn.
+cards of the hand raise that player's score the most this turn.
 
-A pair's value is the best case over every legal loading sequence (all players' choices; Trollgat
-only when forced): for each vehicle the player makes depart, its medals plus, per people aboard,
-the suitcases of the highest card (doubled with that people's 0) -- TL-SCORE-SUITCASES,
-TL-SCORE-COMPANION, TL-SCORE-MEDALS -- minus 2 per refugee of the player (TL-SCORE-REFUGEES).
-Troll powers and arrow extras are not evaluated (a Troll in the pair adds no loading).
+A pair's value is the true change of the player's final score (``rulebook.trollland.score``:
+existing piles and their top cards, companion animals already held, bonus majorities, medals of
+vehicles and imprisoned Trolls, -2 per refugee) between now and the end of this turn's loading,
+in the best case over every legal way the turn can go (every player's choices: Troll powers,
+cages, question marks, arrows). The turn is played by the engine itself
+(``rulebook.trollland``), so Troll powers count and no rule is restated here.
+
+The search is exhaustive with a memo and stops early: once the player has no card left to load
+(and no Troll to resolve), nothing in the turn can change the player's score. It is bounded by a
+``Budget`` (engine steps); running out raises ``LimitReached`` with the pairs valued so far.
 """
 
 from __future__ import annotations
@@ -13,11 +18,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations
 
-from rulebook.trollland.cards import PEOPLES
+from rulebook.trollland import score
+from rulebook.trollland.actions import make
+from rulebook.trollland.game import GAME
+from rulebook.trollland.rules import CHECKS, settle
 from rulebook.trollland.state import State
+from solvers.limits import Budget, LimitReached
 
-from .problem import from_state
-from .search import Model
+DEFAULT_STEPS = 200_000  # engine steps per best_pairs call (a few seconds at most)
 
 
 @dataclass(frozen=True)
@@ -29,135 +37,73 @@ class PairValue:
         return f"{self.pair[0]} + {self.pair[1]}: {self.value:+d}"
 
 
-def vehicle_points(s: State, vehicle: str, cards: list[str]) -> int:
-    """Zeal of one departing vehicle, as fresh piles: medals + per people top suitcases (x2 with
-    the 0)."""
-    pts = s.cards.vehicles[vehicle].medals if vehicle in s.cards.vehicles else 0
-    by: dict[str, list] = {}
-    for cid in cards:
-        c = s.cards.people.get(cid)
-        if c is not None:
-            by.setdefault(c.people, []).append(c)
-    for group in by.values():
-        top = max(group, key=lambda c: c.number)
-        pts += top.suitcases * (2 if any(c.number == 0 for c in group) else 1)
-    return pts
+def _revealed(s: State, revealed: dict[int, list[str]]) -> State:
+    """The position once every player has revealed ``revealed`` (player -> cards; the cards
+    leave that player's hand), with the automatic steps of the reveal done."""
+    d = s.thaw()
+    for p in range(s.players):
+        cards = list(revealed.get(p, ()))
+        d.hands[p] = [c for c in d.hands[p] if c not in cards]
+        d.chosen[p] = cards
+    d.phase, d.pending = "troll", None
+    return settle(d.freeze())
 
 
-def pair_value(s: State, player: int, revealed: dict[int, list[str]]) -> int:
-    pb = from_state(s, revealed)
-    m = Model(pb)
-    me = f"P{player + 1}"
-    n = len(m.steps)
-    medals = [v.medals for v in pb.vehicles]
-
-    def summary(cards) -> tuple:
-        """What a cage's cards are worth: (top number, its suitcases, holds the 0)."""
-        cs = [s.cards.people[c] for c in cards]
-        if not cs:
-            return (-1, 0, False)
-        top = max(cs, key=lambda c: c.number)
-        return (top.number, top.suitcases, any(c.number == 0 for c in cs))
-
-    def add(sm: tuple, cid: str) -> tuple:
-        c = s.cards.people[cid]
-        top = (c.number, c.suitcases) if c.number > sm[0] else sm[:2]
-        return (*top, sm[2] or c.number == 0)
-
-    def worth(sums, vc) -> int:
-        return sum(sm[1] * (2 if sm[2] else 1) for sm in (sums[k] for k in vc))
-
-    start = tuple(summary(pb.contents.get(cage, ())) for cage in m.cages)
-
-    def children(i, occ, cnt, sums, used):
-        """(gain for the player, next state) per distinct legal option; None = Trollgat."""
-        st = m.steps[i]
-        opts = m.options(i, occ, cnt, used)
-        if not opts:
-            return None
-        out, seen = [], set()
-        for j, c in opts:
-            sig = (j, medals[m.veh[c]], sums[c], occ[c], cnt[c], m.cap[c],
-                   tuple(sorted((m.cap[k], occ[k], cnt[k], sums[k]) for k in m.siblings[c])))  # fmt: skip
-            if sig in seen:  # a mirror image of an option already tried
-                continue
-            seen.add(sig)
-            cid = st.card.id if j is None else pb.dock[j].id
-            q = m.q[i] if j is None else m.dock_q[j]
-            o2 = occ[:c] + (q,) + occ[c + 1 :]
-            c2 = cnt[:c] + (cnt[c] + 1,) + cnt[c + 1 :]
-            s2 = sums[:c] + (add(sums[c], cid),) + sums[c + 1 :]
-            gain = 0
-            vc = (c, *m.siblings[c])
-            if st.card.player == me and all(c2[k] >= m.cap[k] for k in vc):
-                gain = medals[m.veh[c]] + worth(s2, vc)
-            out.append((gain, (o2, c2, s2, used | (0 if j is None else 1 << j))))
-        return out
-
-    # the player's last step: after it nothing can change the player's gain
-    mine = [i for i, st in enumerate(m.steps) if st.card.player == me]
-    last_mine = mine[-1] if mine else -1
-    # the most suitcases any card from step i on (or the dock) could bring, doubled
-    top_suit = [0] * (n + 1)
-    dock_suit = max((d.suitcases for d in pb.dock), default=0)
-    for i in range(n - 1, -1, -1):
-        top_suit[i] = max(top_suit[i + 1], m.steps[i].card.suitcases, dock_suit)
-
-    def upper(i, cnt, sums) -> int:
-        """An optimistic bound on the player's gain from step i on: every vehicle that the
-        remaining steps could still fill, with the best suitcases doubled."""
-        left = n - i
-        out = 0
-        for vc in m.by_vehicle:
-            free = sum(m.cap[k] - cnt[k] for k in vc)
-            if 0 < free <= left:
-                out += medals[m.veh[vc[0]]]
-                out += sum(2 * max(sums[k][1], top_suit[i]) for k in vc)
-        return out
-
-    memo: dict = {}
-
-    def best(i, occ, cnt, sums, used, alpha) -> int:
-        """The player's best gain from step i; a result <= alpha may be only an upper bound
-        (branch and bound), a result > alpha is exact."""
-        if i > last_mine:
-            return 0
-        key = (i, occ, cnt, sums, used)
-        hit = memo.get(key)
-        if hit is not None and (hit[1] or hit[0] <= alpha):
-            return hit[0]
-        bound = upper(i, cnt, sums)
-        if bound <= alpha:
-            memo[key] = (bound, False)
-            return bound
-        kids = children(i, occ, cnt, sums, used)
-        if kids is None:
-            loss = -2 if m.steps[i].card.player == me else 0
-            val = loss + best(i + 1, occ, cnt, sums, used, alpha - loss)
-        else:
-            val = None
-            for gain, nxt in sorted(kids, key=lambda k: -k[0]):
-                floor = alpha if val is None else max(alpha, val)
-                v = gain + best(i + 1, *nxt, floor - gain)
-                val = v if val is None else max(val, v)
-        memo[key] = (val, val > alpha)
-        return val
-
-    return best(0, m.occ0, m.cnt0, start, 0, -(10**9))
+def _settled(s: State, player: int) -> bool:
+    """Nothing left this turn can change the player's score: the turn is over, or only other
+    players' pest cards remain to load (their departures and refugees are theirs)."""
+    if s.phase in ("choose", "over"):
+        return True
+    if s.phase in ("troll", "king-return"):
+        return False
+    return s.to_act != player and all(s.owner(c) != player for c in s.reveal_order())
 
 
-def best_pairs(s: State, player: int, others: dict[int, list[str]]) -> list[PairValue]:
-    """Every legal pair of ``player``'s hand (the King never with another Troll, TL-CHOOSE-KING)
-    with its value, best first (ties in hand order)."""
-    hand = sorted(s.hands[player], key=lambda c: (s.cards.people[c].order, c))
-    out = []
-    for a, b in combinations(hand, 2):
-        ca, cb = s.cards.people[a], s.cards.people[b]
-        if ca.is_troll and cb.is_troll and 1 in (ca.number, cb.number):
+def pair_value(
+    s: State, player: int, revealed: dict[int, list[str]], budget: Budget | None = None
+) -> int:
+    """The best change of ``player``'s score this turn when the players reveal ``revealed``
+    (player -> their cards)."""
+    budget = budget or Budget(nodes=DEFAULT_STEPS)
+    base = score(s, player).total
+    memo: dict[str, int] = {}
+
+    def best(t: State) -> int:
+        if _settled(t, player):
+            return score(t, player).total - base
+        key = str(t)
+        if key not in memo:
+            values = []
+            for a in GAME.legal_actions(t):
+                budget.tick()
+                values.append(best(GAME.perform(t, a)))
+            memo[key] = max(values)
+        return memo[key]
+
+    return best(_revealed(s, revealed))
+
+
+def best_pairs(
+    s: State, player: int, others: dict[int, list[str]], budget: Budget | None = None
+) -> list[PairValue]:
+    """Every legal pair of ``player``'s hand (TL-CHOOSE-KING: the King never with another Troll)
+    with its value, best first (ties by the pair's text). Raises LimitReached (``best`` = the
+    ranking of the pairs valued so far) when the budget runs out."""
+    budget = budget or Budget(nodes=DEFAULT_STEPS)
+    out: list[PairValue] = []
+    for a, b in combinations(sorted(s.hands[player]), 2):
+        if CHECKS["choose"](s, player, make("choose", a, b)) is not None:
             continue
-        revealed = {**others, player: [a, b]}
-        out.append(PairValue((a, b), pair_value(s, player, revealed)))
-    return sorted(out, key=lambda pv: -pv.value)
+        try:
+            value = pair_value(s, player, {**others, player: [a, b]}, budget)
+        except LimitReached as e:
+            raise LimitReached(e.what, _ranked(out)) from None
+        out.append(PairValue((a, b), value))
+    return _ranked(out)
 
 
-__all__ = ["PEOPLES", "PairValue", "best_pairs", "pair_value", "vehicle_points"]
+def _ranked(values: list[PairValue]) -> list[PairValue]:
+    return sorted(values, key=lambda pv: (-pv.value, pv.pair))
+
+
+__all__ = ["PairValue", "best_pairs", "pair_value"]

@@ -2,8 +2,9 @@
 
 Each revealed card is a step; an arrow card with an ``extra`` adds a step right after it, active
 only when the arrow card went into a cage (TL-SYMBOL-ARROW). At a step the player may put the card
-in any legal cage, or -- for a question-mark card -- swap it for an unused dock card and load that
-(TL-SYMBOL-QUESTION); the Trollgat is allowed only when nothing else is (TL-LOAD-TROLLGAT, ruling
+in any legal cage, or -- for a question-mark card -- put it on the dock and load a card from the
+dock instead (TL-SYMBOL-QUESTION; under TLR-QUESTION-DOCK = any-present that may be a card an
+earlier question mark put there this turn); the Trollgat is allowed only when nothing else is (TL-LOAD-TROLLGAT, ruling
 TLR-GAT-CHOICE = forced-only). The answer is the least number of refugees.
 """
 
@@ -131,7 +132,21 @@ class Model:
             i > 0 and plain[i] and plain[i - 1] and self.q[i] == self.q[i - 1]
             for i in range(len(self.steps))
         )
-        self.dock_q = tuple(PEOPLES.index(d.people) for d in pb.dock)
+        #: dock items: the cards on the dock at the start, then each revealed question-mark card
+        #: (it goes onto the dock when its player swaps it); bit j of ``ondock`` = item j is there
+        self.items = [(d.id, PEOPLES.index(d.people)) for d in pb.dock]
+        self.qitem: list[int | None] = [None] * len(self.steps)
+        for i, st in enumerate(self.steps):
+            if st.card.symbol == "question" and not st.extra:
+                self.qitem[i] = len(self.items)
+                self.items.append((st.card.id, self.q[i]))
+        self.dock_q = tuple(q for _, q in self.items)
+        self.start_dock = (1 << len(pb.dock)) - 1
+        #: TLR-QUESTION-DOCK: may an item put on the dock this turn be taken again?
+        self.reuse = pb.question_dock == "any-present"
+
+    def takeable(self, j: int, ondock: int) -> bool:
+        return bool(ondock >> j & 1) and (j < len(self.pb.dock) or self.reuse)
 
     def lower_bound(self, i: int, occ: tuple, cnt: tuple) -> int:
         """Refugees that steps i.. cannot avoid: per people, the plain cards still to come beyond
@@ -176,25 +191,24 @@ class Model:
                 out.append((j, c))
         return out
 
-    def options(self, i: int, occ: tuple, cnt: tuple, used: int) -> list[tuple[int | None, int]]:
-        """(dock index or None, cage) for step i; [] means only the Trollgat."""
-        st = self.steps[i]
+    def options(self, i: int, occ: tuple, cnt: tuple, ondock: int) -> list[tuple[int | None, int]]:
+        """(dock item or None, cage) for step i; [] means only the Trollgat."""
         out = [(None, c) for c in self.legal(self.q[i], occ, cnt)]
-        if st.card.symbol == "question" and not st.extra:
+        if self.qitem[i] is not None:
             for j, qj in enumerate(self.dock_q):
-                if not used >> j & 1:
+                if self.takeable(j, ondock):
                     out += [(j, c) for c in self.legal(qj, occ, cnt)]
         return out
 
 
-def _apply(m: Model, i, occ, cnt, used, opt):
+def _apply(m: Model, i, occ, cnt, ondock, opt):
     j, c = opt
     q = m.q[i] if j is None else m.dock_q[j]
     occ = occ[:c] + (q,) + occ[c + 1 :]
     cnt = cnt[:c] + (cnt[c] + 1,) + cnt[c + 1 :]
-    if j is not None:
-        used |= 1 << j
-    return occ, cnt, used
+    if j is not None:  # the dock card is loaded; the question-mark card takes its place
+        ondock = (ondock & ~(1 << j)) | (1 << m.qitem[i])
+    return occ, cnt, ondock
 
 
 def solve(pb: LoadProblem) -> LoadResult:
@@ -207,31 +221,31 @@ def solve(pb: LoadProblem) -> LoadResult:
     n = len(m.steps)
     never = n + 1
 
-    def children(i, occ, cnt, used, floor):
+    def children(i, occ, cnt, ondock, floor):
         st = m.steps[i]
         nxt_extra = i + 1 < n and m.steps[i + 1].extra
-        opts = m.options(i, occ, cnt, used)
+        opts = m.options(i, occ, cnt, ondock)
         if not opts:
             return None  # Trollgat
         out = []
         for opt in m.distinct(opts, occ, cnt):
             if opt[1] < floor:
                 continue
-            o2, c2, u2 = _apply(m, i, occ, cnt, used, opt)
+            o2, c2, u2 = _apply(m, i, occ, cnt, ondock, opt)
             trig = nxt_extra and opt[0] is None and st.card.symbol == "arrow"
             nfloor = opt[1] if i + 1 < n and m.twin[i + 1] else 0
             out.append((opt, (o2, c2, u2, trig, nfloor)))
         return out
 
     @cache
-    def best(i: int, occ: tuple, cnt: tuple, used: int, active: bool, floor: int) -> int:
+    def best(i: int, occ: tuple, cnt: tuple, ondock: int, active: bool, floor: int) -> int:
         if i == n:
             return 0
         if m.steps[i].extra and not active:
-            return best(i + 1, occ, cnt, used, False, 0)
-        kids = children(i, occ, cnt, used, floor)
+            return best(i + 1, occ, cnt, ondock, False, 0)
+        kids = children(i, occ, cnt, ondock, floor)
         if kids is None:
-            return 1 + best(i + 1, occ, cnt, used, False, 0)
+            return 1 + best(i + 1, occ, cnt, ondock, False, 0)
         out, low = never, m.lower_bound(i, occ, cnt)
         for _, nxt in kids:
             out = min(out, best(i + 1, *nxt))
@@ -239,20 +253,20 @@ def solve(pb: LoadProblem) -> LoadResult:
                 break
         return out
 
-    total = best(0, m.occ0, m.cnt0, 0, False, 0)
+    total = best(0, m.occ0, m.cnt0, m.start_dock, False, 0)
     # walk the optimum to recover the choices
     choices: list = []
-    state = (m.occ0, m.cnt0, 0, False, 0)
+    state = (m.occ0, m.cnt0, m.start_dock, False, 0)
     for i in range(n):
-        occ, cnt, used, active, floor = state
+        occ, cnt, ondock, active, floor = state
         if m.steps[i].extra and not active:
             choices.append("skip")
-            state = (occ, cnt, used, False, 0)
+            state = (occ, cnt, ondock, False, 0)
             continue
-        kids = children(i, occ, cnt, used, floor)
+        kids = children(i, occ, cnt, ondock, floor)
         if kids is None:
             choices.append(GAT)
-            state = (occ, cnt, used, False, 0)
+            state = (occ, cnt, ondock, False, 0)
             continue
         target = best(i, *state)
         for opt, nxt in kids:
@@ -266,25 +280,23 @@ def solve(pb: LoadProblem) -> LoadResult:
 
 
 def replay(pb: LoadProblem, choices: list, method: str) -> LoadResult:
-    """Play a choice per step (``(dock index | None, cage)``, ``None`` = Trollgat, ``"skip"`` for
+    """Play a choice per step (``(dock item | None, cage)``, ``None`` = Trollgat, ``"skip"`` for
     an inactive extra step), checking every placement against the rulebook's loading rules, and
     report placements and departures. Raises ValueError on an illegal sequence."""
     m = Model(pb)
-    contents = [[[PEOPLES[o]] * k if o >= 0 else [] for o, k in zip(m.occ0, m.cnt0, strict=True)]]
-    contents = contents[0]
+    contents = [[PEOPLES[o]] * k if o >= 0 else [] for o, k in zip(m.occ0, m.cnt0, strict=True)]
     placements, departures = [], []
     refugees = 0
     active = False
-    used: set[int] = set()
+    ondock = m.start_dock
     gone: set[int] = set()
     for i, (st, ch) in enumerate(zip(m.steps, choices, strict=True)):
         if st.extra and not active:
             if ch != "skip":
                 raise ValueError(f"step {i}: the extra card is not loaded when the arrow is not")
             continue
-        legal_now = _any_legal(m, pb, i, contents, used, gone)
         if ch is GAT:
-            if legal_now:
+            if _any_legal(m, i, contents, ondock, gone):
                 raise ValueError(f"step {i}: {st.card.id} has a legal cage (TL-LOAD-TROLLGAT)")
             refugees += 1
             placements.append(Placement(st.card.id, st.card.player, "Trollgat"))
@@ -292,20 +304,19 @@ def replay(pb: LoadProblem, choices: list, method: str) -> LoadResult:
             continue
         j, c = ch
         v, k = m.cages[c]
-        people = st.card.people if j is None else pb.dock[j].people
+        people = st.card.people if j is None else PEOPLES[m.dock_q[j]]
         if j is not None:
-            if st.card.symbol != "question" or st.extra or j in used:
+            if m.qitem[i] is None or not m.takeable(j, ondock):
                 raise ValueError(f"step {i}: swap not allowed (TL-SYMBOL-QUESTION)")
-            used.add(j)
-        vc = [idx for idx, (vv, _) in enumerate(m.cages) if vv == v]
+            ondock = (ondock & ~(1 << j)) | (1 << m.qitem[i])
+        vc = m.by_vehicle[v]
         caps = [m.cap[idx] for idx in vc]
         why = loading.cage_refusal(people, caps, [contents[idx] for idx in vc], k)
         if v in gone or why:
             raise ValueError(f"step {i}: {why}")
         contents[c].append(people)
-        placements.append(
-            Placement(st.card.id, st.card.player, m.label(c), None if j is None else pb.dock[j].id)
-        )
+        via = None if j is None else m.items[j][0]
+        placements.append(Placement(st.card.id, st.card.player, m.label(c), via))
         if loading.is_full(caps, [contents[idx] for idx in vc]):
             gone.add(v)
             departures.append(Departure(pb.vehicles[v].id, st.card.player, st.card.id))
@@ -313,15 +324,13 @@ def replay(pb: LoadProblem, choices: list, method: str) -> LoadResult:
     return LoadResult(method, refugees, placements, departures)
 
 
-def _any_legal(m: Model, pb: LoadProblem, i, contents, used, gone) -> bool:
-    st = m.steps[i]
-    peoples = [st.card.people]
-    if st.card.symbol == "question" and not st.extra:
-        peoples += [d.people for j, d in enumerate(pb.dock) if j not in used]
-    for v in range(len(pb.vehicles)):
+def _any_legal(m: Model, i: int, contents, ondock: int, gone) -> bool:
+    peoples = [m.steps[i].card.people]
+    if m.qitem[i] is not None:
+        peoples += [PEOPLES[q] for j, q in enumerate(m.dock_q) if m.takeable(j, ondock)]
+    for v, vc in enumerate(m.by_vehicle):
         if v in gone:
             continue
-        vc = [idx for idx, (vv, _) in enumerate(m.cages) if vv == v]
         caps = [m.cap[idx] for idx in vc]
         cont = [contents[idx] for idx in vc]
         if any(loading.legal_cages(q, caps, cont) for q in peoples):
@@ -336,18 +345,18 @@ def feasible(pb: LoadProblem) -> bool:
     n = len(m.steps)
 
     @cache
-    def ok(i: int, occ: tuple, cnt: tuple, used: int, active: bool, floor: int) -> bool:
+    def ok(i: int, occ: tuple, cnt: tuple, ondock: int, active: bool, floor: int) -> bool:
         if i == n:
             return True
         st = m.steps[i]
         if st.extra and not active:
-            return ok(i + 1, occ, cnt, used, False, 0)
+            return ok(i + 1, occ, cnt, ondock, False, 0)
         if m.lower_bound(i, occ, cnt):
             return False
-        for opt in m.distinct(m.options(i, occ, cnt, used), occ, cnt):
+        for opt in m.distinct(m.options(i, occ, cnt, ondock), occ, cnt):
             if opt[1] < floor:
                 continue
-            o2, c2, u2 = _apply(m, i, occ, cnt, used, opt)
+            o2, c2, u2 = _apply(m, i, occ, cnt, ondock, opt)
             trig = (
                 i + 1 < n and m.steps[i + 1].extra and opt[0] is None and st.card.symbol == "arrow"
             )
@@ -356,4 +365,4 @@ def feasible(pb: LoadProblem) -> bool:
                 return True
         return False
 
-    return ok(0, m.occ0, m.cnt0, 0, False, 0)
+    return ok(0, m.occ0, m.cnt0, m.start_dock, False, 0)

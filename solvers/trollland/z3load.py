@@ -5,7 +5,9 @@ Per step t (the revealed cards in banishment order, plus arrow extras) a Bool pe
 active (an extra step is active iff its arrow card was not sent to the Trollgat). The loading rules
 hold on the final contents (contents only grow, so that is the same as at every placement):
 capacity (TL-LOAD-CAPACITY), one people per cage (TL-LOAD-CAGE-PEOPLE), different peoples per vehicle
-(TL-LOAD-VEHICLE-DISTINCT), each dock card swapped in once (TL-SYMBOL-QUESTION). ``g[t]`` implies that
+(TL-LOAD-VEHICLE-DISTINCT), each dock card swapped in once, and a question-mark card taken from the
+dock only after its own step put it there (TL-SYMBOL-QUESTION; under TLR-QUESTION-DOCK =
+not-this-turn such cards are never taken). ``g[t]`` implies that
 no option was legal at step t given the earlier steps (TL-LOAD-TROLLGAT, forced-only), which is where
 the order (TL-BANISH-ORDER) matters. The least number of refugees is found by raising a PbLe bound;
 when it is not 0, an unsat core over the rule groups and the per-card "no refugee" wishes is turned
@@ -31,7 +33,9 @@ RULE_WORDS = {
     "TL-LOAD-VEHICLE-DISTINCT": (
         "a vehicle whose other cage already holds that people cannot take a second cage of it"
     ),
-    "TL-SYMBOL-QUESTION": "each dock card can be swapped in only once",
+    "TL-SYMBOL-QUESTION": (
+        "each dock card can be swapped in only once, a question-mark card only once it is on the dock"
+    ),
 }
 
 
@@ -74,10 +78,10 @@ class Encoding:
         # only cages that could ever take the people (room left, not another people's cage, no
         # sibling cage of that people at the start): the others are never legal
         ever = {q: m.legal(q, m.occ0, m.cnt0) for q in range(len(PEOPLES))}
-        for t, st in enumerate(m.steps):
+        for t in range(len(m.steps)):
             o = [(None, c) for c in ever[m.q[t]]]
-            if st.card.symbol == "question" and not st.extra:
-                o += [(j, c) for j in range(len(pb.dock)) for c in ever[m.dock_q[j]]]
+            if m.qitem[t] is not None:
+                o += [(j, c) for j in self.items_before(t) for c in ever[m.dock_q[j]]]
             self.opts.append(o)
         self.x = [[f"x_{t}_{k}" for k in range(len(self.opts[t]))] for t in range(n)]
         self.gn = [f"g_{t}" for t in range(n)]
@@ -92,6 +96,21 @@ class Encoding:
         self.gat_forced: list[str] = []
         self.groups: dict[str, list[str]] = {rid: [] for rid in RULE_WORDS}
         self._build()
+
+    def items_before(self, t: int) -> list[int]:
+        """Dock items a question mark at step t may take: the starting dock, and under
+        TLR-QUESTION-DOCK = any-present the question-mark cards of earlier steps."""
+        m, start = self.m, len(self.pb.dock)
+        later = [j for j in range(start, len(m.items)) if m.reuse and self.source(j) < t]
+        return [*range(start), *later]
+
+    def source(self, j: int) -> int:
+        """The step whose question-mark card is dock item j (j past the starting dock)."""
+        return self.m.qitem.index(j)
+
+    def swapped(self, s: int) -> str:
+        """Step s put its question-mark card on the dock."""
+        return _or([x for x, (j, _) in zip(self.x[s], self.opts[s], strict=True) if j is not None])
 
     def plain(self, t: int) -> bool:
         st = self.m.steps[t]
@@ -131,6 +150,8 @@ class Encoding:
                 for kk, (jj, _) in enumerate(self.opts[s])
                 if jj == j
             ]
+            if j >= len(self.pb.dock):
+                parts.append(self.swapped(self.source(j)))
         return _and(parts)
 
     def _build(self) -> None:
@@ -167,12 +188,15 @@ class Encoding:
                 ]
                 if len(has) > 1:
                     self.groups["TL-LOAD-VEHICLE-DISTINCT"].append(_at_most(has, 1))
-        for j in range(len(self.pb.dock)):
+        for j in range(len(m.items)):
             uses = [
                 self.x[t][k] for t in range(n) for k, (jj, _) in enumerate(self.opts[t]) if jj == j
             ]
             if len(uses) > 1:
                 self.groups["TL-SYMBOL-QUESTION"].append(_at_most(uses, 1))
+            if uses and j >= len(self.pb.dock):  # on the dock only once its step swapped
+                on_dock = self.swapped(self.source(j))
+                self.groups["TL-SYMBOL-QUESTION"] += [f"(=> {u} {on_dock})" for u in uses]
 
     def add_gat_forced(self) -> list[str]:
         """g[t] -> no option legal at step t (built only when some card must be a refugee)."""

@@ -7,8 +7,10 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-from tl_helpers import berth, pos
+from tl_helpers import CARDS, berth, pos
 
+from rulebook.trollland import new_game
+from solvers.limits import Budget, LimitReached
 from solvers.trollland import (
     LoadInputError,
     best_pairs,
@@ -34,7 +36,7 @@ def _choices(pb, result):
 
     m = Model(pb)
     labels = {m.label(c): c for c in range(len(m.cages))}
-    dock = {d.id: j for j, d in enumerate(pb.dock)}
+    dock = {cid: j for j, (cid, _) in enumerate(m.items)}  # the dock, then question cards
     placed = iter(result.placements)
     out = []
     prev_loaded = False
@@ -139,10 +141,37 @@ def test_bad_input_is_a_clear_error(data, where):
         from_dict(data)
 
 
-def test_best_pair_by_zeal_points():
-    # V06 has a full Zom cage and a Nin cage of 2 holding 1; V01 is a 1-place cart
+def test_best_pair_values_the_true_score_change():
+    # TL-SCORE-SUITCASES, TL-SCORE-BONUS, TL-SCORE-MEDALS, TL-TROLL-3
+    # P1 already holds a Nin pile topped by Ni9 (3 suitcases); P2 holds the Zom majority (Zo2, Zo3)
     s = pos(2, phase="choose", row=[berth("V06", ["Zo1"], ["Ni5"]), berth("V01")],
-            hands=[["Ni7", "Go2", "T3a"], ["Bi1", "Bi2"]])  # fmt: skip
+            hands=[["Ni7", "Go2", "T3a"], ["Bi1", "Bi2"]], won=[["Ni9"], ["Zo2", "Zo3"]])  # fmt: skip
     ranking = [(pv.pair, pv.value) for pv in best_pairs(s, 0, {1: []})]
-    # Ni7 completes V06: medal 1 + Zom top (1 suitcase) + Nin top (2) = 4; Go2 fills the cart: 1
-    assert ranking == [(("Ni7", "Go2"), 5), (("T3a", "Ni7"), 4), (("T3a", "Go2"), 1)]
+    assert ranking == [
+        # T3a steals Zo3, Ni7 completes V06 (medal 1) bringing Zo1: P1's Zom pile of 2 (top Zo3,
+        # 1 suitcase) takes the Zom bonus (3); the Nin top stays Ni9 (+0)
+        (("Ni7", "T3a"), 1 + 1 + 3),
+        # V06: medal 1 + a Zom pile (Zo1: 1); the Nin pile keeps Ni9 on top; Go2 fills the cart: 1
+        (("Go2", "Ni7"), 1 + 1 + 0 + 1),
+        # Zo3 stolen (a 1-1 tie goes to P2's lower Zo2: no bonus) + the cart
+        (("Go2", "T3a"), 1 + 1),
+    ]
+
+
+def test_best_pair_counts_companion_and_troll_5():
+    # TL-SCORE-COMPANION, TL-TROLL-5
+    # P1's Gob pile holds the companion Go0: every Gob top scores double
+    s = pos(2, phase="choose", row=[berth("V04", ["Go3", "Go4"]), berth("V01")],
+            hands=[["Go5", "T5a"], ["Bi1", "Bi2"]], won=[["Go0"], []])  # fmt: skip
+    go5 = CARDS.people["Go5"].suitcases
+    # T5a sends V04 (medal 1) with Go3, Go4; then Go5 fills the cart and tops the pile, doubled
+    assert [(pv.pair, pv.value) for pv in best_pairs(s, 0, {1: []})] == [
+        (("Go5", "T5a"), 1 + 2 * go5)
+    ]
+
+
+def test_best_pairs_is_bounded_by_a_budget():
+    s = new_game(3, seed=5)
+    with pytest.raises(LimitReached) as e:
+        best_pairs(s, 0, {1: list(s.hands[1][:2]), 2: list(s.hands[2][:2])}, Budget(nodes=300))
+    assert isinstance(e.value.best, list)  # the pairs valued before the budget ran out
