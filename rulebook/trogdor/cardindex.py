@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import re
+from types import MappingProxyType
 
 from .cards import ActionCard, Item, Keeper, MovementCard
 
@@ -62,7 +63,9 @@ class CardIndex:
 
     def __init__(self, base=None, extra: dict | None = None, *, bundled: bool = True):
         self.base = base if base is not None else (_bundled() if bundled else None)
-        self.extra = dict(extra or {})
+        # read-only: the index is shared by every state of a card set (CardIndex.shared), so
+        # one caller must not change another's answers; with_cards() makes a new index instead
+        self.extra = MappingProxyType(dict(extra or {}))
         self._memo: dict = {}
 
     @classmethod

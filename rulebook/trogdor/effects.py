@@ -141,8 +141,12 @@ def event(s, kind: str) -> None:
 
 
 def tile_burninated(s, sq: Square) -> None:
-    """A tile was burninated: recharge events."""
+    """A tile was burninated: recharge events. Burning a tile with a cottage on it recharges what
+    a burnt cottage recharges (Ring of VOIP: "when a cottage (or a tile with a cottage) is
+    burninated", card-facts.md)."""
     event(s, "tile-burninated")
+    if sq in s.cottages:
+        event(s, "cottage-burninated")
 
 
 # -- damage, rage, win ---------------------------------------------------------------------------
@@ -195,8 +199,12 @@ def check_win(s) -> None:
 
 
 def defeat_by_cards(s) -> None:
-    """T-DEFEAT-CARDS: nobody holds an Action card and the deck is empty."""
+    """T-DEFEAT-CARDS: nobody holds an Action card and the deck is empty; ruling
+    TR-CARDS-DEFEAT-RAGE decides whether the Fiery Rage follows (seed 000: "When Trogdor is
+    defeated, draw five Movement cards ...")."""
     fired("T-DEFEAT-CARDS")
+    if ruling(s, "TR-CARDS-DEFEAT-RAGE") == "rage":
+        rage(s, "cards")
     s.outcome = "defeat"
     s.phase = "over"
     raise GameEnded

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rulebook.common.actions import Action
 from rulebook.common.game import Game
 
 from . import CATALOG, rules
@@ -33,6 +34,15 @@ class Trogdor(Game):
 
     def perform(self, state, action):
         return rules.perform(state, action)
+
+    def apply(self, state, action):
+        """``Game.apply`` (refusal, then perform) without its two extra dispatch layers: ~10 %
+        of a random game's time is in apply, half of it forced steps."""
+        a = action if type(action) is Action else GRAMMAR.parse(action)
+        err = rules.refusal(state, a)
+        if err is not None:
+            raise err
+        return rules.perform(state, a)
 
     def is_terminal(self, state):
         return state.outcome is not None

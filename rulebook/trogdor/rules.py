@@ -703,13 +703,27 @@ def _step_candidates(s) -> list[Action]:
     return [STEP]
 
 
+def _card_actions(cid: str) -> tuple[Action, Action]:
+    """``play CID`` and ``discard CID``, built once per card id (bounded memo: building the two
+    Actions was most of the choose phase's legal_actions, ~7 % of a random game)."""
+    hit = _CARD_ACTIONS.get(cid)
+    if hit is None:
+        hit = (Action("discard", (cid,)), Action("play", (cid,)))
+        if len(_CARD_ACTIONS) < 10_000:
+            _CARD_ACTIONS[cid] = hit
+    return hit
+
+
+_CARD_ACTIONS: dict[str, tuple[Action, Action]] = {}
+
+
 def _choose_candidates(s) -> list[Action]:
-    out = []
-    for cid in set(s.hands[s.player]):
-        for verb in ("play", "discard"):
-            a = Action(verb, (cid,))
-            if KINDS[verb].check(s, a) is None:
-                out.append(a)
+    out = [
+        a
+        for cid in set(s.hands[s.player])
+        for a, check in zip(_card_actions(cid), (check_discard, check_play), strict=True)
+        if check(s, a) is None
+    ]
     out.sort(key=TEXT)
     return out
 
@@ -722,10 +736,13 @@ def _act_candidates(s) -> list[Action]:
     """The act phase's candidates, each kept only if its own check says None. Targeted actions
     are proposed only on the squares their power reaches (the check still decides)."""
     powers = s.powers
-    pairs = _DIAG_PAIRS if "diagonal" in powers else _PLAIN_PAIRS
-    out = [a for a, check in pairs if check(s, a) is None]
+    out = [a for a, check in _SIMPLE_PAIRS if check(s, a) is None]
+    here = s.trogdor
+    if here is not None:
+        # moves proposed only where a step lands on the board (geometry; check_move decides)
+        moves = _MOVES["wrap" in powers, "diagonal" in powers][here]
+        out += [a for a in moves if check_move(s, a) is None]
     if powers:
-        here = s.trogdor
         if here is not None:
             reach = {
                 sq
@@ -742,17 +759,30 @@ def _act_candidates(s) -> list[Action]:
             out += [a for a in TELEPORT.values() if check_teleport(s, a) is None]
     item_id = s.items[s.player]
     if item_id is not None:
-        item = s.cards.item(item_id)
-        if item is not None and any(e.kind == "teleport" for e in item.effects):
-            # check_use looks at the square only to see that one is given: one probe decides all
-            if check_use(s, use(item_id, SQUARES[0])) is None:
-                out += [use(item_id, sq) for sq in SQUARES]
-        else:
-            a = use(item_id)
-            if check_use(s, a) is None:
-                out.append(a)
+        uses = _item_actions(s.cards.item(item_id), item_id)
+        # check_use looks at the square only to see that one is given: one probe decides all
+        if check_use(s, uses[0]) is None:
+            out += uses
     out.sort(key=TEXT)
     return out
+
+
+def _item_actions(item, item_id: str) -> tuple[Action, ...]:
+    """``use ITEM`` or, for an item that moves Trogdor, ``use ITEM SQ`` for every square; built
+    once per item (bounded memo: ~10 % of the act phase's legal_actions)."""
+    hit = _ITEM_ACTIONS.get(item_id)
+    if hit is None or hit[0] is not item:
+        if item is not None and any(e.kind == "teleport" for e in item.effects):
+            acts = tuple(use(item_id, sq) for sq in SQUARES)
+        else:
+            acts = (use(item_id),)
+        hit = (item, acts)
+        if len(_ITEM_ACTIONS) < 1_000:
+            _ITEM_ACTIONS[item_id] = hit
+    return hit[1]
+
+
+_ITEM_ACTIONS: dict[str, tuple] = {}
 
 
 CANDIDATES: dict[str, Callable] = {
@@ -794,7 +824,21 @@ KINDS: dict[str, Kind] = {
     "step": Kind("countryside", check_none, do_step),
 }
 
-# The untargeted act-phase candidates with their checks (moves: orthogonal, or all eight).
-_SIMPLE = [PASS, CHOMP, BURROW, HIDE, BURN_TILE, BURN_COTTAGE, BURN_PEASANT]
-_PLAIN_PAIRS = tuple((a, KINDS[a.verb].check) for a in _SIMPLE + [MOVE[d] for d in ORTHO_DIRS])
-_DIAG_PAIRS = _PLAIN_PAIRS + tuple((MOVE[d], check_move) for d in DIAG_DIRS)
+# The untargeted act-phase candidates with their checks.
+_SIMPLE_PAIRS = tuple(
+    (a, KINDS[a.verb].check)
+    for a in (PASS, CHOMP, BURROW, HIDE, BURN_TILE, BURN_COTTAGE, BURN_PEASANT)
+)
+# _MOVES[wrap, diagonal][square]: the move actions whose step stays on the board (geometry).
+_MOVES = {
+    (wrap, diag): {
+        sq: tuple(
+            MOVE[d]
+            for d in (ORTHO_DIRS + DIAG_DIRS if diag else ORTHO_DIRS)
+            if GEO_STEP[wrap][sq][d] is not None
+        )
+        for sq in SQUARES
+    }
+    for wrap in (False, True)
+    for diag in (False, True)
+}

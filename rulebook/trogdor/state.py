@@ -429,7 +429,7 @@ def parse_state(text: str, cards=None) -> State:
         Choice(OUTCOMES).parse(outcome, "outcome")
     if (phase == "over") != (outcome is not None):
         raise NotationError("phase=over goes with an outcome, and only with one", where="phase")
-    return State(
+    state = State(
         tiles=tuple(kinds),
         burnt=tuple(burnt),
         cottages=Cottages.on(cot_squares, cburnt),
@@ -466,6 +466,27 @@ def parse_state(text: str, cards=None) -> State:
         outcome=outcome,
         cards=index,
     )
+    _check_canonical(state, text)
+    return state
+
+
+def _check_canonical(state: State, text: str) -> None:
+    """Only the canonical spelling parses, so ``str(parse(text)) == text`` (the header word may
+    be left out): an unsorted list, a default written out or a repeat is named, with the fix."""
+    canon = format_state(state)
+    body = canon[len(HEADER) + 1 :]
+    if text in (canon, body):
+        return
+    given = dict(f.split("=", 1) for f in text.split(" ") if "=" in f)
+    wanted = dict(f.split("=", 1) for f in body.split(" "))
+    for key in FIELDS:
+        if given.get(key) != wanted.get(key):
+            if key not in wanted:
+                msg = "holds its default: leave the field out"
+            else:
+                msg = f"write it as {excerpt(wanted[key])!r} (the canonical spelling)"
+            raise NotationError(msg, where=key)
+    raise NotationError("not the canonical spelling", text=excerpt(text))
 
 
 def _need(card, cid: str, where: str, kind: str) -> None:
