@@ -1,6 +1,6 @@
 """Random Encounter speed figures (printed, never asserted).
 
-python -m benchmarks.encounter [--builder-deals 200] [--solo-deals 20] [--solo-budget 150000]
+python -m benchmarks.encounter [--builder-deals 40] [--solo-deals 4] [--solo-budget 150000]
 
 * battle resolutions per second (the solvers' fast path, and the full step-by-step resolution);
 * encounter-builder median / p90 time, z3 and matching, on a fixed set of deals (9 cards vs an
@@ -19,14 +19,13 @@ from rulebook.encounter import (
     BattleRules,
     default_cards,
     fast_winner,
-    multi,
     new_adventure,
+    new_game,
     resolve,
     summarise,
 )
-from rulebook.encounter.playout import random_build
 from solvers.encounter.adventure import solve_adventure
-from solvers.encounter.builder import build_matching, build_z3
+from solvers.encounter.builder import build_matching, build_z3, random_build
 
 
 def _pairs(n: int, seed: int = 0):
@@ -35,8 +34,10 @@ def _pairs(n: int, seed: int = 0):
     rng = Rng(seed)
     out = []
     for _ in range(n):
-        deck = rng.shuffle(ids)
-        out.append((deck[: 1 + rng.randrange(3)], deck[3 : 4 + rng.randrange(3)]))
+        deck, rng = rng.shuffled(ids)
+        a, rng = rng.below(3)
+        b, rng = rng.below(3)
+        out.append((deck[: 1 + a], deck[3 : 4 + b]))
     return out
 
 
@@ -68,10 +69,9 @@ def builder_deals(n: int):
     """Fixed deals: player 2's nine cards against player 1's random legal build."""
     out = []
     for seed in range(n):
-        st = multi.new_game(2, seed)
-        action = random_build(st, Rng(seed, 77), tries=200)
-        groups = [g.split("+") for g in action.split()[1].split("/")]
-        out.append((st.hands[1], groups))
+        st = new_game(2, seed)
+        groups, _ = random_build(st, Rng(seed, 77), tries=200)
+        out.append((list(st.hands[1]), groups))
     return out
 
 
@@ -115,8 +115,8 @@ def bench_solo(n: int, budget: int) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--builder-deals", type=int, default=200)
-    p.add_argument("--solo-deals", type=int, default=20)
+    p.add_argument("--builder-deals", type=int, default=40)
+    p.add_argument("--solo-deals", type=int, default=4)
     p.add_argument("--solo-budget", type=int, default=150_000)
     args = p.parse_args(argv if argv is not None else [])
     print("== Random Encounter")

@@ -15,11 +15,16 @@ from pathlib import Path
 HERE = Path(__file__).parent
 
 
+NOT_BENCHMARKS = ("run", "__init__", "reference_bfs")  # reference_bfs: a reference, not a bench
+
+
 def benchmark_names() -> list[str]:
-    """Modules in benchmarks/ other than this one and private ones, sorted by name."""
-    return sorted(
-        p.stem for p in HERE.glob("*.py") if p.stem not in ("run", "__init__") and p.stem[0] != "_"
+    """Modules in benchmarks/ other than this one, references and private ones, sorted by name;
+    the speed table (issue 13's figures) first."""
+    names = sorted(
+        p.stem for p in HERE.glob("*.py") if p.stem not in NOT_BENCHMARKS and p.stem[0] != "_"
     )
+    return sorted(names, key=lambda n: n != "speed")
 
 
 def main(argv: list[str] | None = None) -> int:

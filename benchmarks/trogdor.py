@@ -53,7 +53,7 @@ def per_second(fn, items, repeat: int) -> float:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.trogdor")
-    parser.add_argument("--games", type=int, default=1_000)
+    parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--profile", action="store_true")
     args = parser.parse_args([] if argv is None else argv)
 

@@ -1,28 +1,20 @@
-"""Trogdor solver speed on one core: minimal-AP queries (A* search and z3) over a fixed set of
-1,000 generated positions, and the whole-countryside solver on the presets.
+"""Trogdor solver speed on one core: minimal-AP queries (A* search and the z3 walk model) over a
+fixed set of generated positions, and their agreement. The countryside and the search-vs-BFS
+figures are in ``benchmarks/speed.py``.
 
 Targets: search <= 5 ms median per query, z3 <= 500 ms median per query. Times are CPU seconds of
-this process (``time.process_time``), so they stay meaningful when other jobs share the machine;
-wall-clock totals are printed too.
+this process (``time.process_time``), so they stay meaningful when other jobs share the machine.
 
-``python -m benchmarks.trogdor_solvers [--n 1000] [--z3-n 1000] [--countryside-limit 10]``
+``python -m benchmarks.trogdor_solvers [--n 300] [--z3-n 60]``
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import time
 
-from rulebook.common.grid import GRID5
-from rulebook.trogdor.cards import load_card_set
-from solvers.trogdor import (
-    Position,
-    min_ap_cottage,
-    min_ap_cottage_z3,
-    min_ap_countryside,
-)
+from solvers.trogdor import min_ap_cottage, min_ap_cottage_z3
 from solvers.trogdor.generate import positions
 
 SEED = 20261130
@@ -30,70 +22,46 @@ SEARCH_TARGET_MS = 5.0
 Z3_TARGET_MS = 500.0
 
 
-def _one_core() -> str:
-    try:
-        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
-        return "pinned to one core"
-    except (AttributeError, OSError):
-        return "not pinned (no sched_setaffinity)"
-
-
-def _time(fn, cases) -> tuple[list[float], float, list]:
+def _time(fn, cases) -> tuple[list[float], list]:
     cpu, out = [], []
-    wall = time.perf_counter()
-    for pos, cottage in cases:
+    for state, cottage in cases:
         t = time.process_time()
-        out.append(fn(pos, cottage))
+        out.append(fn(state, cottage))
         cpu.append(time.process_time() - t)
-    return cpu, time.perf_counter() - wall, out
+    return cpu, out
+
+
+def _summary(cpu: list[float]) -> str:
+    ms = sorted(c * 1000 for c in cpu)
+    return (
+        f"median {statistics.median(ms):.2f} ms, p95 {ms[int(0.95 * (len(ms) - 1))]:.2f} ms, "
+        f"max {ms[-1]:.1f} ms"
+    )
 
 
 def bench_min_ap(n: int, z3_n: int) -> None:
     cases = positions(seed=SEED, n=n)
-    cpu, wall, answers = _time(min_ap_cottage, cases)
+    cpu, answers = _time(min_ap_cottage, cases)
     med = statistics.median(cpu) * 1000
     impossible = sum(a.ap is None for a in answers)
-    print(f"min-AP search: {n} positions (seed {SEED}, {impossible} impossible)")
-    print(
-        f"  {n / sum(cpu):,.0f} queries/s (CPU), median {med:.2f} ms, "
-        f"p95 {sorted(cpu)[int(0.95 * n)] * 1000:.2f} ms, max {max(cpu) * 1000:.1f} ms, "
-        f"wall {wall:.1f} s  [target <= {SEARCH_TARGET_MS} ms median: "
-        f"{'met' if med <= SEARCH_TARGET_MS else 'MISSED'}]"
-    )
+    print(f"min-AP search: {n} positions (seed {SEED}, {impossible} impossible): "
+          f"{n / sum(cpu):,.0f} queries/CPU-s, {_summary(cpu)} [target <= {SEARCH_TARGET_MS} ms "
+          f"median: {'met' if med <= SEARCH_TARGET_MS else 'MISSED'}]")  # fmt: skip
     zcases = cases[:z3_n]
-    cpu, wall, zanswers = _time(min_ap_cottage_z3, zcases)
+    cpu, zanswers = _time(min_ap_cottage_z3, zcases)
     med = statistics.median(cpu) * 1000
     agree = sum(a.ap == b.ap for a, b in zip(answers, zanswers, strict=False))
-    print(f"min-AP z3: first {len(zcases)} of the same positions ({agree} agree with search)")
-    print(
-        f"  median {med:.1f} ms, p95 {sorted(cpu)[int(0.95 * len(cpu))] * 1000:.1f} ms, "
-        f"max {max(cpu) * 1000:.0f} ms, wall {wall:.1f} s  [target <= {Z3_TARGET_MS:.0f} ms "
-        f"median: {'met' if med <= Z3_TARGET_MS else 'MISSED'}]"
-    )
-
-
-def bench_countryside(limit: float) -> None:
-    print(f"whole countryside from C3 on the presets (time limit {limit:g} s each):")
-    for pid, preset in load_card_set().presets.items():
-        pos = Position(preset.layout, GRID5.parse("C3"))
-        for cottages in (False, True):
-            t, w = time.process_time(), time.perf_counter()
-            r = min_ap_countryside(pos, cottages=cottages, time_limit=limit)
-            dt, dw = time.process_time() - t, time.perf_counter() - w
-            what = "tiles+cottages" if cottages else "tiles only"
-            verdict = "exact" if r.exact else f"best found, minimum >= {r.lower_bound}"
-            print(f"  {pid:13} {what:15} {r.ap} AP ({verdict}) in {dt:.2f} s CPU, {dw:.2f} s wall")
+    print(f"min-AP z3 walk model: first {len(zcases)} of them ({agree} agree with the search): "
+          f"{_summary(cpu)} [target <= {Z3_TARGET_MS:.0f} ms median: "
+          f"{'met' if med <= Z3_TARGET_MS else 'MISSED'}]")  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--n", type=int, default=1000)
-    ap.add_argument("--z3-n", type=int, default=1000)
-    ap.add_argument("--countryside-limit", type=float, default=10.0)
+    ap.add_argument("--n", type=int, default=300)
+    ap.add_argument("--z3-n", type=int, default=60)
     args = ap.parse_args(argv if argv is not None else [])
-    print(_one_core())
     bench_min_ap(args.n, args.z3_n)
-    bench_countryside(args.countryside_limit)
 
 
 if __name__ == "__main__":

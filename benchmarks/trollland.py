@@ -1,4 +1,4 @@
-"""Trollland loading-solver speed: 1,000 fixed generated questions (5 vehicles, up to 10 cards).
+"""Trollland loading-solver speed: 100 fixed generated questions (5 vehicles, up to 10 cards).
 
 Prints, for the feasibility question (can every card be loaded?) and for the full answer (least
 refugees with a placement): search queries per second and median time, z3's median time, with the
@@ -19,7 +19,7 @@ from solvers.trollland.search import solve as solve_search
 from solvers.trollland.z3load import solve as solve_z3
 
 
-def main(n: int = 1000) -> None:
+def main(n: int = 100) -> None:
     cases = [random_problem(seed, vehicles=5, max_cards=10) for seed in range(n)]
     fs, fz, fdis = [], [], 0
     for pb in cases:  # the feasibility question: can every card be loaded?
@@ -59,4 +59,4 @@ def main(n: int = 1000) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 1000)
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 100)
