@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 BOARD = ".trogkit-board"
 PICTURE = ".trogkit-picture"
 DRAWING = ".trogkit-drawing"
@@ -61,17 +63,27 @@ def drawing_of(board):
 
 def click_target(page, board, target: str, *, changes: bool = True) -> str:
     """Click the drawn element ``data-target=target`` of ``board``; with ``changes`` wait until
-    the drawing is redrawn with a different picture. Returns the drawing's HTML afterwards."""
+    the drawing is redrawn with a different picture, else until any redraw it causes (a
+    selection ring) is done. Returns the drawing's HTML afterwards."""
     drawing = drawing_of(board)
-    before = drawing.inner_html()
+    view = board.locator(".trogkit-view").first
+    before, version = drawing.inner_html(), view.get_attribute("data-version")
     node = drawing.locator(f'[data-target="{target}"]').first
     node.wait_for(state="attached")
-    node.scroll_into_view_if_needed()
-    node.click(force=True)
+    node.click()
     if changes:
         page.wait_for_function(
             "([el, old]) => el.innerHTML !== old", arg=[drawing.element_handle(), before]
         )
+    else:
+        try:
+            page.wait_for_function(
+                "([el, v]) => el.dataset.version !== v",
+                arg=[view.element_handle(), version],
+                timeout=1500,
+            )
+        except PlaywrightTimeout:  # the click changed no drawn value (e.g. only the message)
+            pass
     return drawing.inner_html()
 
 
