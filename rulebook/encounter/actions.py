@@ -14,7 +14,7 @@ Solo Adventure:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rulebook.common.actions import Action, Grammar
 from rulebook.common.errors import NotationError
@@ -28,10 +28,10 @@ class Index:
     """A 0-based index written 1-based (encounter numbers)."""
 
     value: int
+    name: str = field(init=False, compare=False, repr=False)  # the text, computed once
 
-    @property
-    def name(self) -> str:
-        return str(self.value + 1)
+    def __post_init__(self):
+        object.__setattr__(self, "name", str(self.value + 1))
 
 
 @dataclass(frozen=True, order=True)
@@ -40,10 +40,10 @@ class Target:
 
     player: int
     encounter: int
+    name: str = field(init=False, compare=False, repr=False)  # the text, computed once
 
-    @property
-    def name(self) -> str:
-        return f"P{self.player + 1}:{self.encounter + 1}"
+    def __post_init__(self):
+        object.__setattr__(self, "name", f"P{self.player + 1}:{self.encounter + 1}")
 
 
 @dataclass(frozen=True)
