@@ -18,7 +18,7 @@ from fractions import Fraction
 
 from rulebook import game
 from rulebook.common.grid import GRID5, Square
-from rulebook.trogdor import with_movement_deck
+from rulebook.trogdor import puzzle, with_movement_deck
 
 from .peasant import _card, remaining_movement_deck
 
@@ -33,9 +33,7 @@ def probe_base(state):
     ``State.replace``; where Trogdor stands and the next card are set per probe."""
     total = len(state.peasants) + state.meter + state.void
     meter = min(7, total)
-    cottages = state.cottages
-    for sq in cottages.burnt():
-        cottages = cottages.with_burnt(sq, False)
+    cottages = puzzle(state.layout).cottages  # the same cottages, none burnt (engine's own value)
     return state.replace(
         phase="act", outcome=None, ap=0, peasants=(), meter=meter, void=total - meter,
         cottages=cottages, queue=(), mcard=None,
