@@ -122,17 +122,29 @@ def test_a_thousand_clicks_create_no_widget(name):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_click_to_redraw_is_under_50_ms(name):
-    """In-process: a legal click -> new state, new drawing, targets, buttons (median of 30)."""
+    """In-process: a click that plays an action -> new state, drawing, targets and buttons
+    (median over the clicks of random play; the search for which clicks to make is not timed)."""
     g = rulebook.game(name)
     b = boards.board(fresh(name))
-    times = []
-    for _ in range(30):
+    times: list[float] = []
+
+    def timed(method):
+        def run(*args):
+            n = len(b.history)
+            t = time.perf_counter()
+            result = method(*args)
+            if len(b.history) != n:
+                times.append(time.perf_counter() - t)
+            return result
+
+        return run
+
+    b.click, b.choose = timed(b.click), timed(b.choose)
+    rng = random.Random(5)
+    while len(times) < 30:
         if g.is_terminal(b.state):
             b.reset()
-        want = str(g.legal_actions(b.state)[0])
-        t = time.perf_counter()
-        assert play_by_clicking(b, want)
-        times.append(time.perf_counter() - t)
+        assert play_by_clicking(b, str(rng.choice(g.legal_actions(b.state))))
     times.sort()
     assert times[len(times) // 2] < 0.050, f"median {times[len(times) // 2] * 1000:.1f} ms"
 
