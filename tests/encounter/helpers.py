@@ -47,19 +47,9 @@ def refused(st, action) -> RuleError:
     return e.value
 
 
-def whole_build(st, groups, loot=None):
-    """Play one player's build as put ... / loot N / done steps (groups: lists of card ids)."""
-    for i, g in enumerate(groups):
-        for c in g:
-            st = play(st, f"put {c} {i + 1}")
-    if loot is not None:
-        st = play(st, f"loot {loot}")
-    return play(st, "done")
-
-
 __all__ = [
     "CARDS", "MULTI", "SOLO", "battle_position", "build_position", "legal", "play", "refused",
-    "lists", "replace", "solo_position", "whole_build",
+    "lists", "replace", "solo_position",
 ]  # fmt: skip
 
 
