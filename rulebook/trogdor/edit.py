@@ -50,7 +50,7 @@ def _tile(s: State, sq: Square, letter: str, where: str) -> State | None:
     tiles = list(s.tiles)
     tiles[i] = letter
     squares = [k for k in s.cottages if k != sq] + ([sq] if letter == "C" else [])
-    cottages = Cottages.on(squares, s.cottages.burnt())
+    cottages = Cottages.on(squares, Cottages.burnt(s.cottages))
     return _with(s, tiles=tuple(tiles), cottages=cottages)
 
 
@@ -79,7 +79,7 @@ def edit_square(state: State, tool: str, square) -> State:
     elif tool == "cottage-burnt":
         if sq not in s.cottages:
             raise _refuse("T-SETUP-BOARD", f"{sq} is not a cottage tile", where)
-        out = _with(s, cottages=s.cottages.with_burnt(sq, not s.cottages[sq]))
+        out = _with(s, cottages=Cottages.with_burnt(s.cottages, sq, not s.cottages[sq]))
     elif tool == "trogdor":
         out = _with(s, trogdor=sq)
     elif tool == "peasant":

@@ -13,7 +13,7 @@ from rulebook.common.game import fired
 from rulebook.common.grid import Square
 
 from .geometry import CENTRE, INDEX, ORTHO, RING, SQUARES, STEP
-from .state import Deck
+from .state import Cottages, Deck
 
 # Safety bound on "draw again" loops (Troghammer re-moves, flaming peasants ending on a burnt
 # cottage): each repeat draws a card; a pathological stacked deck could cycle forever.
@@ -81,7 +81,7 @@ def set_burnt(s, sq: Square, value: bool) -> bool:
 
 
 def set_cottage(s, sq: Square, burnt: bool) -> None:
-    s.cottages = s.cottages.with_burnt(sq, burnt)
+    s.cottages = Cottages.with_burnt(s.cottages, sq, burnt)
 
 
 def remove_peasant(s, sq: Square) -> None:
@@ -117,6 +117,13 @@ def is_empty(s, sq: Square) -> bool:
         or sq in s.peasants
         or sq in s.cottages
     )
+
+
+def wrap_step(sq: Square, d: str) -> Square:
+    """T-WRAP: one step with wraparound (reported when it crosses an edge)."""
+    if STEP[False][sq][d] is None:
+        fired("T-WRAP")
+    return STEP[True][sq][d]
 
 
 # -- items recharge ------------------------------------------------------------------------------
@@ -232,13 +239,12 @@ def rage(s, cause: str) -> None:
     pos = s.trogdor
     if pos is not None:
         visit(pos)
-        step = STEP[True]
         for _ in range(5):
             card = draw_movement(s)
             if card is None:
                 break
             for d in card.path:
-                pos = step[pos][d]
+                pos = wrap_step(pos, d)
                 visit(pos)
         s.trogdor = pos
     s.queue = ()
@@ -277,16 +283,16 @@ def knight_walk(s, start: Square, path, *, piece, entering_start: bool = False) 
     killing blow leaves it there for the Fiery Rage to find (T-RAGE kills knights it touches)."""
     fired("T-KNIGHT-MOVE")
     t = s.trogdor
-    burnt_cottage = s.cottages.any_burnt()
+    burnt_cottage = True in s.cottages.values()
     if burnt_cottage:
         _repair(s, start)
     if entering_start and start == t:
         _place(s, piece, start)
         damage(s, "knight")
-    step = STEP[True]
+    bounded = STEP[False]
     sq = start
     for d in path:
-        sq = step[sq][d]
+        sq = bounded[sq][d] or wrap_step(sq, d)
         if burnt_cottage:
             _repair(s, sq)
         if sq == t:
@@ -337,7 +343,6 @@ def burninate_peasants(s, starts) -> None:
     peasants they visit join the queue (T-FLAME-CHAIN)."""
     queue = list(starts)
     wrap = ruling(s, "TR-FLAME-WRAP") == "wrap"
-    step = STEP[wrap]
     tiles = s.tiles
     while queue:
         pos = queue.pop(0)
@@ -355,7 +360,7 @@ def burninate_peasants(s, starts) -> None:
             if card is None:
                 break
             for d in card.path:
-                nxt = step[pos][d]
+                nxt = STEP[False][pos][d] or (wrap_step(pos, d) if wrap else None)
                 if nxt is None:  # ruling TR-FLAME-WRAP=stop: the run ends at the edge
                     break
                 pos = nxt

@@ -48,20 +48,10 @@ from .state import Deck
 TEXT = attrgetter("_text")  # C-level sort key: legal actions sorted by canonical text
 
 
-class Refused(tuple):
-    """A check's answer "no": (rule ID, reason template, its values). The sentence is written
-    only when someone asks why (``error()``); legal_actions only needs "no" (the act phase's
-    legal list got ~25 % faster than building a RuleError per refused candidate)."""
-
-    __slots__ = ()
-
-    def error(self) -> RuleError:
-        rule, template, args = self
-        return RuleError(rule, template.format(*args))
-
-
-def no(rule: str, template: str, *args) -> Refused:
-    return Refused((rule, template, args))
+# A check's answer "no" is a plain tuple (rule ID, reason template, its values): the sentence
+# is written only when someone asks why (refusal); legal_actions only needs "no". The act
+# phase's legal list got ~25 % faster than building a RuleError per refused candidate.
+Refused = tuple[str, str, tuple]
 
 
 # ================================================================================ the protocol
@@ -77,7 +67,10 @@ def refusal(s, a: Action) -> RuleError | None:
     if kind is None or kind.phase != s.phase:
         return RuleError("T-PHASE", _phase_reason(s.phase, a))
     refused = kind.check(s, a)
-    return None if refused is None else refused.error()
+    if refused is None:
+        return None
+    rule, template, args = refused
+    return RuleError(rule, template.format(*args))
 
 
 def perform(state, a: Action):
@@ -146,9 +139,9 @@ def _card_check(rule: str):
         cid = a.args[0]
         hand = s.hands[s.player]
         if cid not in hand:
-            return no(rule, "{!r} is not in your hand ({})", cid, ", ".join(hand) or "empty")
+            return (rule, "{!r} is not in your hand ({})", (cid, ", ".join(hand) or "empty"))
         if s.cards.action(cid) is None:
-            return no(rule, "unknown action card {!r}", cid)
+            return (rule, "unknown action card {!r}", (cid,))
         return None
 
     check.__doc__ = f"{rule}: the card is in your hand."
@@ -221,14 +214,14 @@ def _start_act(s, ap: int, tokens=(), heal: int = 0) -> None:
 
 # ================================================================================ phase 1: act
 def _no_trogdor(s, rule: str) -> Refused | None:
-    return no(rule, "Trogdor is not on the board") if s.trogdor is None else None
+    return (rule, "Trogdor is not on the board", ()) if s.trogdor is None else None
 
 
 def _no_ap(s, what: str, free: str | None = None) -> Refused | None:
     """T-AP: an action costs 1 AP unless a matching free action (``free-<what>``) is in force."""
     if s.ap >= 1 or (free is not None and free in s.powers):
         return None
-    return no("T-AP", "no action points left to {}", what)
+    return ("T-AP", "no action points left to {}", (what,))
 
 
 def _pay(s, free: str | None = None) -> None:
@@ -254,13 +247,13 @@ def check_move(s, a) -> Refused | None:
     """T-MOVE: N/S/E/W, no wraparound, unless a card grants diagonal or wraparound moves."""
     here = s.trogdor
     if here is None:
-        return no("T-MOVE", "Trogdor is not on the board")
+        return ("T-MOVE", "Trogdor is not on the board", ())
     d = a.args[0]
     powers = s.powers
     if d in DIAG_DIRS and "diagonal" not in powers:
-        return no("T-MOVE", "Trogdor moves N, S, E or W; {} needs a diagonal-move card", d)
+        return ("T-MOVE", "Trogdor moves N, S, E or W; {} needs a diagonal-move card", (d,))
     if GEO_STEP["wrap" in powers][here][d] is None:
-        return no("T-MOVE", "{} from {} leaves the board (no wraparound)", d, here)
+        return ("T-MOVE", "{} from {} leaves the board (no wraparound)", (d, here))
     return _no_ap(s, "move", "free-move")
 
 
@@ -279,7 +272,7 @@ def check_chomp(s, a) -> Refused | None:
     if here is None:
         return _no_trogdor(s, "T-CHOMP")
     if here not in s.peasants:
-        return no("T-CHOMP", "no peasant on {} to chomp", here)
+        return ("T-CHOMP", "no peasant on {} to chomp", (here,))
     return _no_ap(s, "chomp", "free-chomp")
 
 
@@ -301,9 +294,9 @@ def check_burrow(s, a) -> Refused | None:
     if here is None:
         return _no_trogdor(s, "T-BURROW")
     if s.tiles[INDEX[here]] != "T":
-        return no("T-BURROW", "{} is not a tunnel tile", here)
+        return ("T-BURROW", "{} is not a tunnel tile", (here,))
     if s.tiles.count("T") < 2:
-        return no("T-BURROW", "there is no other tunnel to burrow to")
+        return ("T-BURROW", "there is no other tunnel to burrow to", ())
     return _no_ap(s, "burrow", "free-burrow")
 
 
@@ -319,9 +312,9 @@ def check_hide(s, a) -> Refused | None:
     if here is None:
         return _no_trogdor(s, "T-HIDE")
     if s.tiles[INDEX[here]] != "M":
-        return no("T-HIDE", "Trogdor can hide only on a mountain; {} is not one", here)
+        return ("T-HIDE", "Trogdor can hide only on a mountain; {} is not one", (here,))
     if s.hidden:
-        return no("T-HIDE", "Trogdor is already hiding")
+        return ("T-HIDE", "Trogdor is already hiding", ())
     return _no_ap(s, "hide", "free-hide")
 
 
@@ -341,9 +334,13 @@ def check_burn_tile(s, a) -> Refused | None:
         return _no_trogdor(s, "T-BURN-TILE")
     i = INDEX[here]
     if s.burnt[i]:
-        return no("T-BURN-TILE", "{} is already burninated", here)
+        return ("T-BURN-TILE", "{} is already burninated", (here,))
     if s.tiles[i] == "L" and not fx.lake_eligible(s, here):
-        return no("T-BURN-LAKE", "the Lake burns only when its N, S, E and W neighbours are burnt")
+        return (
+            "T-BURN-LAKE",
+            "the Lake burns only when its N, S, E and W neighbours are burnt",
+            (),
+        )
     return _no_ap(s, "burninate")
 
 
@@ -363,14 +360,14 @@ def check_burn_cottage(s, a) -> Refused | None:
         return _no_trogdor(s, "T-BURN-TILE")
     burnt = s.cottages.get(here)
     if burnt is None:
-        return no("T-BURN-COTTAGE", "no cottage on {}", here)
+        return ("T-BURN-COTTAGE", "no cottage on {}", (here,))
     if burnt:
-        return no("T-BURN-COTTAGE", "the cottage on {} is already burninated", here)
+        return ("T-BURN-COTTAGE", "the cottage on {} is already burninated", (here,))
     if not fx.cottage_eligible(s, here):
-        return no(
+        return (
             "T-BURN-COTTAGE",
             "the cottage on {} needs its tile and every tile around it burninated",
-            here,
+            (here,),
         )
     return _no_ap(s, "burninate")
 
@@ -386,9 +383,9 @@ def _peasant_refusal(s, sq, rule: str) -> Refused | None:
     """T-BURN-PEASANT on ``sq``: a peasant there, a movement card for its path (unless it stands
     in the Lake), 1 AP."""
     if sq not in s.peasants:
-        return no(rule, "no peasant on {} to burninate", sq)
+        return (rule, "no peasant on {} to burninate", (sq,))
     if not fx.can_draw_movement(s) and s.tiles[INDEX[sq]] != "L":
-        return no(rule, "no movement card to draw for the flaming peasant's path")
+        return (rule, "no movement card to draw for the flaming peasant's path", ())
     return _no_ap(s, "burninate")
 
 
@@ -428,9 +425,9 @@ def check_burn_tile_at(s, a) -> Refused | None:
         return _no_trogdor(s, "T-LONG-RANGE")
     sq = a.args[0]
     if not _reaching(s, "burn-", sq):
-        return no("T-LONG-RANGE", "no long-range burn in force reaches {} from {}", sq, here)
+        return ("T-LONG-RANGE", "no long-range burn in force reaches {} from {}", (sq, here))
     if s.burnt[INDEX[sq]]:
-        return no("T-LONG-RANGE", "{} is already burninated", sq)
+        return ("T-LONG-RANGE", "{} is already burninated", (sq,))
     return None
 
 
@@ -452,7 +449,7 @@ def check_burn_peasant_at(s, a) -> Refused | None:
         return _no_trogdor(s, "T-LONG-RANGE")
     sq = a.args[0]
     if not _reaching(s, "peasant-", sq):
-        return no("T-CARD-EFFECTS", "no ability in force burninates a peasant on {}", sq)
+        return ("T-CARD-EFFECTS", "no ability in force burninates a peasant on {}", (sq,))
     return _peasant_refusal(s, sq, "T-BURN-PEASANT")
 
 
@@ -466,7 +463,7 @@ def check_teleport(s, a) -> Refused | None:
     if s.trogdor is None:
         return _no_trogdor(s, "T-CARD-EFFECTS")
     if "teleport" not in s.powers:
-        return no("T-CARD-EFFECTS", "no teleport ability in force this turn")
+        return ("T-CARD-EFFECTS", "no teleport ability in force this turn", ())
     return None
 
 
@@ -480,21 +477,21 @@ def check_use(s, a) -> Refused | None:
     """T-ITEM / T-ITEM-DISK: your item, once per turn, while it is charged."""
     item_id = a.args[0]
     if s.items[s.player] != item_id:
-        return no("T-ITEM", "{!r} is not your item", item_id)
+        return ("T-ITEM", "{!r} is not your item", (item_id,))
     if s.item_used:
-        return no("T-ITEM", "an item can be used only once per turn")
+        return ("T-ITEM", "an item can be used only once per turn", ())
     item = s.cards.item(item_id)
     if not s.charged[s.player]:
         rule = "T-ITEM-DISK" if item is not None and item.recharge == "never" else "T-ITEM"
         recharge = "never" if item is None else item.recharge
-        return no(rule, "{} is discharged (recharge: {})", item_id, recharge)
+        return (rule, "{} is discharged (recharge: {})", (item_id, recharge))
     if item is None:
-        return no("T-ITEM", "unknown item {!r}", item_id)
+        return ("T-ITEM", "unknown item {!r}", (item_id,))
     teleport = any(e.kind == "teleport" for e in item.effects)
     if teleport and len(a.args) != 2:
-        return no("T-ITEM", "{} moves Trogdor: say where, e.g. 'use {} C3'", item_id, item_id)
+        return ("T-ITEM", "{} moves Trogdor: say where, e.g. 'use {} C3'", (item_id, item_id))
     if not teleport and len(a.args) == 2:
-        return no("T-ITEM", "{} takes no square", item_id)
+        return ("T-ITEM", "{} takes no square", (item_id,))
     if teleport and s.trogdor is None:
         return _no_trogdor(s, "T-ITEM")
     return None
@@ -552,7 +549,7 @@ def spawn_slots(s):
     want = min(card.peasants - len(s.peasants), s.meter)
     if want <= 0:
         return [], 0
-    return [sq for sq, b in s.cottages.pairs if not b and sq not in s.peasants], want
+    return [sq for sq, b in s.cottages.items() if not b and sq not in s.peasants], want
 
 
 def _spawn_auto(s) -> None:
@@ -573,7 +570,7 @@ def check_spawn(s, a) -> Refused | None:
     slots, _ = spawn_slots(s)
     if a.args[0] not in slots:
         names = ", ".join(map(str, slots)) or "none"
-        return no("T-SPAWN", "{} cannot spawn (choose from {})", a.args[0], names)
+        return ("T-SPAWN", "{} cannot spawn (choose from {})", (a.args[0], names))
     return None
 
 
@@ -627,9 +624,9 @@ def do_step(s, a) -> None:
 def _peasants_step(s, card) -> None:
     """T-PEASANT-MOVE / T-PEASANT-REPAIR (wraparound, T-WRAP)."""
     fired("T-PEASANT-MOVE")
-    step = GEO_STEP[True]
+    bounded = GEO_STEP[False]
     arrow = card.arrow
-    moved = sorted(step[p][arrow] for p in s.peasants)
+    moved = sorted(bounded[p][arrow] or fx.wrap_step(p, arrow) for p in s.peasants)
     if card.repair:
         fired("T-PEASANT-REPAIR")
         for p in moved:
@@ -658,10 +655,10 @@ def _hammer_step(s, card) -> None:
 def _archer_step(s, card) -> None:
     """T-ARCHER: walk the path (wraparound), then shoot along the line of the last step."""
     fired("T-ARCHER")
-    step = GEO_STEP[True]
+    bounded = GEO_STEP[False]
     pos = s.archer
     for d in card.path:
-        pos = step[pos][d]
+        pos = bounded[pos][d] or fx.wrap_step(pos, d)
     s.archer = pos
     t = s.trogdor
     if t is None or t == pos:
@@ -734,7 +731,9 @@ def _spawn_candidates(s) -> list[Action]:
 
 def _act_candidates(s) -> list[Action]:
     """The act phase's candidates, each kept only if its own check says None. Targeted actions
-    are proposed only on the squares their power reaches (the check still decides)."""
+    are proposed only on the squares their power reaches (the check still decides). The groups
+    are visited in text order, so the list comes out sorted without a sort unless a long-range
+    power interleaves (sorting was ~10 % of this function)."""
     powers = s.powers
     out = [a for a, check in _SIMPLE_PAIRS if check(s, a) is None]
     here = s.trogdor
@@ -742,7 +741,10 @@ def _act_candidates(s) -> list[Action]:
         # moves proposed only where a step lands on the board (geometry; check_move decides)
         moves = _MOVES["wrap" in powers, "diagonal" in powers][here]
         out += [a for a in moves if check_move(s, a) is None]
+    if check_none(s, PASS) is None:
+        out.append(PASS)
     if powers:
+        interleaved = False
         if here is not None:
             reach = {
                 sq
@@ -750,20 +752,29 @@ def _act_candidates(s) -> list[Action]:
                 if t.startswith("burn-")
                 for sq in AREA_SET[t[5:].removesuffix("-after")][here]
             }
-            out += [a for a in map(BURN_AT.__getitem__, reach) if check_burn_tile_at(s, a) is None]
-            reach = {sq for t in powers if t.startswith("peasant-") for sq in AREA_SET[t[8:]][here]}
-            out += [
-                a for a in map(PEASANT_AT.__getitem__, reach) if check_burn_peasant_at(s, a) is None
-            ]
+            reach_p = {
+                sq for t in powers if t.startswith("peasant-") for sq in AREA_SET[t[8:]][here]
+            }
+            if reach or reach_p:
+                interleaved = True
+                out += [
+                    a for a in map(BURN_AT.__getitem__, reach) if check_burn_tile_at(s, a) is None
+                ]
+                out += [
+                    a
+                    for a in map(PEASANT_AT.__getitem__, reach_p)
+                    if check_burn_peasant_at(s, a) is None
+                ]
         if "teleport" in powers:
-            out += [a for a in TELEPORT.values() if check_teleport(s, a) is None]
+            out += [a for a in _TELEPORTS if check_teleport(s, a) is None]
+        if interleaved:
+            out.sort(key=TEXT)
     item_id = s.items[s.player]
     if item_id is not None:
         uses = _item_actions(s.cards.item(item_id), item_id)
         # check_use looks at the square only to see that one is given: one probe decides all
         if check_use(s, uses[0]) is None:
-            out += uses
-    out.sort(key=TEXT)
+            out += uses  # "use ..." sorts after every other act-phase action
     return out
 
 
@@ -773,7 +784,7 @@ def _item_actions(item, item_id: str) -> tuple[Action, ...]:
     hit = _ITEM_ACTIONS.get(item_id)
     if hit is None or hit[0] is not item:
         if item is not None and any(e.kind == "teleport" for e in item.effects):
-            acts = tuple(use(item_id, sq) for sq in SQUARES)
+            acts = tuple(sorted((use(item_id, sq) for sq in SQUARES), key=TEXT))
         else:
             acts = (use(item_id),)
         hit = (item, acts)
@@ -825,20 +836,26 @@ KINDS: dict[str, Kind] = {
 }
 
 # The untargeted act-phase candidates with their checks.
+# (in text order: burn cottage < burn peasant < burn tile < burrow < chomp < hide < move < pass)
 _SIMPLE_PAIRS = tuple(
-    (a, KINDS[a.verb].check)
-    for a in (PASS, CHOMP, BURROW, HIDE, BURN_TILE, BURN_COTTAGE, BURN_PEASANT)
+    (a, KINDS[a.verb].check) for a in (BURN_COTTAGE, BURN_PEASANT, BURN_TILE, BURROW, CHOMP, HIDE)
 )
 # _MOVES[wrap, diagonal][square]: the move actions whose step stays on the board (geometry).
 _MOVES = {
     (wrap, diag): {
         sq: tuple(
-            MOVE[d]
-            for d in (ORTHO_DIRS + DIAG_DIRS if diag else ORTHO_DIRS)
-            if GEO_STEP[wrap][sq][d] is not None
+            sorted(
+                (
+                    MOVE[d]
+                    for d in (ORTHO_DIRS + DIAG_DIRS if diag else ORTHO_DIRS)
+                    if GEO_STEP[wrap][sq][d] is not None
+                ),
+                key=TEXT,
+            )
         )
         for sq in SQUARES
     }
     for wrap in (False, True)
     for diag in (False, True)
 }
+_TELEPORTS = tuple(sorted(TELEPORT.values(), key=TEXT))

@@ -10,9 +10,9 @@ exactly; see NOTES.md.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from operator import itemgetter
+from types import MappingProxyType
 
 from rulebook.common.errors import NotationError
 from rulebook.common.grid import GRID5, Square
@@ -89,59 +89,25 @@ class Deck:
         return cls(ids.parse(a, where), ids.parse(b, where))
 
 
-@dataclass(frozen=True)
 class Cottages:
-    """The cottages (on ``C`` tiles) and whether each is burninated: a read-only mapping
-    Square -> bool, in square order."""
+    """The cottages (on ``C`` tiles) and whether each is burninated, as a read-only mapping
+    Square -> bool in square order (``types.MappingProxyType`` over a dict nobody else holds:
+    C-speed lookups, the engine's most frequent question). These helpers build new ones."""
 
-    pairs: tuple[tuple[Square, bool], ...] = ()
-
-    @classmethod
-    def on(cls, squares, burnt=()) -> Cottages:
+    @staticmethod
+    def on(squares, burnt=()) -> Mapping[Square, bool]:
         burnt = set(burnt)
-        return cls(tuple((sq, sq in burnt) for sq in sorted(squares)))
+        return MappingProxyType({sq: sq in burnt for sq in sorted(squares)})
 
-    def get(self, sq, default=None):
-        for k, v in self.pairs:
-            if k == sq:
-                return v
-        return default
+    @staticmethod
+    def with_burnt(cottages: Mapping, sq: Square, value: bool) -> Mapping[Square, bool]:
+        d = dict(cottages)
+        d[sq] = value
+        return MappingProxyType(d)
 
-    def __getitem__(self, sq) -> bool:
-        v = self.get(sq)
-        if v is None:
-            raise KeyError(sq)
-        return v
-
-    def __contains__(self, sq) -> bool:
-        for k, _ in self.pairs:
-            if k == sq:
-                return True
-        return False
-
-    def any_burnt(self) -> bool:
-        return any(map(itemgetter(1), self.pairs))
-
-    def __iter__(self) -> Iterator[Square]:
-        return (k for k, _ in self.pairs)
-
-    def __len__(self) -> int:
-        return len(self.pairs)
-
-    def items(self) -> tuple[tuple[Square, bool], ...]:
-        return self.pairs
-
-    def keys(self) -> tuple[Square, ...]:
-        return tuple(k for k, _ in self.pairs)
-
-    def values(self) -> tuple[bool, ...]:
-        return tuple(v for _, v in self.pairs)
-
-    def burnt(self) -> tuple[Square, ...]:
-        return tuple(k for k, v in self.pairs if v)
-
-    def with_burnt(self, sq: Square, value: bool) -> Cottages:
-        return Cottages(tuple((k, value if k == sq else v) for k, v in self.pairs))
+    @staticmethod
+    def burnt(cottages: Mapping) -> tuple[Square, ...]:
+        return tuple(sq for sq, b in cottages.items() if b)
 
 
 @dataclass(eq=True)
@@ -154,7 +120,7 @@ class State:
 
     tiles: tuple[str, ...]
     burnt: tuple[bool, ...]
-    cottages: Cottages
+    cottages: Mapping[Square, bool]  # read-only (Cottages.on)
     trogdor: Square | None
     hidden: bool = False
     peasants: tuple[Square, ...] = ()  # sorted
@@ -274,7 +240,7 @@ def format_state(s: State) -> str:
     """Canonical one-line notation; optional fields at their defaults are left out."""
     n = s.players
     f: list[tuple[str, str]] = [("tiles", format_tiles(s.tiles, s.burnt))]
-    burnt_c = s.cottages.burnt()
+    burnt_c = Cottages.burnt(s.cottages)
     if burnt_c:
         f.append(("cottages_burnt", SQS.fmt(burnt_c)))
     f.append(("trogdor", SQ_OR_NONE.fmt(s.trogdor)))

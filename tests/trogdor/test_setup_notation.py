@@ -15,6 +15,7 @@ from rulebook.trogdor import (
     puzzle,
 )
 from rulebook.trogdor.geometry import BY_NAME
+from rulebook.trogdor.state import Cottages
 
 LAYOUT = "C.M.C/.T.../...L./...T./C.M.."
 GAME_LAYOUT = "C.M.C/.T.../...L./...T./C.M.."  # 3 C, 1 L, 2 M, 2 T: a full box
@@ -174,7 +175,7 @@ def test_states_are_values():
     ):
         with pytest.raises((AttributeError, TypeError)):
             change(part)
-    c = s.replace(peasants=(sq("B2"),), cottages=s.cottages.with_burnt(sq("A1"), True))
+    c = s.replace(peasants=(sq("B2"),), cottages=Cottages.with_burnt(s.cottages, sq("A1"), True))
     assert s.peasants == (sq("A1"),) and s.knights == (sq("B1"),)
     assert not s.cottages[sq("A1")] and s.movement_deck.draw == ("0E-EEE",)
     assert c.peasants == (sq("B2"),) and c.cottages[sq("A1")]
