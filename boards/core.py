@@ -459,6 +459,19 @@ class Board:
                 direct.append(t)
         if direct:
             return direct
+        saved = self.selection
+        try:  # a two-click action: a selection, then the click that plays it
+            for t in targets:
+                r = self.resolve(t)
+                if not isinstance(r, Select) or not r.selection:
+                    continue
+                self.selection = tuple(r.selection)
+                for u in targets:
+                    r2 = self.resolve(u)
+                    if isinstance(r2, Play) and str(self.game.action(r2.action)) == str(a):
+                        return [t, u]
+        finally:
+            self.selection = saved
         names = {_name(x) for x in a.args}
         return [t for t in targets if t.split(":", 1)[-1] in names]
 

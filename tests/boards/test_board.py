@@ -192,3 +192,16 @@ def test_the_battle_bench_reuses_its_buttons():
     for _ in range(300):
         b.button_for(rng.choice(b.labels())).click()
     assert live_widgets() == n
+
+
+@pytest.mark.parametrize("name", ["trollland", "encounter"])
+def test_the_hinted_targets_play_the_hinted_action(name):
+    pytest.importorskip("solvers.play.agents")
+    b = boards.board(fresh(name))
+    assert b.hint(seconds=0.3)
+    want = b.game.apply(b.state, b.hint_action)
+    marked = [t for t, label in b.view.marks if label == "hint"]
+    assert len(marked) == 2  # two-click actions: both targets are marked, in click order
+    for t in marked:
+        b.click(t)
+    assert b.state == want
