@@ -17,7 +17,7 @@ import heapq
 import time
 
 from rulebook.common.grid import GRID5, Square
-from solvers.limits import Budget, LimitReached
+from solvers.limits import Budget, LimitReached, check_limit
 
 from .burn_task import BurnTask, cottage_task, explain_impossible
 from .moves import INF
@@ -26,6 +26,7 @@ from .results import PlanResult
 
 SQ = tuple(GRID5.squares())
 COTTAGE_NODES = 200_000  # A* expansions for one cottage; the largest task needs a few thousand
+MAX_NODES = 5_000_000
 
 
 class Tables:
@@ -257,6 +258,9 @@ def min_ap_cottage(
     """Fewest AP for Trogdor to end with the cottage on ``cottage`` (a Square or its name)
     burninated, from the engine position ``state`` (graph search). ``nodes`` / ``seconds``
     bound the search (``LimitReached`` past them; the default is never reached)."""
+    nodes = check_limit("nodes", nodes, lo=1, hi=MAX_NODES, integer=True)
+    if seconds is not None:
+        seconds = check_limit("seconds", seconds, lo=0.001, hi=3600)
     board = board_of(state)
     task = cottage_task(board, GRID5.index(as_square(cottage, "the cottage")))
     try:

@@ -23,6 +23,7 @@ import time
 import z3
 
 from rulebook.common.grid import GRID5
+from solvers.limits import check_limit
 
 from .burn_task import BurnTask, cottage_task, countryside_task, explain_impossible
 from .query import as_square, board_of
@@ -30,7 +31,8 @@ from .results import CountrysideResult, PlanResult
 from .walk import moves_lower_bound, plan_from_walk
 
 SQ = tuple(GRID5.squares())
-DEFAULT_RLIMIT = 200_000_000  # z3 resource units per query (a few seconds on a 2020 laptop core)
+DEFAULT_RLIMIT = 200_000_000  # z3 resource units per query (deterministic; ~10-30 s of work)
+MAX_RLIMIT = 10**11
 
 
 class WalkModel:
@@ -223,16 +225,27 @@ def solve_task_z3(
     )
 
 
-def min_ap_cottage_z3(state, cottage, *, timeout_ms: int = 10_000) -> PlanResult:
+def _limits(timeout_ms, rlimit):
+    timeout_ms = check_limit("timeout (ms)", timeout_ms, lo=1, hi=3_600_000)
+    if rlimit is not None:
+        rlimit = check_limit("rlimit", rlimit, lo=1, hi=MAX_RLIMIT, integer=True)
+    return timeout_ms, rlimit
+
+
+def min_ap_cottage_z3(
+    state, cottage, *, timeout_ms: float = 10_000, rlimit: int | None = DEFAULT_RLIMIT
+) -> PlanResult:
     """Fewest AP to end with the cottage on ``cottage`` burninated (z3)."""
+    timeout_ms, rlimit = _limits(timeout_ms, rlimit)
     task = cottage_task(board_of(state), GRID5.index(as_square(cottage, "the cottage")))
-    return solve_task_z3(task, timeout_ms=timeout_ms)
+    return solve_task_z3(task, timeout_ms=timeout_ms, rlimit=rlimit)
 
 
 def min_ap_countryside_z3(
     state, *, cottages: bool = True, timeout_ms: int = 60_000, rlimit: int | None = DEFAULT_RLIMIT
 ) -> CountrysideResult:
-    """Whole countryside with z3 alone (``min_ap_countryside`` combines it with the search)."""
+    """Whole countryside with z3 alone (``min_ap_countryside`` combines the search with CP-SAT)."""
+    timeout_ms, rlimit = _limits(timeout_ms, rlimit)
     return solve_task_z3(
         countryside_task(board_of(state), cottages=cottages),
         timeout_ms=timeout_ms,

@@ -4,9 +4,15 @@ T-MOVE, T-BURROW), and a brute force over engine states confirms minimality on s
 
 from __future__ import annotations
 
+import math
+import subprocess
+import sys
+
 import pytest
 
+from rulebook.common.errors import TrogkitInputError
 from rulebook.common.grid import GRID5
+from solvers.limits import LimitReached
 from solvers.trogdor import (
     QueryError,
     min_ap_cottage,
@@ -158,3 +164,33 @@ def test_granted_diagonal_and_wraparound_moves():
             check_plan(pos, cottage, a)
             check_plan(pos, cottage, b)
             assert plain is None or a.ap <= plain  # more moves never cost more
+
+
+@pytest.mark.parametrize("kw", [{"nodes": math.nan}, {"nodes": 0}, {"seconds": math.inf}])
+def test_search_limits_are_validated_and_bounded(kw):
+    pos = state_of(LAYOUT, "C3")
+    with pytest.raises(TrogkitInputError):
+        min_ap_cottage(pos, "A1", **kw)
+    with pytest.raises(LimitReached, match="at least"):
+        min_ap_cottage(pos, "A1", nodes=2)  # the minimum (11) needs more expansions
+
+
+@pytest.mark.parametrize("timeout_ms", [math.nan, math.inf, -5, 0])
+def test_z3_limits_are_validated(timeout_ms):
+    with pytest.raises(TrogkitInputError):
+        min_ap_cottage_z3(state_of(LAYOUT, "C3"), "A1", timeout_ms=timeout_ms)
+
+
+def test_min_ap_path_builds_no_graph_and_imports_no_heavy_library():
+    """The min-AP search runs on plain move tables: networkx (drawing), z3, OR-Tools and
+    matplotlib stay unloaded (bench figure "min-AP CLI CPU ÷ BFS script")."""
+    code = (
+        "import sys\n"
+        "from rulebook.trogdor import puzzle\n"
+        "from solvers.trogdor import min_ap_cottage\n"
+        f"assert min_ap_cottage(puzzle({LAYOUT!r}), 'A1').ap == 11\n"
+        "heavy = {'networkx', 'z3', 'ortools', 'matplotlib'} & {m.split('.')[0] for m in sys.modules}\n"
+        "print(sorted(heavy))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
