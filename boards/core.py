@@ -126,6 +126,7 @@ class Board:
         self._cache = _Cache()
         self._slots: list[tuple[str, Any]] = []
         # -- widgets, built once --
+        self._title = title
         self.title = W.HTML(value=f"<b>{esc(title)}</b>" if title else "")
         self.view = BoardView()
         self.view.add_class("trogkit-picture")
@@ -338,7 +339,9 @@ class Board:
         return self.view.svg
 
     def text_summary(self) -> str:
-        return f"{self.game.title or self.game.name} board: {str(self.state)[:90]}"
+        """What a front end without pictures shows: the board's title and the position."""
+        name = self._title or self.game.title or self.game.name
+        return f"{name} — {str(self.state)[:90]}"
 
     def marks(self) -> list[list[str]]:
         """Numbered marks ``[[target, label], ...]`` drawn over the picture (plans)."""
