@@ -7,7 +7,6 @@ The input format of ``load`` is documented in ``solvers/trollland/load_schema.js
 from __future__ import annotations
 
 import json
-import sys
 
 from trogkit import options as opt
 from trogkit.options import UsageError
@@ -24,8 +23,19 @@ def _load(args) -> int:
         pb = from_dict(read_data_file(args.input, fmt="json"))
     except TrogkitInputError as e:
         raise UsageError(f"--input: {e}") from None
+    limits = args.timeout is not None or args.budget is not None
+    if limits and args.method == "z3":
+        raise UsageError("--timeout and --budget bound --method search (z3 has its own limit)")
     try:
-        result = z3load.solve(pb) if args.method == "z3" else search.solve(pb)
+        if args.method == "z3":
+            result = z3load.solve(pb)
+        else:
+            from solvers.limits import Budget
+
+            if limits:
+                result = search.solve(pb, Budget(seconds=args.timeout, nodes=args.budget))
+            else:
+                result = search.solve(pb)
         if not result.feasible and not result.explanation:
             result.explanation = z3load.solve(pb).explanation  # words from the unsat core
     except TimeoutError as e:  # neither an answer nor bad input: a limit (exit 3)
@@ -42,6 +52,7 @@ def _load(args) -> int:
 def _best_pair(args) -> int:
     from rulebook.common.errors import TrogkitInputError
     from rulebook.trollland import State
+    from solvers.limits import Budget, LimitReached
 
     from .bestpair import best_pairs
 
@@ -55,15 +66,25 @@ def _best_pair(args) -> int:
     if player is None or not 0 <= player < s.players:
         raise UsageError(f"--player must be 1..{s.players}")
     others = {p: list(c) for p, c in enumerate(s.chosen) if p != player}
-    ranking = best_pairs(s, player, others)
+    budget = None if args.budget is None else Budget(nodes=args.budget)
+    try:
+        ranking = best_pairs(s, player, others, budget)
+    except LimitReached as e:  # the pairs valued so far, then exit 3
+        _print_pairs(args, player, e.best or [], partial=True)
+        raise LimitReached(f"{e.what} (--budget)") from None
+    _print_pairs(args, player, ranking)
+    return 0
+
+
+def _print_pairs(args, player: int, ranking, partial: bool = False) -> None:
     if args.json:
         rows = [{"pair": list(pv.pair), "value": pv.value} for pv in ranking]
-        print(json.dumps({"player": f"P{player + 1}", "pairs": rows}, sort_keys=True))
+        data = {"player": f"P{player + 1}", "pairs": rows, "complete": not partial}
+        print(json.dumps(data, sort_keys=True))
     else:
-        print(f"P{player + 1}, given the others' revealed cards:")
+        note = " (only the pairs valued before the budget ran out)" if partial else ""
+        print(f"P{player + 1}, given the others' revealed cards{note}:")
         print("\n".join(map(str, ranking)))
-    sys.stdout.flush()
-    return 0
 
 
 def register(commands) -> None:
@@ -84,6 +105,13 @@ def register(commands) -> None:
         default="z3",
         help="z3 (default; explains infeasibility) or exhaustive search",
     )
+    load.add_argument(
+        "--timeout",
+        type=opt.seconds,
+        metavar="SECONDS",
+        help="time limit of --method search in seconds (default: the solver's, 20)",
+    )
+    opt.add_budget(load, None, "search states (--method search)")
     opt.add_json(load)
     load.set_defaults(run=_load)
 
@@ -97,5 +125,6 @@ def register(commands) -> None:
     best.add_argument(
         "--player", type=opt.positive, help="1-based player (default: the player to act)"
     )
+    opt.add_budget(best, None, "engine steps")
     opt.add_json(best)
     best.set_defaults(run=_best_pair)

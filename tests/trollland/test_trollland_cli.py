@@ -62,12 +62,18 @@ def test_input_that_is_no_json_file_exit_2(tmp_path, capsys, make):
 
 def test_best_pair_subcommand(capsys):
     from rulebook.trollland import puzzle
+    from solvers.trollland import best_pairs
 
     s = puzzle(2, phase="choose", row={"V06": [["Zo1"], ["Ni5"]], "V01": []},
                hands=[["Ni7", "Go2", "T3a"], []], chosen=[[], ["Bi1", "Bi2"]])  # fmt: skip
     assert main(["trollland", "best-pair", "--position", str(s), "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert out["player"] == "P1" and out["pairs"][0]["pair"] == ["T3a", "Ni7"]
+    expected = best_pairs(s, 0, {1: ["Bi1", "Bi2"]})
+    assert out["player"] == "P1" and out["complete"] is True
+    assert out["pairs"] == [{"pair": list(pv.pair), "value": pv.value} for pv in expected]
+    assert main(["trollland", "best-pair", "--position", str(s), "--budget", "1", "--json"]) == 3
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["complete"] is False and captured.err.count("\n") == 1
     assert main(["trollland", "best-pair", "--position", str(s), "--player", "7"]) == 2
     assert "--player must be 1..2" in capsys.readouterr().err
 
@@ -95,3 +101,21 @@ def test_z3_timeout_is_one_line_exit_3(capsys, monkeypatch):
     assert main(["trollland", "load", "--input", str(EXAMPLES / "zoms.json")]) == 3
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "try --method search" in err
+
+
+def test_load_search_out_of_budget_is_exit_3_with_the_greedy_answer(capsys, tmp_path):
+    from solvers.trollland import to_dict
+    from solvers.trollland.generate import random_problem
+
+    f = tmp_path / "q.json"
+    f.write_text(json.dumps(to_dict(random_problem(2, max_cards=16))))
+    rc = main(["trollland", "load", "--input", str(f), "--method", "search", "--budget", "1",
+               "--json"])  # fmt: skip
+    captured = capsys.readouterr()
+    assert rc == 3 and captured.err.count("\n") == 1
+    assert "refugees" in json.loads(captured.out)
+
+
+def test_load_limits_belong_to_the_search_method(capsys):
+    rc = main(["trollland", "load", "--input", str(EXAMPLES / "zoms.json"), "--timeout", "5"])
+    assert rc == 2 and "--method search" in capsys.readouterr().err
