@@ -109,8 +109,8 @@ def _same_checks(p: argparse.ArgumentParser) -> None:
 
 
 def _add_game(sub, game: str, command: str | None = None) -> None:
-    """The game's commands: the protocol's four, its solvers, and sweep when it exists. For one
-    of the protocol's commands the solvers are not even imported (they are not needed)."""
+    """The game's commands: the protocol's four, its solvers, and sweep when it exists. When the
+    command line names one command, only the module defining it is imported (start-up time)."""
     from . import game_commands
 
     gp = sub.choices[game]
@@ -120,9 +120,9 @@ def _add_game(sub, game: str, command: str | None = None) -> None:
     game_commands.register(commands, game)
     if command in game_commands.COMMANDS:
         return
-    if game in SOLVER_COMMANDS:
+    if game in SOLVER_COMMANDS and command != "sweep":
         importlib.import_module(SOLVER_COMMANDS[game]).register(commands)
-    if _sweep_available():
+    if command in (None, "sweep") and _sweep_available():
         _register_sweep(commands, game)
 
 
