@@ -37,15 +37,14 @@ def _table(layout, avoid, diagonal, wrap):
     tiles = _tiles(layout)
     tunnels = tuple(i for i, t in enumerate(tiles) if t == "T")
     av = frozenset(GRID5.index(as_square(a, "squares to avoid")) for a in avoid)
-    return tiles, move_table(tunnels, av, diagonal, wrap)
+    return tiles, av, move_table(tunnels, av, diagonal, wrap)
 
 
 def board_graph(layout, *, avoid=(), diagonal: bool = False, wrap: bool = False):
     """Trogdor's move graph (see the module docstring) as a new ``networkx.DiGraph``."""
     import networkx as nx
 
-    tiles, mt = _table(layout, avoid, diagonal, wrap)
-    avoided = {GRID5.index(a) if isinstance(a, Square) else None for a in avoid}
+    tiles, avoided, mt = _table(layout, avoid, diagonal, wrap)
     g = nx.DiGraph()
     for i, sq in enumerate(SQ):
         g.add_node(sq, kind=tiles[i], avoided=i in avoided)
@@ -100,7 +99,7 @@ def reachable(
 
     k = check_limit("k", k, lo=0, hi=10_000, integer=True)
     here = GRID5.index(as_square(start, "Trogdor's square"))
-    _, mt = _table(layout, avoid, diagonal, wrap)
+    _, _, mt = _table(layout, avoid, diagonal, wrap)
     row = mt.dist(here)
     costs = {SQ[i]: d for i, d in enumerate(row) if d <= k and d < INF}
     return Reach(SQ[here], k, costs, board_graph(layout, avoid=avoid, diagonal=diagonal, wrap=wrap))
