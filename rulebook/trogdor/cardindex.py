@@ -22,6 +22,8 @@ MOVEMENT_LITERAL = re.compile(r"^([0-4])([NSEW])(r?)-([NSEW]{3,5})$")
 ACTION_LITERAL = re.compile(r"^ap([1-9])$")
 
 
+# Literal cards are parsed once per id (bounded): a stacked puzzle deck looks the same few ids up
+# at every step.
 @functools.lru_cache(maxsize=512)
 def literal_movement(card_id: str) -> MovementCard | None:
     m = MOVEMENT_LITERAL.match(card_id)
@@ -59,18 +61,17 @@ def _bundled():
 class CardIndex:
     """Cards by id: ``base`` (a CardSet or None) plus ``extra`` cards registered by callers."""
 
-    __slots__ = ("base", "extra", "_memo")
+    __slots__ = ("base", "extra")
 
     def __init__(self, base=None, extra: dict | None = None, *, bundled: bool = True):
         self.base = base if base is not None else (_bundled() if bundled else None)
         # read-only: the index is shared by every state of a card set (CardIndex.shared), so
         # one caller must not change another's answers; with_cards() makes a new index instead
         self.extra = MappingProxyType(dict(extra or {}))
-        self._memo: dict = {}
 
     @classmethod
     def shared(cls, base=None) -> CardIndex:
-        """One index per card set (its lookup memo stays warm across games)."""
+        """One index per card set, so states of one card set share it."""
         hit = _SHARED.get(id(base))
         if hit is None or hit.base is not (base if base is not None else hit.base):
             hit = cls(base)
@@ -85,41 +86,18 @@ class CardIndex:
         return CardIndex(self.base, extra, bundled=False)
 
     def _find(self, card_id: str, section: str, cls):
-        key = (card_id, section)
-        try:
-            return self._memo[key]
-        except KeyError:
-            pass
-        found = self._memo[key] = self._lookup(card_id, section, cls)
-        return found
-
-    def _lookup(self, card_id: str, section: str, cls):
         c = self.extra.get(card_id)
         if isinstance(c, cls):
             return c
         if self.base is not None:
-            c = getattr(self.base, section).get(card_id)
-            if c is not None:
-                return c
+            return getattr(self.base, section).get(card_id)
         return None
 
     def movement(self, card_id: str) -> MovementCard | None:
-        hit = self._memo.get(card_id)  # hot path: a movement card already looked up
-        if hit is not None:
-            return hit
-        card = self._find(card_id, "movement", MovementCard) or literal_movement(card_id)
-        if card is not None:
-            self._memo[card_id] = card
-        return card
+        return self._find(card_id, "movement", MovementCard) or literal_movement(card_id)
 
     def action(self, card_id: str) -> ActionCard | None:
-        key = ("a", card_id)
-        hit = self._memo.get(key)
-        if hit is None:
-            hit = self._find(card_id, "actions", ActionCard) or literal_action(card_id)
-            if hit is not None:
-                self._memo[key] = hit
-        return hit
+        return self._find(card_id, "actions", ActionCard) or literal_action(card_id)
 
     def keeper(self, card_id: str) -> Keeper | None:
         return self._find(card_id, "keepers", Keeper)

@@ -701,8 +701,10 @@ def _step_candidates(s) -> list[Action]:
 
 
 def _card_actions(cid: str) -> tuple[Action, Action]:
-    """``play CID`` and ``discard CID``, built once per card id (bounded memo: building the two
-    Actions was most of the choose phase's legal_actions, ~7 % of a random game)."""
+    """``play CID`` and ``discard CID``, built once per card id. Bounded memo: with
+    ``_item_actions`` it buys +32 % whole random games per CPU-second (509 vs 385 in one A/B
+    run): building Action values was most of the choose phase's and the item part of the act
+    phase's legal_actions."""
     hit = _CARD_ACTIONS.get(cid)
     if hit is None:
         hit = (Action("discard", (cid,)), Action("play", (cid,)))
@@ -780,7 +782,7 @@ def _act_candidates(s) -> list[Action]:
 
 def _item_actions(item, item_id: str) -> tuple[Action, ...]:
     """``use ITEM`` or, for an item that moves Trogdor, ``use ITEM SQ`` for every square; built
-    once per item (bounded memo: ~10 % of the act phase's legal_actions)."""
+    once per item (bounded memo, see ``_card_actions`` for the figure it buys)."""
     hit = _ITEM_ACTIONS.get(item_id)
     if hit is None or hit[0] is not item:
         if item is not None and any(e.kind == "teleport" for e in item.effects):

@@ -7,7 +7,6 @@ state's seeded RNG, so ``new_game(seed=...)`` is reproducible.
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Iterable, Mapping
 
@@ -55,25 +54,17 @@ def _card_set(cards):
     return load_card_set(cards)
 
 
-_STATIC: dict[int, tuple] = {}
-
-
 def _static_ids(cs) -> dict:
-    """Card ids a new game needs, computed once per card set."""
-    hit = _STATIC.get(id(cs))
-    if hit is None or hit[0] is not cs:
-        ids = {
-            "actions": cs.action_deck(),
-            "aside": tuple(cs.troghammer_ids()),
-            "movement": cs.movement_deck(),
-            "keepers": list(cs.keepers),
-            "items": list(cs.items),
-        }
-        hit = _STATIC[id(cs)] = (cs, ids)
-    return hit[1]
+    """Card ids a new game needs."""
+    return {
+        "actions": cs.action_deck(),
+        "aside": tuple(cs.troghammer_ids()),
+        "movement": cs.movement_deck(),
+        "keepers": list(cs.keepers),
+        "items": list(cs.items),
+    }
 
 
-@functools.lru_cache(maxsize=256)
 def _full_box(tiles: tuple[str, ...]) -> bool:
     return Layout(tiles).is_full_box()
 
