@@ -76,6 +76,7 @@ class Tables:
 
     def h(self, loc_sq: int, tmask: int, cmask: int) -> int:
         """Admissible: burns left + moves to visit every other remaining square at least once."""
+        # bit loops written out, no generators: bench figure "min-AP search ÷ plain BFS"
         burns = tmask.bit_count() + cmask.bit_count()
         if not burns:
             return 0
