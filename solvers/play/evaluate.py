@@ -6,7 +6,8 @@ others, whatever the game.
 - **Trogdor** (co-operative, everyone shares one value): the game is won when all 25 tiles and
   all cottages are burnt with no peasant on the board, and lost when the Trog-meter is empty --
   so burnt tiles (35 %), burnt cottages (25 %) and health on the Trog-meter (25 %) weigh most,
-  then nearness to an unburnt cottage, few peasants on the board and being hidden (5 % each).
+  then nearness to an unburnt cottage (to any unburnt tile once every cottage burns), few
+  peasants on the board and being hidden (5 % each).
 - **Trollland**: a running score -- cards in won vehicles, plus two per won vehicle and one per
   imprisoned Troll, minus two per card in the Trollgat -- as the lead over the best opponent.
 - **Random Encounter**: encounters won, plus a little for loot, as the lead over the best opponent.
@@ -47,10 +48,11 @@ def _trogdor(f: dict[str, str], player: int) -> float:
     burnt_tiles = sum(1 for ch in letters if ch == "#" or ch.islower())
     distance = 8
     where = f.get("trogdor", "-")
-    if unburnt and where not in ("-", ""):
+    targets = unburnt or [i for i, ch in enumerate(letters) if ch in _UNBURNT]
+    if targets and where not in ("-", ""):
         me = _GRID.parse(where, strict=True)
         distance = min(
-            abs(me.col - _GRID.at(i).col) + abs(me.row - _GRID.at(i).row) for i in unburnt
+            abs(me.col - _GRID.at(i).col) + abs(me.row - _GRID.at(i).row) for i in targets
         )
     health = int(f.get("meter", "0"))
     peasants = len(items(f.get("peasants", "-")))
@@ -62,6 +64,9 @@ def _trogdor(f: dict[str, str], player: int) -> float:
         + 0.05 * (1 - min(peasants, 7) / 7)
         + 0.05 * (f.get("hidden", "0") not in ("0", "-", "no"))
     )
+
+
+_UNBURNT = set("CLMT.FGOSWB")  # unburnt tile letters (burnt ones are lower case or '#')
 
 
 def _name(index: int) -> str:

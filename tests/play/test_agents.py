@@ -21,11 +21,12 @@ GAMES = ["trogdor", "trollland", "encounter", "encounter-solo"]
 @pytest.mark.parametrize("agent,budget", [("random", None), ("greedy", None), ("search", 8)])
 def test_same_seed_plays_the_same_game(agent, budget):
     setup = Setup("trollland", agent, budget, opponents="random")
-    a, final_a = play_game(setup, 11)
-    b, final_b = play_game(setup, 11)
-    assert a == b and str(final_a) == str(final_b)
-    c, _ = play_game(setup, 12)
-    assert (c.length, c.outcome) != (a.length, a.outcome) or str(final_a) != str(_)
+    seed = 12  # the agent sits in seat 12 % 3 = 0, the first to choose
+    a = play_game(setup, seed, upto=12)[1]
+    b = play_game(setup, seed, upto=12)[1]
+    assert str(a) == str(b)
+    other = play_game(setup, seed + 3, upto=12)[1]  # the same seat, another deal
+    assert str(other) != str(a)
 
 
 def _hidden_cards(game, state, player):
@@ -96,15 +97,16 @@ def test_search_spends_its_budget_and_reports_visits():
 
 def test_greedy_beats_random_at_trollland():
     """3 players, the agent's seat rotates, the others play at random: a random agent wins about
-    a third of the games; greedy wins clearly more (Wilson intervals apart on 40 games each)."""
-    from solvers.play.stats import apart, wilson
+    a third of the games (ties count for every winner); greedy wins clearly more -- its whole
+    Wilson interval over 30 games lies above 1/3 (0.67 over 200 games in the strength table)."""
+    from solvers.play.stats import wilson
 
     wins = {}
     for agent in ("random", "greedy"):
         setup = Setup("trollland", agent, opponents="random")
-        wins[agent] = sum(play_game(setup, seed)[0].won for seed in range(40))
-    assert wins["greedy"] > wins["random"]
-    assert apart(wilson(wins["greedy"], 40), wilson(wins["random"], 40)), wins
+        wins[agent] = sum(play_game(setup, seed)[0].won for seed in range(30))
+    assert wins["greedy"] > wins["random"], wins
+    assert wilson(wins["greedy"], 30)[0] > 1 / 3, wins
 
 
 def test_hint_answers_within_its_time_and_names_a_legal_action():

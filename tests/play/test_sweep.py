@@ -38,6 +38,7 @@ def test_game_i_is_played_from_seed_s_plus_i():
 
 
 SMALL = dict(game="trollland", games=8, agent="greedy", opponents="random", seed=3)
+CHEAP = dict(SMALL, agent="random", games=12)
 
 
 def test_same_seeds_same_record_in_process_and_on_local_processes():
@@ -47,27 +48,25 @@ def test_same_seeds_same_record_in_process_and_on_local_processes():
 
 
 def test_same_seeds_same_record_on_a_dask_local_cluster_in_process():
-    one = sweep.run(**SMALL, workers=1, progress=False)
-    dask = sweep.run(**SMALL, dask="local", workers=2, dask_processes=False, progress=False)
+    one = sweep.run(**CHEAP, workers=1, progress=False)
+    dask = sweep.run(**CHEAP, dask="local", workers=2, dask_processes=False, progress=False)
     assert one == dask
 
 
 def test_same_seeds_same_record_on_a_dask_local_cluster_with_processes():
-    small = dict(SMALL, agent="random")
-    one = sweep.run(**small, workers=1, progress=False)
-    dask = sweep.run(**small, dask="local", workers=2, progress=False)
+    one = sweep.run(**CHEAP, workers=1, progress=False)
+    dask = sweep.run(**CHEAP, dask="local", workers=2, progress=False)
     assert one == dask
 
 
 def test_same_seeds_same_record_on_a_running_dask_scheduler():
     from dask.distributed import LocalCluster
 
-    small = dict(SMALL, agent="random")
-    one = sweep.run(**small, workers=1, progress=False)
+    one = sweep.run(**CHEAP, workers=1, progress=False)
     with LocalCluster(
         n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
     ) as cluster:
-        remote = sweep.run(**small, dask=cluster.scheduler_address, progress=False)
+        remote = sweep.run(**CHEAP, dask=cluster.scheduler_address, progress=False)
     assert one == remote
 
 
