@@ -4,7 +4,8 @@ Every game has new, actions, play and show (through the game protocol) and its o
 commands. Every command has --json and a --help of its own.
 
 Exit codes: 0 an answer; 2 bad input (one line on stderr naming the option); 3 a limit was
-reached (one line on stderr, and the best answer so far on stdout where there is one).
+reached (one line on stderr, and the best answer so far on stdout where there is one); 1 only
+when a sweep finds a game breaking a rule check (an engine bug, with the seed to replay).
 """
 
 from __future__ import annotations
@@ -69,20 +70,25 @@ def _sweep_available() -> bool:
 def _register_sweep(commands, game: str) -> None:
     """``trogkit <game> sweep``, defined by solvers.play.sweep (imported only for this game)."""
     sweep = importlib.import_module(SWEEP_MODULE)
+    doc = sweep.__doc__ or "Play many seeded games and check the rules on every step."
     p = commands.add_parser(
         "sweep",
-        help="play many seeded random games and check the rules on every step",
-        description=(sweep.__doc__ or "").strip().splitlines()[0]
-        if sweep.__doc__
-        else "Play many seeded random games and check the rules on every step.",
+        help="play many seeded games and check the rules on every step",
+        description=doc.strip().splitlines()[0],
     )
     sweep.configure_parser(p, game)
     _same_checks(p)
 
     def run(args):
+        from solvers.play.play import GameCheckFailed
+
         from .output import emit
 
-        return emit(args, sweep.run_from_args(args))
+        try:
+            return emit(args, sweep.run_from_args(args))
+        except GameCheckFailed as e:  # a finding, not bad input: the engine broke a check
+            print(f"trogkit {game} sweep: game check failed: {one_line(e)}", file=sys.stderr)
+            return 1
 
     if "json" not in {a.dest for a in p._actions}:
         p.add_argument("--json", action="store_true", help="print the answer as JSON")

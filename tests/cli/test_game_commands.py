@@ -99,3 +99,23 @@ def test_a_ruling_option_reaches_the_new_game(game, capsys):
     assert code == 0
     assert out.strip() == str(g.new_game(0, rulings={rid: other}))
     assert out.strip() != str(g.new_game(0))
+
+
+def test_a_sweep_that_finds_a_broken_rule_check_says_so_in_one_line(capsys, monkeypatch):
+    from solvers.play import sweep
+    from solvers.play.play import GameCheckFailed
+
+    def broken(args):
+        raise GameCheckFailed("trollland", 7, 12, "cards not conserved")
+
+    monkeypatch.setattr(sweep, "run_from_args", broken)
+    code, out, err = run(["trollland", "sweep", "--games", "1", "--no-progress"], capsys)
+    assert code == 1 and out == "" and err.count("\n") == 1
+    assert "seed 7, action 12: cards not conserved" in err
+
+
+def test_sweep_options_get_the_shared_checks(capsys):
+    """--games, --budget, --seed of the sweep: the same bounds as everywhere (no nan, no -1)."""
+    for option, value in (("--games", "-1"), ("--budget", "nan"), ("--seed", "-1")):
+        code, _, err = run(["trogdor", "sweep", option, value], capsys)
+        assert code == 2 and option in err and err.count("\n") == 1
