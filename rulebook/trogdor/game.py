@@ -24,7 +24,7 @@ class Trogdor(Game):
     grammar = GRAMMAR
 
     def new_game(self, seed=0, *, players=None, rulings=None, preset="normal", **options):
-        return new_game(preset, players or 1, seed, rulings, **options)
+        return new_game(preset, 1 if players is None else players, seed, rulings, **options)
 
     def legal_actions(self, state):
         return rules.legal_actions(state)

@@ -128,8 +128,8 @@ def new_game(
         )
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise NotationError(f"the seed is a whole number, not {type(seed).__name__}")
-    if not (isinstance(players, int) and 1 <= players <= MAX_PLAYERS):
-        raise NotationError(f"players: 1..{MAX_PLAYERS} (T-SETUP-PLAYERS)", where="players")
+    if isinstance(players, bool) or not (isinstance(players, int) and 1 <= players <= MAX_PLAYERS):
+        raise NotationError(f"1..{MAX_PLAYERS} players (T-SETUP-PLAYERS)", where="players")
     shuffle, rng = _setup_shuffler(Rng(seed))
     cottages = [SQUARES[i] for i, t in enumerate(layout.tiles) if t == "C"]
     if knights is None and preset is not None and preset.knights:

@@ -156,3 +156,11 @@ def test_refusals_from_legal_listing_are_the_apply_errors():
         with pytest.raises(RuleError) as raised:
             G.apply(s, text)
         assert (raised.value.rule_id, raised.value.reason) == (err.rule_id, err.reason)
+
+
+@pytest.mark.parametrize("players", [0, True, 99, -1])
+def test_player_counts_outside_the_box_are_refused(players):
+    """T-SETUP-PLAYERS: new_game names the field; 0 players is not silently one player."""
+    with pytest.raises(NotationError) as e:
+        G.new_game(1, players=players)
+    assert e.value.where == "players"
