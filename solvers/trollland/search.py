@@ -11,10 +11,10 @@ TLR-GAT-CHOICE = forced-only). The answer is the least number of refugees.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
 
 from rulebook.trollland import rules as loading
 from rulebook.trollland.cards import PEOPLES
+from solvers.limits import Budget, LimitReached
 
 from .problem import Card, LoadProblem
 
@@ -149,20 +149,59 @@ class Model:
         return bool(ondock >> j & 1) and (j < len(self.pb.dock) or self.reuse)
 
     def lower_bound(self, i: int, occ: tuple, cnt: tuple) -> int:
-        """Refugees that steps i.. cannot avoid: per people, the plain cards still to come beyond
-        the room any vehicle can still offer that people (one cage per vehicle; room only
-        shrinks as cards board, so the bound holds below this node)."""
-        low = 0
-        for q, need in enumerate(self.need[i]):
-            if not need:
-                continue
+        """Refugees that steps i.. cannot avoid (room only shrinks as cards board, so the bound
+        holds below this node). Per people: the plain cards still to come beyond the room any
+        vehicle can still offer that people (one cage per vehicle). All peoples together: the
+        plain cards beyond the room of the cages some of them can use, at most one cage per
+        people in each vehicle (cages are shared, so this catches peoples competing for them)."""
+        need = self.need[i]
+        wanted = [q for q, k in enumerate(need) if k]
+        if not wanted:
+            return 0
+        low, shared = 0, 0
+        for cages in self.by_vehicle:
+            rooms = []
+            for c in cages:
+                if cnt[c] < self.cap[c] and (occ[c] == -1 or need[occ[c]]):
+                    rooms.append(self.cap[c] - cnt[c])
+            shared += sum(sorted(rooms, reverse=True)[: len(wanted)])
+        for q in wanted:
             room = 0
             for cages in self.by_vehicle:
                 held = [c for c in cages if occ[c] == q]
                 pool = held or [c for c in cages if occ[c] == -1]
                 room += max((self.cap[c] - cnt[c] for c in pool), default=0)
-            low += max(0, need - room)
-        return low
+            low += max(0, need[q] - room)
+        return max(low, sum(need) - shared)
+
+    def flow_bound(self, i: int, occ: tuple, cnt: tuple) -> int:
+        """A tighter (and dearer) bound for the root: plain cards still to come minus a maximum
+        flow peoples -> (vehicle, people) -> cage, where a people gets at most one cage's room in
+        a vehicle and a cage's room is shared by the peoples that may claim it."""
+        need = self.need[i]
+        graph: dict = {}
+
+        def edge(a, b, c: int) -> None:
+            graph.setdefault(a, {}).setdefault(b, 0)
+            graph.setdefault(b, {}).setdefault(a, 0)
+            graph[a][b] += c
+
+        for q, k in enumerate(need):
+            if not k:
+                continue
+            edge("s", ("q", q), k)
+            for v, cages in enumerate(self.by_vehicle):
+                held = [c for c in cages if occ[c] == q]
+                usable = held or [c for c in cages if occ[c] == -1]
+                rooms = {c: self.cap[c] - cnt[c] for c in usable if cnt[c] < self.cap[c]}
+                if rooms:
+                    edge(("q", q), ("v", v, q), max(rooms.values()))
+                    for c, room in rooms.items():
+                        edge(("v", v, q), ("c", c), room)
+                        graph.setdefault(("c", c), {})
+        for node in [n for n in graph if n[0] == "c"]:
+            edge(node, "t", self.cap[node[1]] - cnt[node[1]])
+        return sum(need) - _max_flow(graph, "s", "t")
 
     def label(self, cage: int) -> str:
         v, c = self.cages[cage]
@@ -178,6 +217,14 @@ class Model:
                 continue
             out.append(i)
         return out
+
+    def preference(self, i: int, opt: tuple, occ: tuple, cnt: tuple) -> tuple:
+        """Try first (the greedy answer, and the branch and bound's order): a cage that already
+        holds the people (it claims no new cage), then the card itself before a dock swap, then
+        the emptier cage; ties in cage order."""
+        j, c = opt
+        q = self.q[i] if j is None else self.dock_q[j]
+        return (occ[c] != q, j is not None, -(self.cap[c] - cnt[c]), c)
 
     def distinct(self, opts: list, occ: tuple, cnt: tuple) -> list:
         """Drop options leading to the same position up to renaming identical cages/vehicles
@@ -201,6 +248,34 @@ class Model:
         return out
 
 
+def _max_flow(graph: dict, source, sink) -> int:
+    """Edmonds-Karp on a residual graph {node: {node: capacity}} (changed in place)."""
+    if source not in graph or sink not in graph:
+        return 0
+    total = 0
+    while True:
+        parent = {source: None}
+        queue = [source]
+        for node in queue:
+            for nxt, c in graph[node].items():
+                if c > 0 and nxt not in parent:
+                    parent[nxt] = node
+                    queue.append(nxt)
+            if sink in parent:
+                break
+        if sink not in parent:
+            return total
+        path, node = [], sink
+        while parent[node] is not None:
+            path.append((parent[node], node))
+            node = parent[node]
+        push = min(graph[a][b] for a, b in path)
+        for a, b in path:
+            graph[a][b] -= push
+            graph[b][a] += push
+        total += push
+
+
 def _apply(m: Model, i, occ, cnt, ondock, opt):
     j, c = opt
     q = m.q[i] if j is None else m.dock_q[j]
@@ -211,15 +286,36 @@ def _apply(m: Model, i, occ, cnt, ondock, opt):
     return occ, cnt, ondock
 
 
-def solve(pb: LoadProblem) -> LoadResult:
+DEFAULT_SECONDS = 20.0
+DEFAULT_NODES = 1_000_000  # memo entries of ~250 bytes: at most a few hundred MB
+
+
+def _tick(budget: Budget, best) -> None:
+    """One search node. Budget reads the clock every 1,024 nodes; nodes here can take a
+    millisecond on big inputs, so the clock is also read every 64 nodes."""
+    budget.tick(best=best)
+    if budget.used & 63 == 0 and budget.remaining_seconds() == 0:
+        raise LimitReached(f"time limit of {budget.seconds:g} s reached", best)
+
+
+def _key(i, occ, cnt, ondock, active, floor) -> tuple:
+    """A compact memo key (bytes instead of two tuples: a third of the memory)."""
+    return (i, bytes(o + 1 for o in occ) + bytes(cnt), ondock, active, floor)
+
+
+def solve(pb: LoadProblem, budget: Budget | None = None) -> LoadResult:
     """Least refugees, with one placement reaching it (ties: first option in cage order).
 
-    Twin steps (consecutive plain cards of one people) take cages in non-decreasing order: any
-    loading can be rearranged that way with the same refugees (see ``z3load.Encoding.twins``),
-    so the search skips the mirror orders. ``floor`` is the least cage the step may take."""
+    Branch and bound over the steps with a memo: a greedy descent gives the first answer, then
+    a subtree is cut when the refugees it must add (``Model.lower_bound``) cannot beat the best
+    answer. Twin steps (consecutive plain cards of one people) take cages in non-decreasing
+    order: any loading can be rearranged that way with the same refugees (see
+    ``z3load.Encoding.twins``). ``floor`` is the least cage the step may take. Raises
+    ``LimitReached`` (``best`` = the greedy answer) when ``budget`` runs out."""
+    budget = budget or Budget(seconds=DEFAULT_SECONDS, nodes=DEFAULT_NODES)
     m = Model(pb)
     n = len(m.steps)
-    never = n + 1
+    start = (m.occ0, m.cnt0, m.start_dock, False, 0)
 
     def children(i, occ, cnt, ondock, floor):
         st = m.steps[i]
@@ -228,7 +324,7 @@ def solve(pb: LoadProblem) -> LoadResult:
         if not opts:
             return None  # Trollgat
         out = []
-        for opt in m.distinct(opts, occ, cnt):
+        for opt in sorted(m.distinct(opts, occ, cnt), key=lambda o: m.preference(i, o, occ, cnt)):
             if opt[1] < floor:
                 continue
             o2, c2, u2 = _apply(m, i, occ, cnt, ondock, opt)
@@ -237,46 +333,69 @@ def solve(pb: LoadProblem) -> LoadResult:
             out.append((opt, (o2, c2, u2, trig, nfloor)))
         return out
 
-    @cache
-    def best(i: int, occ: tuple, cnt: tuple, ondock: int, active: bool, floor: int) -> int:
-        if i == n:
-            return 0
-        if m.steps[i].extra and not active:
-            return best(i + 1, occ, cnt, ondock, False, 0)
-        kids = children(i, occ, cnt, ondock, floor)
-        if kids is None:
-            return 1 + best(i + 1, occ, cnt, ondock, False, 0)
-        out, low = never, m.lower_bound(i, occ, cnt)
-        for _, nxt in kids:
-            out = min(out, best(i + 1, *nxt))
-            if out <= low:  # cannot do better than the bound
-                break
-        return out
-
-    total = best(0, m.occ0, m.cnt0, m.start_dock, False, 0)
-    # walk the optimum to recover the choices
-    choices: list = []
-    state = (m.occ0, m.cnt0, m.start_dock, False, 0)
-    for i in range(n):
+    def moves(i, state):
+        """(choice, refugees added, next state) for step i."""
         occ, cnt, ondock, active, floor = state
         if m.steps[i].extra and not active:
-            choices.append("skip")
-            state = (occ, cnt, ondock, False, 0)
-            continue
+            return [("skip", 0, (occ, cnt, ondock, False, 0))]
         kids = children(i, occ, cnt, ondock, floor)
         if kids is None:
-            choices.append(GAT)
-            state = (occ, cnt, ondock, False, 0)
-            continue
-        target = best(i, *state)
-        for opt, nxt in kids:
-            if best(i + 1, *nxt) == target:
-                choices.append(opt)
+            return [(GAT, 1, (occ, cnt, ondock, False, 0))]
+        return [(opt, 0, nxt) for opt, nxt in kids]
+
+    greedy, state = [], start
+    for i in range(n):  # the twins' cage order is a pruning device: the greedy ignores it
+        choice, _, state = moves(i, (*state[:4], 0))[0]
+        greedy.append(choice)
+    incumbent = replay(pb, greedy, "search (greedy, not proven least)")
+    memo: dict = {}
+
+    def best(i: int, state: tuple, beta: int) -> int:
+        """Least refugees of steps i.. when that is below ``beta``; otherwise some lower bound
+        that is at least ``beta`` (the subtree cannot beat the best answer)."""
+        if i == n:
+            return 0
+        key = _key(i, *state)
+        hit = memo.get(key)
+        if hit is not None and (hit[1] or hit[0] >= beta):
+            return hit[0]
+        _tick(budget, incumbent)
+        low = m.lower_bound(i, state[0], state[1])
+        if low >= beta:
+            memo[key] = (low, False)
+            return low
+        val = n + 1
+        for _, cost, nxt in moves(i, state):
+            val = min(val, cost + best(i + 1, nxt, min(beta, val) - cost))
+            if val <= low:  # cannot do better than the bound
+                break
+        memo[key] = (val, val < beta)
+        return val
+
+    if incumbent.refugees <= m.lower_bound(0, m.occ0, m.cnt0):  # the greedy answer is least
+        return LoadResult("search", incumbent.refugees, incumbent.placements, incumbent.departures)
+    total = best(0, start, incumbent.refugees)  # only a better answer is worth finding
+    if total >= incumbent.refugees:
+        return LoadResult("search", incumbent.refugees, incumbent.placements, incumbent.departures)
+    choices, state = [], start  # walk the optimum to recover the choices
+    for i in range(n):
+        target = best(i, state, total + 1)
+        for choice, cost, nxt in moves(i, state):
+            if cost + best(i + 1, nxt, target - cost + 1) == target:
+                choices.append(choice)
                 state = nxt
                 break
     result = replay(pb, choices, "search")
     assert result.refugees == total
     return result
+
+
+def greedy(pb: LoadProblem) -> LoadResult:
+    """The first answer ``solve`` finds (its greedy descent): legal, not proven least."""
+    try:
+        return solve(pb, Budget(nodes=0))
+    except LimitReached as e:
+        return e.best
 
 
 def replay(pb: LoadProblem, choices: list, method: str) -> LoadResult:
@@ -338,31 +457,44 @@ def _any_legal(m: Model, i: int, contents, ondock: int, gone) -> bool:
     return False
 
 
-def feasible(pb: LoadProblem) -> bool:
+def feasible(pb: LoadProblem, budget: Budget | None = None) -> bool:
     """Can every revealed card be loaded (no refugee)? Depth-first, failing at the first card
-    that would go to the Trollgat; twin steps in non-decreasing cage order as in ``solve``."""
+    that would go to the Trollgat; twin steps in non-decreasing cage order as in ``solve``.
+    Raises ``LimitReached`` when ``budget`` runs out."""
+    budget = budget or Budget(seconds=DEFAULT_SECONDS, nodes=DEFAULT_NODES)
     m = Model(pb)
     n = len(m.steps)
+    memo: dict = {}
 
-    @cache
     def ok(i: int, occ: tuple, cnt: tuple, ondock: int, active: bool, floor: int) -> bool:
         if i == n:
             return True
+        key = _key(i, occ, cnt, ondock, active, floor)
+        if key in memo:
+            return memo[key]
+        _tick(budget, None)
         st = m.steps[i]
         if st.extra and not active:
-            return ok(i + 1, occ, cnt, ondock, False, 0)
-        if m.lower_bound(i, occ, cnt):
-            return False
-        for opt in m.distinct(m.options(i, occ, cnt, ondock), occ, cnt):
-            if opt[1] < floor:
-                continue
-            o2, c2, u2 = _apply(m, i, occ, cnt, ondock, opt)
-            trig = (
-                i + 1 < n and m.steps[i + 1].extra and opt[0] is None and st.card.symbol == "arrow"
-            )
-            nfloor = opt[1] if i + 1 < n and m.twin[i + 1] else 0
-            if ok(i + 1, o2, c2, u2, trig, nfloor):
-                return True
-        return False
+            out = ok(i + 1, occ, cnt, ondock, False, 0)
+        elif m.lower_bound(i, occ, cnt):
+            out = False
+        else:
+            out = False
+            for opt in m.distinct(m.options(i, occ, cnt, ondock), occ, cnt):
+                if opt[1] < floor:
+                    continue
+                o2, c2, u2 = _apply(m, i, occ, cnt, ondock, opt)
+                trig = (
+                    i + 1 < n
+                    and m.steps[i + 1].extra
+                    and opt[0] is None
+                    and st.card.symbol == "arrow"
+                )
+                nfloor = opt[1] if i + 1 < n and m.twin[i + 1] else 0
+                if ok(i + 1, o2, c2, u2, trig, nfloor):
+                    out = True
+                    break
+        memo[key] = out
+        return out
 
     return ok(0, m.occ0, m.cnt0, m.start_dock, False, 0)

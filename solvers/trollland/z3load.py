@@ -21,11 +21,12 @@ import z3
 from rulebook.trollland import CATALOG
 from rulebook.trollland import rules as loading
 from rulebook.trollland.cards import PEOPLES
+from solvers.limits import Budget, LimitReached
 
 from .problem import LoadProblem
-from .search import GAT, LoadResult, Model, replay
+from .search import GAT, LoadResult, Model, greedy, replay
 
-TIMEOUT_MS = 20_000
+DEFAULT_SECONDS = 20.0
 CORE_STEP_MS = 1_000  # per check while shrinking an unsat core
 RULE_WORDS = {
     "TL-LOAD-CAPACITY": "the cages that could take them have too little room left",
@@ -231,7 +232,6 @@ class Encoding:
                 self.card_lits.append((lit, group))
             asserts.append(f"(=> {lit} (not {self.gn[t]}))")
         s = z3.SolverFor("QF_FD")
-        s.set("timeout", TIMEOUT_MS)
         s.from_string("\n".join(lines + [f"(assert {a})" for a in asserts]))
         return s
 
@@ -251,46 +251,62 @@ class Encoding:
         return out
 
 
-def _check(s, assumptions) -> z3.CheckSatResult:
+def _check(s, assumptions, budget: Budget, best=None) -> z3.CheckSatResult:
+    """One z3 query within what is left of the budget's time (every query has a timeout)."""
+    left = budget.remaining_seconds()
+    if left is not None:
+        if left <= 0.001:
+            raise LimitReached(f"time limit of {budget.seconds:g} s reached", best)
+        s.set("timeout", max(1, int(left * 1000)))
     r = s.check(*assumptions)
     if r == z3.unknown:
-        raise TimeoutError(f"z3 gave up ({s.reason_unknown()}) after {TIMEOUT_MS} ms")
+        raise LimitReached(f"z3 gave up ({s.reason_unknown()}) within {budget.seconds:g} s", best)
     return r
 
 
-def solve(pb: LoadProblem, explain: bool = True) -> LoadResult:
+def solve(pb: LoadProblem, explain: bool = True, budget: Budget | None = None) -> LoadResult:
+    """Least refugees with z3: one order-free query decides whether every card loads; otherwise
+    bounds from the search's lower bound up to (not including) its greedy answer are tried, and
+    when all are unsat the greedy answer is the least. Raises ``LimitReached`` (``best`` = the
+    greedy answer) when the budget's time runs out."""
+    budget = budget or Budget(seconds=DEFAULT_SECONDS)
+    fallback = greedy(pb)
     enc = Encoding(pb)
     s0 = enc.solver(ordered=False)
     rules = list(enc.rule_lits.values())
-    if _check(s0, [*rules, *(lit for lit, _ in enc.card_lits)]) == z3.sat:
+    if _check(s0, [*rules, *(lit for lit, _ in enc.card_lits)], budget, fallback) == z3.sat:
         return replay(pb, enc.decode(s0.model()), "z3")
-    why = _explain(enc, s0) if explain else []
+    why = _explain(enc, s0, budget) if explain else []
     s = enc.solver(ordered=True)
     rules = list(enc.rule_lits.values())
-    total = len(enc.m.steps)
-    for bound in range(1, total + 1):
+    m = enc.m
+    low = max(1, m.lower_bound(0, m.occ0, m.cnt0), m.flow_bound(0, m.occ0, m.cnt0))
+    for bound in range(low, fallback.refugees):
         lit = z3.Bool(f"at_most_{bound}")
         s.add(z3.Implies(lit, z3.PbLe([(g, 1) for g in enc.g], bound)))
-        if _check(s, [*rules, lit]) == z3.sat:
+        if _check(s, [*rules, lit], budget, fallback) == z3.sat:
             result = replay(pb, enc.decode(s.model()), "z3")
             if result.refugees != bound:
                 raise AssertionError(f"z3 model has {result.refugees} refugees, bound {bound}")
             result.explanation = why
             return result
-    raise AssertionError("unreachable: every card may go to the Trollgat")
+    return LoadResult("z3", fallback.refugees, fallback.placements, fallback.departures, why)
 
 
-def _explain(enc: Encoding, s) -> list[str]:
+def _explain(enc: Encoding, s, budget: Budget) -> list[str]:
     """A minimal set of rules and 'this card is loaded' wishes that cannot hold together (``s``
     has just answered unsat under all of them)."""
     core = [c for c in s.unsat_core()]
     keep = list(core)
-    s.set("timeout", CORE_STEP_MS)
     for lit in core:  # deletion-based minimisation; a step that times out keeps the literal
+        left = budget.remaining_seconds()
+        step = CORE_STEP_MS if left is None else min(CORE_STEP_MS, int(left * 1000))
+        if step <= 0:
+            break
+        s.set("timeout", step)
         trial = [x for x in keep if not x.eq(lit)]
         if s.check(*trial) == z3.unsat:
             keep = trial
-    s.set("timeout", TIMEOUT_MS)
     names = {str(x) for x in keep}
     cards = [st for lit, group in enc.card_lits if str(lit) in names for st in group]
     rids = [rid for rid, lit in enc.rule_lits.items() if str(lit) in names]
@@ -325,9 +341,10 @@ def _cage_report(enc: Encoding, q: int) -> str:
     return "; ".join(parts)
 
 
-def feasible(pb: LoadProblem) -> bool:
+def feasible(pb: LoadProblem, budget: Budget | None = None) -> bool:
     """Can every revealed card be loaded? One check of the order-free model (no refugee)."""
+    budget = budget or Budget(seconds=DEFAULT_SECONDS)
     enc = Encoding(pb)
     s = enc.solver(ordered=False)
     lits = [*enc.rule_lits.values(), *(lit for lit, _ in enc.card_lits)]
-    return _check(s, lits) == z3.sat
+    return _check(s, lits, budget) == z3.sat

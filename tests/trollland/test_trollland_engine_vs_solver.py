@@ -8,10 +8,10 @@ from functools import cache
 
 import pytest
 
-from rulebook.common.rng import Rng
 from rulebook.trollland import apply_action, default_cards, legal_actions, puzzle
 from rulebook.trollland.game import GAME
 from solvers.trollland import from_dict, from_state, solve_search, solve_z3, to_dict
+from solvers.trollland.generate import Draws
 
 CARDS = default_cards()
 PESTS = sorted(c for c, card in CARDS.people.items() if not card.is_troll)
@@ -33,21 +33,23 @@ def engine_min_refugees(state) -> int:
 def random_position(seed: int):
     """Two or three stand-in vehicles, partly filled, and 3-4 revealed cards of one or two
     peoples: crowded enough that refugees are common."""
-    r = Rng(seed)
-    peoples = r.shuffle(["Bi", "Zo", "Ze", "Ni", "Go"])
-    decks = {p: iter(r.shuffle([c for c in PESTS if CARDS.people[c].people == p])) for p in peoples}
-    revealed_peoples = peoples[: 1 + r.randrange(2)]
+    r = Draws(seed)
+    peoples = r.shuffled(["Bi", "Zo", "Ze", "Ni", "Go"])
+    decks = {
+        p: iter(r.shuffled([c for c in PESTS if CARDS.people[c].people == p])) for p in peoples
+    }
+    revealed_peoples = peoples[: 1 + r.below(2)]
     row = {}
-    for vid in r.shuffle(sorted(CARDS.vehicles))[: 2 + r.randrange(2)]:
-        inside = r.shuffle(peoples)  # a different people per cage (TL-LOAD-VEHICLE-DISTINCT)
+    for vid in r.shuffled(sorted(CARDS.vehicles))[: 2 + r.below(2)]:
+        inside = r.shuffled(peoples)  # a different people per cage (TL-LOAD-VEHICLE-DISTINCT)
         cages = []
         for i, cap in enumerate(CARDS.vehicles[vid].cages):
-            k = r.randrange(cap) if r.randrange(3) else 0  # never full
+            k = r.below(cap) if r.below(3) else 0  # never full
             cages.append([next(decks[inside[i]]) for _ in range(k)])
         row[vid] = cages
-    cards = [next(decks[revealed_peoples[r.randrange(len(revealed_peoples))]]) for _ in range(4)]
-    chosen = [cards[:2], cards[2 : 3 + r.randrange(2)]]
-    dock = [next(decks[peoples[-1]]) for _ in range(r.randrange(3))]
+    cards = [next(decks[revealed_peoples[r.below(len(revealed_peoples))]]) for _ in range(4)]
+    chosen = [cards[:2], cards[2 : 3 + r.below(2)]]
+    dock = [next(decks[peoples[-1]]) for _ in range(r.below(3))]
     hands = [["T1a"], ["T2a"]]  # only Trolls in hand: an arrow has no effect (TL-SYMBOL-ARROW)
     return puzzle(2, row=row, chosen=chosen, dock=dock, hands=hands)
 
