@@ -194,3 +194,30 @@ def test_min_ap_path_builds_no_graph_and_imports_no_heavy_library():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_plans_replay_from_positions_of_real_games():
+    """Positions met in seeded random games (archer, Troghammer, peasants, burnt tiles): every
+    plan replays through the engine, burns the cottage and costs no health (the Troghammer is
+    avoided like a knight, T-MOVE-KNIGHT-DAMAGE)."""
+    import rulebook
+    from rulebook.common.game import random_game
+
+    g = rulebook.game("trogdor")
+    solved = 0
+    for seed in range(25):
+        s = g.new_game(seed)
+        for i, action in enumerate(random_game(g, seed).actions):
+            s = g.apply(s, action)
+            if i % 9 or s.phase != "act" or s.trogdor is None or g.is_terminal(s):
+                continue
+            puzzle = s.replace(ap=99, powers=())
+            for cottage, burnt in puzzle.cottages.items():
+                r = min_ap_cottage(puzzle, cottage)
+                if burnt or r.ap is None:
+                    continue
+                final = replay(puzzle, r.plan)
+                assert final.cottages[cottage] and final.meter == puzzle.meter, str(puzzle)
+                assert 99 - final.ap == r.ap
+                solved += 1
+    assert solved >= 50
