@@ -32,3 +32,29 @@ def test_random_games_keep_invariants(seed, players, rulings):
             assert State.parse(str(g), g.cards) == g
         g = apply_action(g, rng.choice(acts))
     assert g.outcome in ("win", "table-flip", "defeat")
+
+
+def test_game_invariants_hold_in_play_and_catch_broken_states():
+    """The protocol's invariants(): [] at every state of seeded random games; a state that lost
+    a peasant, doubled a card or misplaced a cottage is reported."""
+    import random
+
+    import rulebook
+    from rulebook.trogdor.geometry import BY_NAME
+    from rulebook.trogdor.state import Cottages, Deck
+
+    g = rulebook.game("trogdor")
+    for seed in range(4):
+        s, rng = g.new_game(seed, players=1 + seed % 3), random.Random(seed)
+        while True:
+            assert g.invariants(s) == [], (seed, str(s))
+            if g.is_terminal(s):
+                break
+            s = g.apply(s, rng.choice(g.legal_actions(s)))
+    s = g.new_game(1)
+    assert any("peasants" in m for m in g.invariants(s.replace(void=s.void + 1)))
+    top = s.action_deck.draw[0]
+    doubled = s.replace(action_deck=Deck((top, *s.action_deck.draw), ()))
+    assert any("two places" in m for m in g.invariants(doubled))
+    moved = s.replace(cottages=Cottages.on([BY_NAME["C3"], *s.cottages]))
+    assert any("cottages" in m for m in g.invariants(moved))
