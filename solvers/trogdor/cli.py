@@ -125,16 +125,12 @@ def _dest(option: str) -> str:
     return "start" if option == "--from" else option[2:].replace("-", "_")
 
 
-def _cottage(args, option: str = "--cottage") -> str:
-    return _one_square(getattr(args, option[2:]), option)
-
-
 # ---- the commands ----------------------------------------------------------------------------
 
 
 def _run_min_ap(args) -> int:
     state = state_from_args(args)
-    cottage = _cottage(args)
+    cottage = _one_square(args.cottage, "--cottage")
     if args.method == "z3":
         from .z3_model import min_ap_cottage_z3
 
@@ -208,6 +204,8 @@ def _run_win_now(args) -> int:
     from .win_now import win_this_turn, with_hand
 
     if args.ap is not None:
+        if args.position is not None:
+            raise UsageError("--ap goes with --layout (a --position carries its own AP)")
         state = state_from_args(args, ap=args.ap)
     else:
         hand = [c.strip() for c in (args.hand or "").split(",") if c.strip()]
