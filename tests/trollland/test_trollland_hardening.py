@@ -166,3 +166,23 @@ def _choices(pb, result):
         out.append(None if p.dest == "Trollgat" else (items.get(p.via), labels[p.dest]))
         prev = p.dest != "Trollgat" and p.via is None and st.card.symbol == "arrow"
     return out
+
+
+def test_schema_carries_the_ruling_and_the_bounds():
+    from pathlib import Path
+
+    import jsonschema
+
+    schema = json.loads(
+        (Path(__file__).parents[2] / "solvers" / "trollland" / "load_schema.json").read_text()
+    )
+    data = _question()
+    data["rulings"] = {"TLR-QUESTION-DOCK": "not-this-turn"}
+    pb = from_dict(data)
+    jsonschema.validate(to_dict(pb), schema)
+    assert to_dict(pb)["rulings"] == {"TLR-QUESTION-DOCK": "not-this-turn"}
+    too_many = _question(vehicles=15)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(too_many, schema)
+    with pytest.raises(LoadInputError, match="at most 14"):
+        from_dict(too_many)
