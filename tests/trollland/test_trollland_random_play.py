@@ -40,3 +40,22 @@ def test_invariants_report_a_lost_card_and_a_full_vehicle():
     assert any("missing" in x for x in GAME.invariants(lost))
     full = puzzle(2, phase="choose", row={"V01": [["Bi0"]]}, hands=[["Zo1"], ["Zo2"]])
     assert GAME.invariants(full) == ["V01 is full but has not departed"]
+
+
+def test_rules_report_when_they_take_effect():
+    # TL-DEPART-FULL, TL-BANISH-ORDER
+    s = puzzle(2, row={"V01": []}, chosen=[["Zo3"], []], draw=["Ze1", "Ze2", "Ze3", "Ze4"])
+    _, ids = GAME.apply_traced(s, "place Zo3 V01.1")
+    assert {"TL-BANISH-ORDER", "TL-DEPART-FULL", "TL-DEPART-PILES", "TL-END-DRAW"} <= set(ids)
+    seen: set[str] = set()
+    for seed in range(40):
+        s = GAME.new_game(seed, players=2 + seed % 4)
+        for a in random_game(GAME, seed, players=2 + seed % 4).actions:
+            s, ids = GAME.apply_traced(s, a)
+            seen.update(ids)
+    assert seen <= set(GAME.catalog.ids())
+    playable = {
+        r for r in GAME.catalog.ids() if not r.startswith(("TL-COMP", "TL-SCORE", "TL-SETUP"))
+    }
+    refuse_only = {"TL-CHOOSE-KING", "TL-TURN-ORDER"}  # they only ever refuse an action
+    assert playable - seen == refuse_only, sorted(playable - seen)
