@@ -61,13 +61,24 @@ def _bundled():
 class CardIndex:
     """Cards by id: ``base`` (a CardSet or None) plus ``extra`` cards registered by callers."""
 
-    __slots__ = ("base", "extra")
+    __slots__ = ("base", "extra", "_by")
 
     def __init__(self, base=None, extra: dict | None = None, *, bundled: bool = True):
         self.base = base if base is not None else (_bundled() if bundled else None)
         # read-only: the index is shared by every state of a card set (CardIndex.shared), so
         # one caller must not change another's answers; with_cards() makes a new index instead
         self.extra = MappingProxyType(dict(extra or {}))
+        # one merged table per section, built once (card lookups run ~2.5 times per action:
+        # the two-step lookup was the top line of the random-game profile, ~9 %)
+        self._by = {
+            section: MappingProxyType(
+                {
+                    **(getattr(self.base, section) if self.base is not None else {}),
+                    **{k: c for k, c in self.extra.items() if isinstance(c, cls)},
+                }
+            )
+            for section, cls in _SECTIONS.items()
+        }
 
     @classmethod
     def shared(cls, base=None) -> CardIndex:
@@ -85,25 +96,18 @@ class CardIndex:
             extra[c.id] = c
         return CardIndex(self.base, extra, bundled=False)
 
-    def _find(self, card_id: str, section: str, cls):
-        c = self.extra.get(card_id)
-        if isinstance(c, cls):
-            return c
-        if self.base is not None:
-            return getattr(self.base, section).get(card_id)
-        return None
-
     def movement(self, card_id: str) -> MovementCard | None:
-        return self._find(card_id, "movement", MovementCard) or literal_movement(card_id)
+        return self._by["movement"].get(card_id) or literal_movement(card_id)
 
     def action(self, card_id: str) -> ActionCard | None:
-        return self._find(card_id, "actions", ActionCard) or literal_action(card_id)
+        return self._by["actions"].get(card_id) or literal_action(card_id)
 
     def keeper(self, card_id: str) -> Keeper | None:
-        return self._find(card_id, "keepers", Keeper)
+        return self._by["keepers"].get(card_id)
 
     def item(self, card_id: str) -> Item | None:
-        return self._find(card_id, "items", Item)
+        return self._by["items"].get(card_id)
 
 
+_SECTIONS = {"movement": MovementCard, "actions": ActionCard, "keepers": Keeper, "items": Item}
 _SHARED: dict[int, CardIndex] = {}
