@@ -347,41 +347,49 @@ def solve(pb: LoadProblem, budget: Budget | None = None) -> LoadResult:
     for i in range(n):  # the twins' cage order is a pruning device: the greedy ignores it
         choice, _, state = moves(i, (*state[:4], 0))[0]
         greedy.append(choice)
-    incumbent = replay(pb, greedy, "search (greedy, not proven least)")
+    found = [replay(pb, greedy, "search (best so far, not proven least)")]
+    path: list = []  # the choices from the root to the node being searched, and their refugees
     memo: dict = {}
 
-    def best(i: int, state: tuple, beta: int) -> int:
+    def best(i: int, state: tuple, beta: int, spent: int) -> int:
         """Least refugees of steps i.. when that is below ``beta``; otherwise some lower bound
-        that is at least ``beta`` (the subtree cannot beat the best answer)."""
+        that is at least ``beta`` (the subtree cannot beat the best answer). ``spent`` refugees
+        were made on the way here: a complete loading better than ``found`` replaces it, so a
+        budget that runs out reports the best answer found so far."""
         if i == n:
+            if len(path) == n and spent < found[0].refugees:
+                found[0] = replay(pb, list(path), "search (best so far, not proven least)")
             return 0
         key = _key(i, *state)
         hit = memo.get(key)
         if hit is not None and (hit[1] or hit[0] >= beta):
             return hit[0]
-        _tick(budget, incumbent)
+        _tick(budget, found[0])
         low = m.lower_bound(i, state[0], state[1])
         if low >= beta:
             memo[key] = (low, False)
             return low
         val = n + 1
-        for _, cost, nxt in moves(i, state):
-            val = min(val, cost + best(i + 1, nxt, min(beta, val) - cost))
+        for choice, cost, nxt in moves(i, state):
+            path.append(choice)
+            val = min(val, cost + best(i + 1, nxt, min(beta, val) - cost, spent + cost))
+            path.pop()
             if val <= low:  # cannot do better than the bound
                 break
         memo[key] = (val, val < beta)
         return val
 
+    incumbent = found[0]
     if incumbent.refugees <= m.lower_bound(0, m.occ0, m.cnt0):  # the greedy answer is least
         return LoadResult("search", incumbent.refugees, incumbent.placements, incumbent.departures)
-    total = best(0, start, incumbent.refugees)  # only a better answer is worth finding
+    total = best(0, start, incumbent.refugees, 0)  # only a better answer is worth finding
     if total >= incumbent.refugees:
         return LoadResult("search", incumbent.refugees, incumbent.placements, incumbent.departures)
     choices, state = [], start  # walk the optimum to recover the choices
     for i in range(n):
-        target = best(i, state, total + 1)
+        target = best(i, state, total + 1, 0)
         for choice, cost, nxt in moves(i, state):
-            if cost + best(i + 1, nxt, target - cost + 1) == target:
+            if cost + best(i + 1, nxt, target - cost + 1, 0) == target:
                 choices.append(choice)
                 state = nxt
                 break
