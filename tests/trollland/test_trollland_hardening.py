@@ -186,3 +186,13 @@ def test_schema_carries_the_ruling_and_the_bounds():
         jsonschema.validate(too_many, schema)
     with pytest.raises(LoadInputError, match="at most 14"):
         from_dict(too_many)
+
+
+def test_budget_answer_is_the_best_loading_found_so_far():
+    pb = random_problem(5, vehicles=10, max_cards=40)
+    greedy = search.greedy(pb)
+    with pytest.raises(LimitReached) as e:  # a node budget: the same answer on every machine
+        search.solve(pb, Budget(nodes=5000))
+    better = e.value.best
+    assert better.refugees < greedy.refugees and "not proven" in better.method
+    assert replay(pb, _choices(pb, better), "check").refugees == better.refugees
