@@ -260,7 +260,7 @@ def trollland_loading(n: int = 8) -> None:
         print(json.dumps([cards, time.process_time() - t, how]), flush=True)
 
 
-def fig_trollland(limit: float = 40.0) -> None:
+def fig_trollland(limit: float = 30.0) -> None:
     try:
         out = subprocess.run(
             [sys.executable, "-m", "benchmarks.speed", "--child", "trollland"],
@@ -307,7 +307,9 @@ def main(argv: list[str] | None = None) -> None:
         return trollland_loading()
     print(f"median of {args.runs} runs; load average {__import__('os').getloadavg()[0]:.1f}")
     for name in args.only or FIGURES:
+        start = time.perf_counter()
         FIGURES[name](args.runs)
+        print(f"    ({name}: {time.perf_counter() - start:.1f} s wall)", flush=True)
 
 
 if __name__ == "__main__":
