@@ -179,7 +179,10 @@ def astar(tb: Tables, budget: Budget):
                 state, stop = parent[state]
                 stops.append(stop)
             return g, stops[::-1]
-        budget.tick(best=f)  # LimitReached.best: the smallest f popped is a lower bound
+        try:
+            budget.tick()
+        except LimitReached as e:  # every plan passes through an open node: min f is a bound
+            raise LimitReached(e.what, min(f, heap[0][0]) if heap else f) from None
         for stop, cost in tb.moves(loc, tmask, cmask):
             if stop < n:
                 nxt = (stop_sq[stop], tmask & ~(1 << stop), cmask)
