@@ -20,7 +20,7 @@ from solvers.limits import Budget, LimitReached, check_limit
 from .query import QueryError
 
 GAME = game("trogdor")
-MAX_POSITIONS = 5_000_000
+MAX_POSITIONS = 300_000  # positions seen are kept: about 1 KB each
 SKIP = ("pass", "hide", "burn peasant", "draw", "step", "spawn")
 
 
