@@ -25,7 +25,8 @@ from rulebook.trollland.rules import CHECKS, settle
 from rulebook.trollland.state import State
 from solvers.limits import Budget, LimitReached
 
-DEFAULT_STEPS = 200_000  # engine steps per best_pairs call (a few seconds at most)
+DEFAULT_STEPS = 200_000  # engine steps per best_pairs call
+DEFAULT_SECONDS = 10.0
 
 
 @dataclass(frozen=True)
@@ -64,14 +65,14 @@ def pair_value(
 ) -> int:
     """The best change of ``player``'s score this turn when the players reveal ``revealed``
     (player -> their cards)."""
-    budget = budget or Budget(nodes=DEFAULT_STEPS)
+    budget = budget or Budget(seconds=DEFAULT_SECONDS, nodes=DEFAULT_STEPS)
     base = score(s, player).total
-    memo: dict[str, int] = {}
+    memo: dict[State, int] = {}  # a State is a hashable value
 
     def best(t: State) -> int:
         if _settled(t, player):
             return score(t, player).total - base
-        key = str(t)
+        key = t
         if key not in memo:
             values = []
             for a in GAME.legal_actions(t):
@@ -89,7 +90,7 @@ def best_pairs(
     """Every legal pair of ``player``'s hand (TL-CHOOSE-KING: the King never with another Troll)
     with its value, best first (ties by the pair's text). Raises LimitReached (``best`` = the
     ranking of the pairs valued so far) when the budget runs out."""
-    budget = budget or Budget(nodes=DEFAULT_STEPS)
+    budget = budget or Budget(seconds=DEFAULT_SECONDS, nodes=DEFAULT_STEPS)
     out: list[PairValue] = []
     for a, b in combinations(sorted(s.hands[player]), 2):
         if CHECKS["choose"](s, player, make("choose", a, b)) is not None:
