@@ -88,8 +88,10 @@ class Board:
 
 
 def board_of(state) -> Board:
-    """``Board.of`` for an engine ``State``. (Also accepts an object with ``to_state()``, for
-    callers not yet moved to engine states.)"""
-    if hasattr(state, "to_state") and not hasattr(state, "tiles"):
-        state = state.to_state()
+    """``Board.of`` for an engine ``State``; anything else is a clear input error."""
+    if not hasattr(state, "tiles") or not hasattr(state, "burnt"):
+        raise QueryError(
+            f"a Trogdor position (an engine State) is needed, not {type(state).__name__}; "
+            "build one with rulebook.trogdor.puzzle(layout, trogdor=..., ...)"
+        )
     return Board.of(state)

@@ -221,3 +221,8 @@ def test_plans_replay_from_positions_of_real_games():
                 assert 99 - final.ap == r.ap
                 solved += 1
     assert solved >= 50
+
+
+def test_a_position_that_is_no_engine_state_is_a_clear_input_error():
+    with pytest.raises(QueryError, match="engine State"):
+        min_ap_cottage(LAYOUT, "A1")
