@@ -73,6 +73,21 @@ def test_search_and_z3_agree_on_small_countrysides():
     assert impossible >= 2
 
 
+def test_search_and_z3_agree_on_mid_size_countrysides():
+    """12-16 unburnt tiles with cottages (the old z3 model timed out at 16 tiles)."""
+    rng = random.Random(21)
+    for _ in range(6):
+        layout = random_layout(rng)
+        unburnt = set(rng.sample(GRID5.squares(), rng.randint(12, 16)))
+        burnt = [str(s) for s in GRID5.squares() if s not in unburnt]
+        pos = puzzle(layout, trogdor=str(rng.choice(GRID5.squares())), burnt=burnt)
+        a = min_ap_countryside(pos)
+        b = min_ap_countryside_z3(pos, timeout_ms=60_000)
+        assert a.exact and b.exact and a.ap == b.ap, (str(pos), a.ap, b.ap)
+        check_win(pos, a)
+        check_win(pos, b)
+
+
 def test_presets_tiles_only_is_exact():
     """All 25 tiles from C3: 25 burns and 24 moves (a snake through the board)."""
     for preset in load_card_set().presets.values():
