@@ -6,7 +6,7 @@ from rulebook.common.errors import TrogkitInputError
 from rulebook.common.game import Game, check_header
 
 from . import rules
-from .actions import parse_action
+from .actions import PAIR_VERBS, make, parse_action
 from .scoring import winners as _winners
 from .setup import new_game
 from .state import HEADER, State, parse
@@ -56,6 +56,12 @@ class Trollland(Game):
 
     def parse_action(self, text):
         return parse_action(text)
+
+    def action(self, action):
+        """An Action in canonical form, from text or an Action (a pair of cards in text order,
+        so ``choose B A`` is the listed ``choose A B``)."""
+        a = parse_action(action)
+        return make(a.verb, *a.args) if a.verb in PAIR_VERBS else a
 
     def parse(self, text, **options):
         check_header(self, text)

@@ -196,3 +196,14 @@ def test_budget_answer_is_the_best_loading_found_so_far():
     better = e.value.best
     assert better.refugees < greedy.refugees and "not proven" in better.method
     assert replay(pb, _choices(pb, better), "check").refugees == better.refugees
+
+
+def test_a_reversed_pair_built_as_an_action_is_the_listed_one():
+    # TL-CHOOSE-TWO
+    from rulebook.common.actions import Action
+
+    s = puzzle(2, phase="choose", hands=[["Zo3", "Bi1"], ["Bi2", "Bi3"]])
+    reversed_pair = Action("choose", ("Zo3", "Bi1"))
+    assert GAME.action(reversed_pair) in GAME.legal_actions(s)
+    assert GAME.refusal(s, reversed_pair) is None
+    assert GAME.apply(s, reversed_pair) == GAME.apply(s, "choose Bi1 Zo3")
