@@ -407,15 +407,31 @@ def do_burn_peasant(s, a) -> None:
     _burn_peasant(s, s.trogdor)
 
 
-def _reaching(s, prefix: str, sq) -> list[str]:
+def _reach(powers: tuple[str, ...], prefix: str, here) -> dict:
+    """Square -> the power tokens ``<prefix><area>[-after]`` in ``powers`` whose area reaches it
+    from Trogdor's tile ``here``. Bounded memo (few power sets x 25 squares): a ``burn-any``
+    power made 25 candidates each re-derive its reach, ~40 % of the act phase's legal list."""
+    key = (powers, prefix, here)
+    hit = _REACH.get(key)
+    if hit is None:
+        n = len(prefix)
+        hit = {}
+        for t in powers:
+            if t.startswith(prefix):
+                for sq in AREA_SET[t[n:].removesuffix("-after")][here]:
+                    hit.setdefault(sq, []).append(t)
+        hit = {sq: tuple(ts) for sq, ts in hit.items()}
+        if len(_REACH) < 20_000:
+            _REACH[key] = hit
+    return hit
+
+
+_REACH: dict[tuple, dict] = {}
+
+
+def _reaching(s, prefix: str, sq) -> tuple[str, ...]:
     """Power tokens ``<prefix><area>[-after]`` in force whose area reaches ``sq`` from Trogdor."""
-    here = s.trogdor
-    n = len(prefix)
-    return [
-        t
-        for t in s.powers
-        if t.startswith(prefix) and sq in AREA_SET[t[n:].removesuffix("-after")][here]
-    ]
+    return _reach(s.powers, prefix, s.trogdor).get(sq, ())
 
 
 def check_burn_tile_at(s, a) -> Refused | None:
@@ -700,31 +716,28 @@ def _step_candidates(s) -> list[Action]:
     return [STEP]
 
 
-def _card_actions(cid: str) -> tuple[Action, Action]:
-    """``play CID`` and ``discard CID``, built once per card id. Bounded memo: with
-    ``_item_actions`` it buys +32 % whole random games per CPU-second (509 vs 385 in one A/B
-    run): building Action values was most of the choose phase's and the item part of the act
-    phase's legal_actions."""
-    hit = _CARD_ACTIONS.get(cid)
+def _hand_candidates(hand: tuple[str, ...]) -> tuple:
+    """(action, its check) for ``discard``/``play`` of each card in ``hand``, in text order; built
+    once per hand (bounded memo: building and sorting Action values was most of the choose
+    phase's legal list; with ``_item_actions`` it bought +32 % whole random games/CPU-s)."""
+    hit = _HAND_CANDIDATES.get(hand)
     if hit is None:
-        hit = (Action("discard", (cid,)), Action("play", (cid,)))
-        if len(_CARD_ACTIONS) < 10_000:
-            _CARD_ACTIONS[cid] = hit
+        pairs = [
+            (Action(verb, (cid,)), check)
+            for cid in set(hand)
+            for verb, check in (("discard", check_discard), ("play", check_play))
+        ]
+        hit = tuple(sorted(pairs, key=lambda p: p[0].text))
+        if len(_HAND_CANDIDATES) < 20_000:
+            _HAND_CANDIDATES[hand] = hit
     return hit
 
 
-_CARD_ACTIONS: dict[str, tuple[Action, Action]] = {}
+_HAND_CANDIDATES: dict[tuple[str, ...], tuple] = {}
 
 
 def _choose_candidates(s) -> list[Action]:
-    out = [
-        a
-        for cid in set(s.hands[s.player])
-        for a, check in zip(_card_actions(cid), (check_discard, check_play), strict=True)
-        if check(s, a) is None
-    ]
-    out.sort(key=TEXT)
-    return out
+    return [a for a, check in _hand_candidates(s.hands[s.player]) if check(s, a) is None]
 
 
 def _spawn_candidates(s) -> list[Action]:
@@ -740,23 +753,19 @@ def _act_candidates(s) -> list[Action]:
     out = [a for a, check in _SIMPLE_PAIRS if check(s, a) is None]
     here = s.trogdor
     if here is not None:
-        # moves proposed only where a step lands on the board (geometry; check_move decides)
+        # moves proposed only where a step lands on the board with the powers in force (the
+        # table applies check_move's geometry and diagonal conditions), so what is left of the
+        # check (AP) is the same for all of them: one probe decides all (~20 % of this function).
         moves = _MOVES["wrap" in powers, "diagonal" in powers][here]
-        out += [a for a in moves if check_move(s, a) is None]
+        if moves and check_move(s, moves[0]) is None:
+            out += moves
     if check_none(s, PASS) is None:
         out.append(PASS)
     if powers:
         interleaved = False
         if here is not None:
-            reach = {
-                sq
-                for t in powers
-                if t.startswith("burn-")
-                for sq in AREA_SET[t[5:].removesuffix("-after")][here]
-            }
-            reach_p = {
-                sq for t in powers if t.startswith("peasant-") for sq in AREA_SET[t[8:]][here]
-            }
+            reach = _reach(powers, "burn-", here)
+            reach_p = _reach(powers, "peasant-", here)
             if reach or reach_p:
                 interleaved = True
                 out += [
@@ -782,7 +791,7 @@ def _act_candidates(s) -> list[Action]:
 
 def _item_actions(item, item_id: str) -> tuple[Action, ...]:
     """``use ITEM`` or, for an item that moves Trogdor, ``use ITEM SQ`` for every square; built
-    once per item (bounded memo, see ``_card_actions`` for the figure it buys)."""
+    once per item (bounded memo, see ``_hand_candidates`` for the figure it buys)."""
     hit = _ITEM_ACTIONS.get(item_id)
     if hit is None or hit[0] is not item:
         if item is not None and any(e.kind == "teleport" for e in item.effects):
