@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 import rulebook
+from rulebook.common.game import tracing
 
 from .agents import make_agent
 
@@ -75,12 +76,14 @@ def play_game(setup: Setup, seed: int, *, upto: int | None = None, checks: bool 
     """Play game ``seed`` with every check; returns (record, final state). ``upto`` stops after
     that many actions (to replay a reported failure, with ``checks=False``)."""
     game = rulebook.game(setup.game)
-    s = game.new_game(
-        seed, players=setup.players, rulings=dict(setup.rulings) or None, **dict(setup.options)
-    )
+    fired: Counter = Counter()
+    with tracing() as setup_ids:  # setup rules fire in new_game, before any action
+        s = game.new_game(
+            seed, players=setup.players, rulings=dict(setup.rulings) or None, **dict(setup.options)
+        )
+    fired.update(setup_ids)
     players = game.num_players(s)
     seat, seats = _agents(setup, seed, players)
-    fired: Counter = Counter()
     n = 0
 
     def fail(problem: str):
@@ -106,8 +109,11 @@ def play_game(setup: Setup, seed: int, *, upto: int | None = None, checks: bool 
             fail(f"after {a}: invariant broken: " + "; ".join(bad))
     if upto is not None and not game.is_terminal(s):
         return None, s
-    won = seat in game.winners(s)
-    return GameRecord(seed, outcome_text(game.outcome(s)), n, won, dict(fired)), s
+    with tracing() as end_ids:  # scoring rules fire when the result is asked for
+        won = seat in game.winners(s)
+        outcome = outcome_text(game.outcome(s))
+    fired.update(end_ids)
+    return GameRecord(seed, outcome, n, won, dict(fired)), s
 
 
 def replay(setup: Setup, seed: int, upto: int):

@@ -9,7 +9,8 @@ mean_length, length_histogram, rules_fired`` (plus ``compare`` when asked):
   games for several players the agent's seat rotates and the other seats play ``opponents``);
 - ``length_histogram``: ``{"edges": [...], "counts": [...]}`` of game lengths in actions;
 - ``rules_fired``: ``{"counts": {rule ID: times fired}, "never": [rule IDs that never fired]}``
-  over every catalog rule (``apply_traced``);
+  over every catalog rule: the rules reported during ``new_game``, every action
+  (``apply_traced``) and the final ``winners``/``outcome``;
 - ``compare`` (``compare=RULING``): the same seeds under each option of the ruling, and the
   difference of each option's win rate from the default's with its 95 % interval.
 

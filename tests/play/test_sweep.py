@@ -100,6 +100,28 @@ def test_rules_fired_counts_what_apply_traced_reports(monkeypatch):
     assert "RE-PHASE" not in r["rules_fired"]["never"]
 
 
+def test_rules_fired_at_setup_and_at_the_end_are_counted_once_per_game(monkeypatch):
+    game = rulebook.game("encounter-solo")
+    new_game, winners = type(game).new_game, type(game).winners
+
+    def traced_new_game(self, *args, **kwargs):
+        fired("RE-SOLO-START")
+        return new_game(self, *args, **kwargs)
+
+    def traced_winners(self, state):
+        fired("RE-SOLO-WIN")
+        return winners(self, state)
+
+    monkeypatch.setattr(type(game), "new_game", traced_new_game)
+    monkeypatch.setattr(type(game), "winners", traced_winners)
+    plain = sweep.run("encounter-solo", games=6, workers=1, progress=False)
+    monkeypatch.undo()
+    counts = plain["rules_fired"]["counts"]
+    base = sweep.run("encounter-solo", games=6, workers=1, progress=False)["rules_fired"]["counts"]
+    assert counts["RE-SOLO-START"] == base["RE-SOLO-START"] + 6
+    assert counts["RE-SOLO-WIN"] >= base["RE-SOLO-WIN"] + 6
+
+
 def _fail_on_turn(monkeypatch, turn: str):
     game = rulebook.game("trogdor")
     monkeypatch.setattr(
