@@ -95,7 +95,14 @@ def hint(state, seconds: float = 2.0, *, seed: int = 0, max_simulations: int = 1
     game = rulebook.game_of(state)
     if game.is_terminal(state):
         raise TrogkitInputError("the game is over: there is no action to hint")
-    r = uct(game, state, random.Random(seed), simulations=max_simulations, seconds=seconds)
+    r = uct(
+        game,
+        state,
+        random.Random(seed),
+        simulations=max_simulations,
+        seconds=seconds,
+        estimate_forced=True,
+    )
     return Hint(r.action, r.win_rate, r.simulations)
 
 

@@ -65,13 +65,15 @@ def uct(
     seconds: float | None = None,
     depth: int = 12,
     exploration: float = 0.7,
+    estimate_forced: bool = False,
 ) -> SearchResult:
     """The action UCT recommends for the player to move in ``state`` after ``simulations``
-    determinised simulations (or fewer if ``seconds`` of wall clock run out first)."""
+    determinised simulations (or fewer if ``seconds`` of wall clock run out first). With a
+    single legal action it answers at once, unless ``estimate_forced`` asks for its value."""
     root_legal = game.legal_actions(state)
     if not root_legal:
         raise ValueError(f"{game.name}: the game is over, there is no action to choose")
-    if len(root_legal) == 1:
+    if len(root_legal) == 1 and not estimate_forced:
         return SearchResult(root_legal[0], float("nan"), 0, {str(root_legal[0]): 0})
     me = game.to_move(state)
     players = game.num_players(state)

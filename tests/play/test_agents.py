@@ -120,6 +120,14 @@ def test_hint_answers_within_its_time_and_names_a_legal_action():
     assert 0.0 <= h.win_rate <= 1.0
 
 
+def test_hint_estimates_even_a_forced_action():
+    game = rulebook.game("trogdor")
+    state = game.new_game(1)
+    (only,) = game.legal_actions(state)  # the first draw
+    h = hint(state, seconds=0.3)
+    assert h.action == only and h.simulations >= 1 and 0.0 <= h.win_rate <= 1.0
+
+
 def test_hint_refuses_a_finished_game_and_bad_seconds():
     game = rulebook.game("encounter-solo")
     final = play_game(Setup("encounter-solo"), 1)[1]
