@@ -26,8 +26,8 @@ class Trogdor(Game):
     def new_game(self, seed=0, *, players=None, rulings=None, preset="normal", **options):
         return new_game(preset, 1 if players is None else players, seed, rulings, **options)
 
-    def legal_actions(self, state):
-        return rules.legal_actions(state)
+    # the rules' own function, not a method calling it: one call less per random-play step
+    legal_actions = staticmethod(rules.legal_actions)
 
     def refusal(self, state, action):
         return rules.refusal(state, self.action(action))

@@ -407,31 +407,33 @@ def do_burn_peasant(s, a) -> None:
     _burn_peasant(s, s.trogdor)
 
 
-def _reach(powers: tuple[str, ...], prefix: str, here) -> dict:
-    """Square -> the power tokens ``<prefix><area>[-after]`` in ``powers`` whose area reaches it
-    from Trogdor's tile ``here``. Bounded memo (few power sets x 25 squares): a ``burn-any``
-    power made 25 candidates each re-derive its reach, ~40 % of the act phase's legal list."""
-    key = (powers, prefix, here)
-    hit = _REACH.get(key)
+def _targets(powers: tuple[str, ...], here) -> tuple[dict, dict]:
+    """The squares the long-range powers in ``powers`` reach from Trogdor's tile ``here``, each
+    with the tokens that reach it: (``burn-<area>[-after]`` map, ``peasant-<area>`` map). Bounded
+    memo (few power sets x 25 squares): a ``burn-any`` power made 25 candidates each re-derive its
+    reach, ~40 % of the act phase's legal list."""
+    hit = _TARGETS.get((powers, here))
     if hit is None:
-        n = len(prefix)
-        hit = {}
+        maps: tuple[dict, dict] = ({}, {})
         for t in powers:
-            if t.startswith(prefix):
-                for sq in AREA_SET[t[n:].removesuffix("-after")][here]:
-                    hit.setdefault(sq, []).append(t)
-        hit = {sq: tuple(ts) for sq, ts in hit.items()}
-        if len(_REACH) < 20_000:
-            _REACH[key] = hit
+            kind, _, area = t.partition("-")
+            if kind in ("burn", "peasant"):
+                m = maps[kind == "peasant"]
+                for sq in AREA_SET[area.removesuffix("-after")][here]:
+                    m.setdefault(sq, []).append(t)
+        hit = tuple({sq: tuple(ts) for sq, ts in m.items()} for m in maps)
+        if len(_TARGETS) < 20_000:
+            _TARGETS[powers, here] = hit
     return hit
 
 
-_REACH: dict[tuple, dict] = {}
+_TARGETS: dict[tuple, tuple[dict, dict]] = {}
 
 
-def _reaching(s, prefix: str, sq) -> tuple[str, ...]:
-    """Power tokens ``<prefix><area>[-after]`` in force whose area reaches ``sq`` from Trogdor."""
-    return _reach(s.powers, prefix, s.trogdor).get(sq, ())
+def _reaching(s, peasant: bool, sq) -> tuple[str, ...]:
+    """Power tokens (``peasant-<area>`` if ``peasant``, else ``burn-<area>[-after]``) in force
+    whose area reaches ``sq`` from Trogdor."""
+    return _targets(s.powers, s.trogdor)[peasant].get(sq, ())
 
 
 def check_burn_tile_at(s, a) -> Refused | None:
@@ -440,7 +442,7 @@ def check_burn_tile_at(s, a) -> Refused | None:
     if here is None:
         return _no_trogdor(s, "T-LONG-RANGE")
     sq = a.args[0]
-    if not _reaching(s, "burn-", sq):
+    if not _reaching(s, False, sq):
         return ("T-LONG-RANGE", "no long-range burn in force reaches {} from {}", (sq, here))
     if s.burnt[INDEX[sq]]:
         return ("T-LONG-RANGE", "{} is already burninated", (sq,))
@@ -450,7 +452,7 @@ def check_burn_tile_at(s, a) -> Refused | None:
 def do_burn_tile_at(s, a) -> None:
     fired("T-LONG-RANGE")
     sq = a.args[0]
-    tok = min(_reaching(s, "burn-", sq), key=lambda t: (t.endswith("-after"), t))
+    tok = min(_reaching(s, False, sq), key=lambda t: (t.endswith("-after"), t))
     s.powers = remove_power(s.powers, tok)
     if tok.endswith("-after"):
         s.ap = 0  # "after his actions": using it ends the AP spending
@@ -464,7 +466,7 @@ def check_burn_peasant_at(s, a) -> Refused | None:
     if here is None:
         return _no_trogdor(s, "T-LONG-RANGE")
     sq = a.args[0]
-    if not _reaching(s, "peasant-", sq):
+    if not _reaching(s, True, sq):
         return ("T-CARD-EFFECTS", "no ability in force burninates a peasant on {}", (sq,))
     return _peasant_refusal(s, sq, "T-BURN-PEASANT")
 
@@ -503,7 +505,7 @@ def check_use(s, a) -> Refused | None:
         return (rule, "{} is discharged (recharge: {})", (item_id, recharge))
     if item is None:
         return ("T-ITEM", "unknown item {!r}", (item_id,))
-    teleport = any(e.kind == "teleport" for e in item.effects)
+    teleport = _moves_trogdor(item)
     if teleport and len(a.args) != 2:
         return ("T-ITEM", "{} moves Trogdor: say where, e.g. 'use {} C3'", (item_id, item_id))
     if not teleport and len(a.args) == 2:
@@ -511,6 +513,21 @@ def check_use(s, a) -> Refused | None:
     if teleport and s.trogdor is None:
         return _no_trogdor(s, "T-ITEM")
     return None
+
+
+def _moves_trogdor(item) -> bool:
+    """Does the item teleport Trogdor (so ``use`` takes a square)? Asked by every act-phase legal
+    list of a player with a charged item; the answer is kept per item id (bounded memo, ~5 % of
+    that list)."""
+    hit = _MOVES_TROGDOR.get(item.id)
+    if hit is None or hit[0] is not item:
+        hit = (item, any(e.kind == "teleport" for e in item.effects))
+        if len(_MOVES_TROGDOR) < 1_000:
+            _MOVES_TROGDOR[item.id] = hit
+    return hit[1]
+
+
+_MOVES_TROGDOR: dict[str, tuple] = {}
 
 
 def do_use(s, a) -> None:
@@ -716,28 +733,30 @@ def _step_candidates(s) -> list[Action]:
     return [STEP]
 
 
-def _hand_candidates(hand: tuple[str, ...]) -> tuple:
-    """(action, its check) for ``discard``/``play`` of each card in ``hand``, in text order; built
-    once per hand (bounded memo: building and sorting Action values was most of the choose
-    phase's legal list; with ``_item_actions`` it bought +32 % whole random games/CPU-s)."""
-    hit = _HAND_CANDIDATES.get(hand)
+def _card_candidates(cid: str) -> tuple:
+    """((``discard CID``, its check), (``play CID``, its check)), built once per card id. Bounded
+    memo: with ``_item_actions`` it bought +32 % whole random games per CPU-second (509 vs 385 in
+    one A/B run): building Action values was most of the choose phase's legal list."""
+    hit = _CARD_CANDIDATES.get(cid)
     if hit is None:
-        pairs = [
-            (Action(verb, (cid,)), check)
-            for cid in set(hand)
-            for verb, check in (("discard", check_discard), ("play", check_play))
-        ]
-        hit = tuple(sorted(pairs, key=lambda p: p[0].text))
-        if len(_HAND_CANDIDATES) < 20_000:
-            _HAND_CANDIDATES[hand] = hit
+        hit = ((Action("discard", (cid,)), check_discard), (Action("play", (cid,)), check_play))
+        if len(_CARD_CANDIDATES) < 10_000:
+            _CARD_CANDIDATES[cid] = hit
     return hit
 
 
-_HAND_CANDIDATES: dict[tuple[str, ...], tuple] = {}
+_CARD_CANDIDATES: dict[str, tuple] = {}
 
 
 def _choose_candidates(s) -> list[Action]:
-    return [a for a, check in _hand_candidates(s.hands[s.player]) if check(s, a) is None]
+    out = [
+        a
+        for cid in set(s.hands[s.player])
+        for a, check in _card_candidates(cid)
+        if check(s, a) is None
+    ]
+    out.sort(key=TEXT)
+    return out
 
 
 def _spawn_candidates(s) -> list[Action]:
@@ -764,8 +783,7 @@ def _act_candidates(s) -> list[Action]:
     if powers:
         interleaved = False
         if here is not None:
-            reach = _reach(powers, "burn-", here)
-            reach_p = _reach(powers, "peasant-", here)
+            reach, reach_p = _targets(powers, here)
             if reach or reach_p:
                 interleaved = True
                 out += [
@@ -791,10 +809,10 @@ def _act_candidates(s) -> list[Action]:
 
 def _item_actions(item, item_id: str) -> tuple[Action, ...]:
     """``use ITEM`` or, for an item that moves Trogdor, ``use ITEM SQ`` for every square; built
-    once per item (bounded memo, see ``_hand_candidates`` for the figure it buys)."""
+    once per item (bounded memo, see ``_card_candidates`` for the figure it buys)."""
     hit = _ITEM_ACTIONS.get(item_id)
     if hit is None or hit[0] is not item:
-        if item is not None and any(e.kind == "teleport" for e in item.effects):
+        if item is not None and _moves_trogdor(item):
             acts = tuple(sorted((use(item_id, sq) for sq in SQUARES), key=TEXT))
         else:
             acts = (use(item_id),)
