@@ -7,9 +7,11 @@ user's own transcription instead; a bad file raises ``CardDataError`` naming fil
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
+from types import MappingProxyType
 
 from rulebook.common.cards import Field, load_cards
 from rulebook.common.errors import CardDataError
@@ -101,9 +103,18 @@ class CardSet:
     """Every card of one data set, looked up by id. ``name`` tells data sets apart."""
 
     name: str
-    people: dict[str, PeopleCard]
-    vehicles: dict[str, Vehicle]
-    bonus: dict[str, Bonus]
+    people: Mapping[str, PeopleCard]
+    vehicles: Mapping[str, Vehicle]
+    bonus: Mapping[str, Bonus]
+
+    def __post_init__(self):
+        """Read-only lookups: ``default_cards()`` is shared by every caller, so nobody may change
+        another caller's cards."""
+        for name in ("people", "vehicles", "bonus"):
+            object.__setattr__(self, name, MappingProxyType(dict(getattr(self, name))))
+
+    def __reduce__(self):  # pickling (process pools) and deepcopy, despite the read-only views
+        return (CardSet, (self.name, dict(self.people), dict(self.vehicles), dict(self.bonus)))
 
     def card(self, cid: str) -> PeopleCard:
         return self.people[cid]

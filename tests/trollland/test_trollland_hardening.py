@@ -207,3 +207,23 @@ def test_a_reversed_pair_built_as_an_action_is_the_listed_one():
     assert GAME.action(reversed_pair) in GAME.legal_actions(s)
     assert GAME.refusal(s, reversed_pair) is None
     assert GAME.apply(s, reversed_pair) == GAME.apply(s, "choose Bi1 Zo3")
+
+
+def test_shared_card_data_is_read_only():
+    # TL-COMP-PEOPLE
+    from rulebook.trollland import default_cards
+
+    cards = default_cards()
+    with pytest.raises(TypeError):
+        cards.people["Zo1"] = cards.people["Zo2"]
+    with pytest.raises(TypeError):
+        del cards.vehicles["V01"]
+    assert default_cards().people["Zo1"].number == 1
+
+
+def test_positions_pickle_and_deepcopy():
+    import copy
+    import pickle
+
+    s = GAME.new_game(1, players=3)
+    assert pickle.loads(pickle.dumps(s)) == s and str(copy.deepcopy(s)) == str(s)
