@@ -161,19 +161,21 @@ def random_game(game: Game, seed: int = 0, *, state=None, max_length: int | None
     choose = random.Random(seed).randrange
     s = game.new_game(seed, **opts) if state is None else state
     limit = game.max_length if max_length is None else max_length
-    played: list[str] = []
-    while not game.is_terminal(s):
+    # the game's methods bound once, not looked up per step (random play is the speed bench)
+    is_terminal, legal_actions, apply = game.is_terminal, game.legal_actions, game.apply
+    played: list[Action] = []
+    while not is_terminal(s):
         if len(played) >= limit:
             raise RuntimeError(
                 f"{game.name} seed {seed}: no end after {limit} actions (declared maximum)"
             )
-        legal = game.legal_actions(s)
+        legal = legal_actions(s)
         if not legal:
             raise RuntimeError(f"{game.name} seed {seed}: live state with no legal action: {s}")
         a = legal[choose(len(legal))]
-        s = game.apply(s, a)
-        played.append(a.text)
-    return Playout(game.name, seed, tuple(played), s, len(played))
+        s = apply(s, a)
+        played.append(a)
+    return Playout(game.name, seed, tuple(map(str, played)), s, len(played))
 
 
 def why_not(game: Game, state, action) -> str:

@@ -5,9 +5,10 @@ chosen] -> ``countryside`` (one ``step`` per piece: peasants, each knight, Trogh
 the next player's ``draw``; ``over`` once the game has ended.
 
 Each action kind has ONE check (``check_<kind>(state, action) -> Refused | None``) and one effect
-(``do_<kind>(working_copy, action)``); ``KINDS`` ties them to their phase. ``refusal`` runs the
-check, ``legal_actions`` keeps the candidates whose check says None, and ``perform`` runs the
-effect on a fork of the state (every field immutable, so the input never changes).
+(``do_<kind>(working_copy, action)``); ``KINDS`` ties them to their phase (``draw``, ``pass`` and
+``step`` have no condition beyond it). ``refusal`` runs the check, ``legal_actions`` keeps the
+candidates whose check says None, and ``perform`` runs the effect on a fork of the state (every
+field immutable, so the input never changes).
 """
 
 from __future__ import annotations
@@ -66,6 +67,8 @@ def refusal(s, a: Action) -> RuleError | None:
     kind = KINDS.get(a.verb)
     if kind is None or kind.phase != s.phase:
         return RuleError("T-PHASE", _phase_reason(s.phase, a))
+    if kind.check is None:  # no condition beyond the phase: forced steps (draw, step) stay cheap
+        return None
     refused = kind.check(s, a)
     if refused is None:
         return None
@@ -98,11 +101,6 @@ def _phase_reason(phase: str, a: Action) -> str:
 
 
 # ================================================================================ phase 1: draw
-def check_none(s, a) -> None:
-    """Actions whose only condition is their phase (draw, pass, step)."""
-    return None
-
-
 def do_draw(s, a) -> None:
     """T-DRAW / T-DRAW-TROGHAMMER."""
     deck = s.action_deck
@@ -757,8 +755,7 @@ def _act_candidates(s) -> list[Action]:
         moves = _MOVES["wrap" in powers, "diagonal" in powers][here]
         if moves and check_move(s, moves[0]) is None:
             out += moves
-    if check_none(s, PASS) is None:
-        out.append(PASS)
+    out.append(PASS)  # no condition beyond the phase (KINDS)
     if powers:
         interleaved = False
         if here is not None:
@@ -817,15 +814,16 @@ CANDIDATES: dict[str, Callable] = {
 
 @dataclass(frozen=True)
 class Kind:
-    """One action kind: the phase it belongs to, its one check and its effect."""
+    """One action kind: the phase it belongs to, its one check (None: no condition beyond the
+    phase -- draw, pass, step) and its effect."""
 
     phase: str
-    check: Callable
+    check: Callable | None
     effect: Callable
 
 
 KINDS: dict[str, Kind] = {
-    "draw": Kind("draw", check_none, do_draw),
+    "draw": Kind("draw", None, do_draw),
     "play": Kind("choose", check_play, do_play),
     "discard": Kind("choose", check_discard, do_discard),
     "move": Kind("act", check_move, do_move),
@@ -839,9 +837,9 @@ KINDS: dict[str, Kind] = {
     "burn peasant at": Kind("act", check_burn_peasant_at, do_burn_peasant_at),
     "teleport": Kind("act", check_teleport, do_teleport),
     "use": Kind("act", check_use, do_use),
-    "pass": Kind("act", check_none, do_pass),
+    "pass": Kind("act", None, do_pass),
     "spawn": Kind("spawn", check_spawn, do_spawn),
-    "step": Kind("countryside", check_none, do_step),
+    "step": Kind("countryside", None, do_step),
 }
 
 # The untargeted act-phase candidates with their checks.
