@@ -207,7 +207,9 @@ def argv_for(draw, game: str, command: str, files: dict[str, str]):
             values = _values(game, a, files)
             if command == "sweep":
                 values = SWEEP_VALUES.get(a.dest, values)
-            argv += [flag, draw(st.sampled_from(values))]
+                argv += [flag, draw(st.sampled_from(values))]
+            else:  # mostly chosen values, sometimes any short text
+                argv += [flag, draw(st.sampled_from(values) | st.text(max_size=12))]
     for a in p._actions:
         if not a.option_strings and a.dest != "help":  # positionals
             pool = CARD_IDS if game == "encounter" else JUNK
@@ -219,6 +221,8 @@ def argv_for(draw, game: str, command: str, files: dict[str, str]):
         argv.append("--no-progress")
     for dest, extra in FAST.items():
         if any(a.dest == dest for a in options) and not any(a.dest == dest for a in chosen):
+            if command == "sweep" and dest == "budget":
+                extra = ["--budget", "2"]  # simulations per decision of a search agent
             argv += extra
     return argv
 
@@ -251,7 +255,7 @@ def check(argv: list[str], code: int, out: str, err: str) -> None:
 @pytest.mark.parametrize("game, command", COMMANDS)
 def test_every_command_with_generated_arguments(game, command, files):
     @settings(
-        max_examples=12,
+        max_examples=25,
         deadline=None,
         derandomize=True,
         suppress_health_check=list(HealthCheck),
