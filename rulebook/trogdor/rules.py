@@ -92,6 +92,9 @@ def legal_actions(s) -> list[Action]:
     """Every legal action now, sorted by text: the phase's candidates that pass their check."""
     if s.outcome is not None:
         return []
+    forced = FORCED.get(s.phase)
+    if forced is not None:  # one action with no condition (KINDS): no candidate function call
+        return [forced]
     return CANDIDATES[s.phase](s)
 
 
@@ -713,14 +716,6 @@ def _end_turn(s) -> None:
 
 
 # ================================================================================ candidates
-def _draw_candidates(s) -> list[Action]:
-    return [DRAW]
-
-
-def _step_candidates(s) -> list[Action]:
-    return [STEP]
-
-
 def _choose_candidates(s) -> list[Action]:
     out = [
         a
@@ -802,12 +797,13 @@ def _item_actions(item, item_id: str) -> tuple[Action, ...]:
 _ITEM_ACTIONS: dict[str, tuple] = {}
 
 
+# The phases with exactly one action, whose only condition is the phase (forced steps: about half
+# of a random game's actions).
+FORCED: dict[str, Action] = {"draw": DRAW, "countryside": STEP}
 CANDIDATES: dict[str, Callable] = {
-    "draw": _draw_candidates,
     "choose": _choose_candidates,
     "act": _act_candidates,
     "spawn": _spawn_candidates,
-    "countryside": _step_candidates,
     "over": lambda s: [],
 }
 

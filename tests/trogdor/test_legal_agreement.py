@@ -83,3 +83,16 @@ def test_legal_actions_match_apply_with_powers():
                     meter=3,
                 )
                 check(s)
+
+
+def test_forced_phases_are_exactly_the_kinds_without_a_check():
+    """T-PHASE: the phases legal_actions answers without a candidate function (draw, countryside)
+    have exactly one action kind, and its KINDS entry has no condition beyond the phase -- so the
+    shortcut states no rule of its own."""
+    from rulebook.trogdor import rules
+
+    for phase, action in rules.FORCED.items():
+        kinds = [verb for verb, k in rules.KINDS.items() if k.phase == phase]
+        assert kinds == [action.verb]
+        assert rules.KINDS[action.verb].check is None
+        assert phase not in rules.CANDIDATES
