@@ -20,6 +20,8 @@ import random
 import time
 from dataclasses import dataclass
 
+from rulebook.common.errors import TrogkitInputError
+
 from .evaluate import evaluate
 from .hidden import determinise
 
@@ -72,7 +74,7 @@ def uct(
     single legal action it answers at once, unless ``estimate_forced`` asks for its value."""
     root_legal = game.legal_actions(state)
     if not root_legal:
-        raise ValueError(f"{game.name}: the game is over, there is no action to choose")
+        raise TrogkitInputError(f"{game.name}: the game is over, there is no action to choose")
     if len(root_legal) == 1 and not estimate_forced:
         return SearchResult(root_legal[0], float("nan"), 0, {str(root_legal[0]): 0})
     me = game.to_move(state)
