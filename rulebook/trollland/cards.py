@@ -125,6 +125,8 @@ class CardSet:
 
 
 def _people(path) -> dict[str, PeopleCard]:
+    """The People cards (TL-COMP-PEOPLE): Trolls numbered 1..5, at most one card per people and
+    number."""
     cards = load_cards(path, "card", PEOPLE_SCHEMA)
     out = {}
     seen = set()
@@ -169,6 +171,8 @@ def _vehicles(path) -> dict[str, Vehicle]:
 
 
 def _bonus(path) -> dict[str, Bonus]:
+    """The Bonus cards (TL-COMP-BONUS): each names a people (checked by the schema) and carries
+    medals."""
     return {
         c["id"]: Bonus(c["id"], c["name"], c["people"], c["medals"], c["provenance"])
         for c in load_cards(path, "bonus", BONUS_SCHEMA)

@@ -67,6 +67,7 @@ def bonus_winner(s: State, people: str) -> int | None:
 
 def score(s: State, player: int) -> Score:
     sc = Score(player, piles=pile_points(s, player))
+    # TL-SCORE-MEDALS: one point per medal on won vehicles, imprisoned Trolls and bonus cards
     sc.vehicle_medals = sum(s.cards.vehicles[v].medals for v in s.veh[player])
     sc.troll_medals = sum(s.cards.people[t].medals for t in s.prison[player])
     for bid in s.bonus:
@@ -74,7 +75,7 @@ def score(s: State, player: int) -> Score:
         if bonus_winner(s, b.people) == player:
             sc.bonus_medals += b.medals
             sc.bonus_won.append(bid)
-    sc.refugees = -2 * len(s.gat[player])
+    sc.refugees = -2 * len(s.gat[player])  # TL-SCORE-REFUGEES
     return sc
 
 
