@@ -28,12 +28,12 @@ app: install
 	$(BIN)/voila notebooks/instructor.ipynb --no-browser
 
 lint: install
-	$(BIN)/ruff check rulebook solvers boards tests benchmarks scripts
-	$(BIN)/ruff format --check rulebook solvers boards tests benchmarks scripts
+	$(BIN)/ruff check rulebook solvers boards trogkit tests benchmarks scripts
+	$(BIN)/ruff format --check rulebook solvers boards trogkit tests benchmarks scripts
 
 format: install
-	$(BIN)/ruff check --fix rulebook solvers boards tests benchmarks scripts
-	$(BIN)/ruff format rulebook solvers boards tests benchmarks scripts
+	$(BIN)/ruff check --fix rulebook solvers boards trogkit tests benchmarks scripts
+	$(BIN)/ruff format rulebook solvers boards trogkit tests benchmarks scripts
 
 # TROGKIT_BINDER_CHECK=1: also install binder/requirements.txt into a fresh venv (about a minute).
 test: install lint
