@@ -42,7 +42,9 @@ test: install lint
 binder-check: install
 	TROGKIT_BINDER_CHECK=1 $(BIN)/python -m pytest -q -p no:cacheprovider tests/test_binder.py
 
+# Benchmarks print figures (nothing asserted); the bench extra brings the OpenSpiel reference.
 bench: install
+	$(BIN)/python -m pip install -q -c constraints.txt -e '.[bench]'
 	$(BIN)/python -m benchmarks.run
 
 coverage: install
@@ -58,7 +60,7 @@ notebooks: install
 
 # Rewrite constraints.txt from the current .venv (after changing a dependency; review the diff).
 constraints: install
-	{ sed -n '1,3p' constraints.txt; $(BIN)/python -m pip freeze --exclude-editable | grep -v '^trogkit' | sort -f; } > constraints.txt.new
+	{ sed -n '1,3p' constraints.txt; $(BIN)/python -m pip list --format=freeze --exclude-editable | grep -v '^trogkit' | grep -viE '^(pip|setuptools|wheel)==' | sort -f; } > constraints.txt.new
 	mv constraints.txt.new constraints.txt
 
 clean:
