@@ -15,6 +15,7 @@ import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from operator import attrgetter
 
 from .actions import Action
 from .catalog import RuleCatalog
@@ -143,6 +144,10 @@ class Game:
 # ---- generic layers ------------------------------------------------------------------------------
 
 
+# An Action's canonical text read in C (``str(a)`` is a Python call per recorded action).
+_TEXT = attrgetter("_text")
+
+
 @dataclass(frozen=True)
 class Playout:
     game: str
@@ -175,7 +180,7 @@ def random_game(game: Game, seed: int = 0, *, state=None, max_length: int | None
         a = legal[choose(len(legal))]
         s = apply(s, a)
         played.append(a)
-    return Playout(game.name, seed, tuple(map(str, played)), s, len(played))
+    return Playout(game.name, seed, tuple(map(_TEXT, played)), s, len(played))
 
 
 def why_not(game: Game, state, action) -> str:
