@@ -50,7 +50,7 @@ bench: install
 coverage: install
 	$(BIN)/python -m scripts.coverage
 
-# Regenerate the golden playthrough files (review the diff, then commit).
+# Regenerate the golden playthroughs of every game (review the diff, then commit).
 golden: install
 	$(BIN)/python -m scripts.golden
 

@@ -14,8 +14,11 @@ import os
 import pstats
 import time
 
+import rulebook
+from rulebook.common.game import random_game
 from rulebook.trogdor import apply_action, legal_actions, new_game
-from scripts.golden import random_game
+
+GAME = rulebook.game("trogdor")
 
 TARGET_GAMES_PER_S = 2_000
 
@@ -25,7 +28,7 @@ def games_per_second(n: int) -> tuple[float, float, float]:
     0..n-1, one player, preset normal. CPU time is this process only, so it stays meaningful
     when other jobs share the machine."""
     wall, cpu = time.perf_counter(), time.process_time()
-    actions = sum(len(random_game(seed, record=False).actions) for seed in range(n))
+    actions = sum(len(random_game(GAME, seed).actions) for seed in range(n))
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     return n / wall, n / cpu, actions / n
 
@@ -34,7 +37,7 @@ def sample_positions(games: int) -> list:
     """Every position of a few seeded games (re-played, so the sample is the same every run)."""
     positions = []
     for seed in range(games):
-        play = random_game(seed, record=False)
+        play = random_game(GAME, seed)
         state = new_game("normal", seed=seed)
         positions.append(state)
         for action in play.actions:
@@ -58,7 +61,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--profile", action="store_true")
     args = parser.parse_args([] if argv is None else argv)
 
-    random_game(0, record=False)  # warm caches (card data, catalog)
+    random_game(GAME, 0)  # warm caches (card data, catalog)
     gps, cpu_gps, mean_len = games_per_second(args.games)
     flag = "ok" if cpu_gps >= TARGET_GAMES_PER_S else f"BELOW TARGET {TARGET_GAMES_PER_S}"
     print(
@@ -84,7 +87,7 @@ def main(argv: list[str] | None = None) -> None:
         prof = cProfile.Profile()
         prof.enable()
         for seed in range(200):
-            random_game(seed, record=False)
+            random_game(GAME, seed)
         prof.disable()
         pstats.Stats(prof).sort_stats("tottime").print_stats(25)
 

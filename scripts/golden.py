@@ -1,92 +1,61 @@
-"""Golden playthroughs: seeded random Trogdor games written out action by action.
+"""Golden playthroughs for every registered game: seeded random games written out action by action.
 
-``python -m scripts.golden`` (``make golden``) rewrites ``tests/trogdor/golden/seed-<n>.txt``. Each
+``python -m scripts.golden`` (``make golden``) rewrites ``tests/golden/<game>/seed-<n>.txt``. Each
 file starts with ``#`` comment lines and a ``start`` line, then has one line per action: the action,
-a tab, and the position notation after it. ``tests/trogdor/test_golden.py`` replays the file and
-compares every line, so any change in the engine's behaviour shows up as a readable diff. Review the
-diff, then commit the new files when the change is intended.
+a tab, and the position notation after it. ``tests/test_golden.py`` replays every file through the
+protocol and compares every line, so any change in a game's behaviour shows up as a readable diff.
+Review the diff, then commit the new files when the change is intended.
 
-The random policy lives here too (``random_game``) so the tests and the benchmark play the very
-same games.
+The games are ``rulebook.common.game.random_game`` (uniform choice among the legal actions with
+``random.Random(seed)``), the same policy the tests and the benchmarks play.
 """
 
 from __future__ import annotations
 
-import random
 import sys
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import rulebook
+from rulebook.common.game import random_game
 
-GOLDEN_DIR = Path(__file__).resolve().parents[1] / "tests" / "trogdor" / "golden"
-# (seed, players): chosen so that together they exercise every kind of action the random policy
-# plays (burn tile/cottage/peasant, chomp, burrow, hide, teleport, items, spawn) and the Troghammer.
-GOLDEN_CASES = {2: 1, 31: 2, 58: 1}
-GOLDEN_SEEDS = tuple(GOLDEN_CASES)
-PRESET = "normal"
-MAX_STEPS = 5_000  # a whole game is a few hundred actions; more means the game does not end
-
-
-@dataclass
-class Playthrough:
-    seed: int
-    players: int
-    start: str
-    actions: list = field(default_factory=list)  # Action values (str(a) is the text)
-    positions: list[str] = field(default_factory=list)  # notation after each action
-    final: object = None  # the final State
-
-    @property
-    def outcome(self) -> str | None:
-        return self.final.outcome
+GOLDEN_DIR = Path(__file__).resolve().parents[1] / "tests" / "golden"
+# game -> {seed: players}: the seeds that, together, make the random policy play every kind of
+# action of the game (chosen by searching seeds 0-149 for the smallest covering set).
+# A case is seed -> players, or seed -> (players, options for new_game).
+GOLDEN_CASES: dict[str, dict[int, int | tuple[int, dict]]] = {
+    "trogdor": {20: 2, 2: 1, 63: 2},
+    "trollland": {134: 4, 29: 4, 43: 2, 58: 4},
+    "encounter": {114: 3, 22: 3, 73: 2, 0: (2, {"variants": ("market", "sin")})},
+    "encounter-solo": {136: 1, 4: 1},
+}
 
 
-def random_game(
-    seed: int,
-    *,
-    preset: str = PRESET,
-    players: int = 1,
-    max_steps: int = MAX_STEPS,
-    record: bool = True,
-) -> Playthrough:
-    """Play one whole game from ``new_game(preset, players, seed=seed)``, choosing uniformly among
-    the legal actions with ``random.Random(seed)``. Raises RuntimeError if it has not ended in
-    ``max_steps`` or a live position has no legal action. ``record=False`` skips the notations
-    (start and after every action), for speed."""
-    pick = random.Random(seed).random
-    game = rulebook.game("trogdor")
-    state = game.new_game(seed, players=players, preset=preset)
-    play = Playthrough(seed, players, str(state) if record else "")
-    actions, positions = play.actions, play.positions
-    for _ in range(max_steps):
-        if state.outcome is not None:
-            play.final = state
-            return play
-        options = game.legal_actions(state)
-        if not options:
-            raise RuntimeError(f"seed {seed}: no legal action in a live position: {state}")
-        action = options[int(pick() * len(options))]
-        state = game.apply(state, action)
-        actions.append(action)
-        if record:
-            positions.append(str(state))
-    raise RuntimeError(f"seed {seed}: the game did not end within {max_steps} actions")
+def case(game: str, seed: int) -> tuple[int, dict]:
+    """(players, new_game options) of one golden case."""
+    spec = GOLDEN_CASES[game][seed]
+    return (spec, {}) if isinstance(spec, int) else spec
 
 
-def golden_path(seed: int) -> Path:
-    return GOLDEN_DIR / f"seed-{seed}.txt"
+def golden_path(game: str, seed: int) -> Path:
+    return GOLDEN_DIR / game / f"seed-{seed}.txt"
 
 
-def golden_text(play: Playthrough, preset: str = PRESET) -> str:
+def golden_text(game: str, seed: int) -> str:
+    g = rulebook.game(game)
+    players, options = case(game, seed)
+    state = g.new_game(seed, players=players, **options)
+    extra = "".join(f", {k}={v!r}" for k, v in options.items())
     lines = [
-        f"# Trogdor golden playthrough: new_game({preset!r}, players={play.players}, "
-        f"seed={play.seed}), actions chosen by",
-        f"# random.Random({play.seed}) among legal_actions. Regenerate: make golden",
-        f"# (python -m scripts.golden). Outcome: {play.outcome}, {len(play.actions)} actions.",
-        f"start\t{play.start}",
+        f"# {g.title} golden playthrough: new_game(seed={seed}, players={players}{extra}), actions chosen",
+        f"# by random.Random({seed}) among legal_actions (rulebook.common.game.random_game).",
+        "# Regenerate: make golden (python -m scripts.golden); review the diff before committing.",
+        f"start\t{state}",
     ]
-    lines += [f"{a}\t{p}" for a, p in zip(play.actions, play.positions, strict=True)]
+    play = random_game(g, seed, players=players, **options)
+    for action in play.actions:
+        state = g.apply(state, action)
+        lines.append(f"{action}\t{state}")
+    lines.insert(3, f"# Outcome: {g.outcome(state)}, {play.length} actions.")
     return "\n".join(lines) + "\n"
 
 
@@ -111,19 +80,16 @@ def read_golden(path: Path) -> tuple[str, list[tuple[str, str]]]:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    seeds = [int(a) for a in argv] or list(GOLDEN_SEEDS)
-    GOLDEN_DIR.mkdir(parents=True, exist_ok=True)
-    for seed in seeds:
-        play = random_game(seed, players=GOLDEN_CASES.get(seed, 1))
-        path = golden_path(seed)
-        text = golden_text(play)
-        old = path.read_text(encoding="utf-8") if path.exists() else None
-        path.write_text(text, encoding="utf-8")
-        status = "unchanged" if old == text else ("new" if old is None else "CHANGED")
-        print(
-            f"{path.relative_to(GOLDEN_DIR.parents[2])}: {len(play.actions)} actions, "
-            f"outcome {play.outcome} ({status})"
-        )
+    games = argv or list(GOLDEN_CASES)
+    for game in games:
+        for seed in GOLDEN_CASES[game]:
+            path = golden_path(game, seed)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            text = golden_text(game, seed)
+            old = path.read_text(encoding="utf-8") if path.exists() else None
+            path.write_text(text, encoding="utf-8")
+            status = "unchanged" if old == text else ("new" if old is None else "CHANGED")
+            print(f"{path.relative_to(GOLDEN_DIR.parents[1])}: {status}")
     return 0
 
 

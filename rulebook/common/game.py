@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from operator import attrgetter
 
-from .actions import Action
+from .actions import Action, Grammar
 from .catalog import RuleCatalog
 from .errors import NotationError, RuleError
 
@@ -56,6 +56,7 @@ class Game:
     name: str = ""  # registry key and the first word of every position's notation
     title: str = ""
     catalog: RuleCatalog
+    grammar: Grammar  # the game's action language: verbs and their argument codecs
     max_length: int = 0  # declared maximum number of actions in one game (contract-tested)
     players_allowed: tuple[int, ...] = (1,)
     outcomes_doc: str = ""  # what outcome() returns, in words
@@ -95,7 +96,7 @@ class Game:
         raise NotImplementedError
 
     def parse_action(self, text) -> Action:
-        raise NotImplementedError
+        return self.grammar.parse(text)
 
     def parse(self, text: str, **options):
         """Read a position from its one-line notation (``str(state)``)."""

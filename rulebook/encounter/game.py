@@ -14,6 +14,7 @@ from .state import CATALOG
 
 class Encounter(Game):
     name = "encounter"
+    grammar = actions.MULTI
     title = "Random Encounter: Plains of the Troll King"
     catalog = CATALOG
     max_length = rules.max_length()
@@ -84,6 +85,7 @@ class Encounter(Game):
 
 class EncounterSolo(Game):
     name = "encounter-solo"
+    grammar = actions.SOLO
     title = "Random Encounter: Solo Adventure"
     catalog = CATALOG
     max_length = solo_rules.max_length()

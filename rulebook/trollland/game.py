@@ -6,7 +6,7 @@ from rulebook.common.errors import TrogkitInputError
 from rulebook.common.game import Game, check_header
 
 from . import rules
-from .actions import PAIR_VERBS, make, parse_action
+from .actions import GRAMMAR, PAIR_VERBS, make, parse_action
 from .scoring import winners as _winners
 from .setup import new_game
 from .state import HEADER, State, parse
@@ -14,6 +14,7 @@ from .state import HEADER, State, parse
 
 class Trollland(Game):
     name = HEADER
+    grammar = GRAMMAR
     title = "Trollland"
     catalog = rules.CATALOG
     # A turn has at most 7 actions per player (choose; King + 2 returned cards; a Troll power;

@@ -4,31 +4,26 @@ board preset and the number of players (1-3)."""
 
 from __future__ import annotations
 
-import sys
 import time
-from pathlib import Path
 
 import pytest
 
+import rulebook
+from rulebook.common.game import random_game
 from rulebook.trogdor import new_game
 from rulebook.trogdor.cards import load_card_set
 
-ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:  # scripts/ is not an installed package; plain `pytest` needs this
-    sys.path.insert(0, str(ROOT))
-
-from scripts.golden import MAX_STEPS, random_game  # noqa: E402
+G = rulebook.game("trogdor")
+MAX_STEPS = G.max_length
 
 GAMES = 1_000
 OUTCOMES = {"win", "table-flip", "defeat"}
 PRESETS = sorted(load_card_set().presets)
 
 
-def play(seed: int, record: bool = False):
+def play(seed: int):
     """Seed n: preset and player count (1-3) vary with the seed too."""
-    return random_game(
-        seed, preset=PRESETS[seed % len(PRESETS)], players=1 + seed % 3, record=record
-    )
+    return random_game(G, seed, preset=PRESETS[seed % len(PRESETS)], players=1 + seed % 3)
 
 
 @pytest.fixture(scope="module")
@@ -45,8 +40,8 @@ def test_every_game_ends_without_a_crash(games):
     for game in games:
         assert game.final.outcome in OUTCOMES, game.seed
         assert 0 < len(game.actions) < MAX_STEPS, game.seed
-    # random_game raises RuntimeError on a game that does not end or a live position with no
-    # legal action, so reaching here means all 1,000 ended.
+    # random_game raises RuntimeError on a game that outlasts max_length or a live position with
+    # no legal action, so reaching here means all 1,000 ended.
 
 
 def test_outcomes_are_varied(games):
@@ -57,7 +52,7 @@ def test_outcomes_are_varied(games):
 
 @pytest.mark.parametrize("seed", [0, 7, 123, 999])
 def test_same_seed_same_game(seed, games):
-    again = play(seed, record=True)
+    again = play(seed)
     first = games[seed]
     assert again.actions == first.actions
     assert str(again.final) == str(first.final)
