@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 
-from rulebook.common.grid import Grid
+from rulebook.trogdor.grid import Grid
 
 from .positions import fields, items
 
