@@ -150,8 +150,8 @@ def fig_cli(runs: int) -> None:
 
 # -- min-AP search against the plain BFS --------------------------------------------------------
 def band_cases(per_band: int = 30) -> dict[int, list]:
-    from rulebook.common.grid import GRID5
     from rulebook.trogdor import format_tiles
+    from rulebook.trogdor.grid import GRID5
     from solvers.trogdor.generate import positions
 
     from .reference_bfs import min_ap
@@ -217,8 +217,8 @@ def fig_countryside() -> None:
 
 def large_countryside(n: int = 4) -> None:
     """Child mode: 22-25 unburnt tiles, the box's 3 cottages; prints one JSON line."""
-    from rulebook.common.grid import GRID5
     from rulebook.trogdor import puzzle
+    from rulebook.trogdor.grid import GRID5
     from solvers.trogdor import min_ap_countryside
     from solvers.trogdor.generate import random_layout
 

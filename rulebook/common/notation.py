@@ -153,7 +153,7 @@ class SquareCodec(Codec):
     """A square name like ``C3`` (upper case, canonical), via the grid's one name-to-square
     function."""
 
-    grid: object  # rulebook.common.grid.Grid
+    grid: object  # rulebook.trogdor.grid.Grid
     none_ok: bool = False
 
     def fmt(self, value) -> str:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from rulebook.common.actions import Action, Grammar
 from rulebook.common.errors import NotationError
-from rulebook.common.grid import DIRECTIONS, GRID5
 from rulebook.common.notation import Codec, Token, excerpt
+from rulebook.trogdor.grid import DIRECTIONS, GRID5
 
 from .geometry import SQUARES, intern
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulebook.common.errors import NotationError
-from rulebook.common.grid import GRID5, Square
 from rulebook.common.notation import excerpt
+from rulebook.trogdor.grid import GRID5, Square
 
 # letter -> tile kind. '.' is "any other tile" (scenery without a named kind).
 TILE_KINDS: dict[str, str] = {

@@ -22,7 +22,7 @@ from typing import Any
 
 from rulebook.common.cards import Field, load_cards, read_data_file
 from rulebook.common.errors import CardDataError, NotationError
-from rulebook.common.grid import GRID5, Square
+from rulebook.trogdor.grid import GRID5, Square
 
 from .board import TILE_KINDS, Layout
 

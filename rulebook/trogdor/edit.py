@@ -12,7 +12,7 @@ from __future__ import annotations
 import inspect
 
 from rulebook.common.errors import NotationError, TrogkitInputError
-from rulebook.common.grid import Square
+from rulebook.trogdor.grid import Square
 
 from .board import BOX_MAXIMUM, TILE_KINDS
 from .geometry import INDEX, square

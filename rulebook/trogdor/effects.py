@@ -10,7 +10,7 @@ catalog rule that takes effect with ``fired(ID)``.
 from __future__ import annotations
 
 from rulebook.common.game import fired
-from rulebook.common.grid import Square
+from rulebook.trogdor.grid import Square
 
 from .geometry import CENTRE, INDEX, ORTHO, RING, SQUARES, STEP
 from .state import Cottages, Deck

@@ -5,7 +5,7 @@ from __future__ import annotations
 from operator import attrgetter
 
 from rulebook.common.errors import NotationError
-from rulebook.common.grid import DIAGONAL, DIRECTIONS, GRID5, ORTHOGONAL, Square
+from rulebook.trogdor.grid import DIAGONAL, DIRECTIONS, GRID5, ORTHOGONAL, Square
 
 SQUARES: tuple[Square, ...] = tuple(GRID5.squares())
 INDEX: dict[Square, int] = {sq: i for i, sq in enumerate(SQUARES)}

@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from rulebook.common.errors import NotationError
-from rulebook.common.grid import GRID5, Square
 from rulebook.common.notation import (
     EMPTY,
     Choice,
@@ -33,6 +32,7 @@ from rulebook.common.notation import (
 )
 from rulebook.common.rng import Rng
 from rulebook.common.rulings import RulingSet
+from rulebook.trogdor.grid import GRID5, Square
 
 from .board import Layout, format_tiles, parse_tiles
 from .cardindex import CardIndex

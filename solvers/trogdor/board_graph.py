@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rulebook.common.grid import GRID5, Square
+from rulebook.trogdor.grid import GRID5, Square
 
 from .moves import INF, move_table
 

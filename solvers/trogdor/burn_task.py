@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rulebook.common.grid import GRID5
+from rulebook.trogdor.grid import GRID5
 
 from . import rule_ids as R
 from .moves import INF, MoveTable

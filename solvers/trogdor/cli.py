@@ -57,7 +57,7 @@ def _position_options(p: argparse.ArgumentParser) -> None:
 def _squares(text: str | None, option: str) -> tuple[str, ...]:
     """'A2,B2' -> ('A2', 'B2'); '' / '-' / None -> (). Errors name the option."""
     from rulebook.common.errors import TrogkitInputError
-    from rulebook.common.grid import GRID5
+    from rulebook.trogdor.grid import GRID5
 
     if text is None or text.strip() in ("", "-"):
         return ()
@@ -166,7 +166,7 @@ def _run_countryside(args) -> int:
 
 
 def _run_reach(args) -> int:
-    from rulebook.common.grid import GRID5
+    from rulebook.trogdor.grid import GRID5
 
     from .board_graph import reachable
     from .query import board_of
@@ -188,7 +188,7 @@ def _run_flame(args) -> int:
         return emit(args, best_ignition(state))
     if not args.at or not args.card:
         raise UsageError("give --at SQUARE and --card CARD (or --best)")
-    from rulebook.common.grid import GRID5
+    from rulebook.trogdor.grid import GRID5
 
     return emit(args, ignite(state, GRID5.parse(_one_square(args.at, "--at")), args.card))
 

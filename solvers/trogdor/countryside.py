@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import time
 
-from rulebook.common.grid import GRID5
+from rulebook.trogdor.grid import GRID5
 from solvers.limits import Budget, LimitReached, check_limit
 
 from .burn_task import BurnTask, countryside_task, explain_impossible

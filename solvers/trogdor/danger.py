@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from rulebook import game
-from rulebook.common.grid import GRID5, Square
 from rulebook.trogdor import puzzle, with_movement_deck
+from rulebook.trogdor.grid import GRID5, Square
 
 from .peasant import _card, remaining_movement_deck
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import random
 
-from rulebook.common.grid import GRID5, Square
 from rulebook.trogdor import Layout, puzzle
+from rulebook.trogdor.grid import GRID5, Square
 
 SCENERY = "FGOSWB."
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from rulebook.common.grid import DIAGONAL, GRID5, ORTHOGONAL
+from rulebook.trogdor.grid import DIAGONAL, GRID5, ORTHOGONAL
 
 INF = 10**6
 SQUARES = tuple(GRID5.squares())

@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from rulebook import game
-from rulebook.common.grid import GRID5, Square
 from rulebook.trogdor import with_movement_deck
+from rulebook.trogdor.grid import GRID5, Square
 
 from .query import QueryError, as_square
 

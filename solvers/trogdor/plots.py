@@ -3,7 +3,7 @@ never in rulebook)."""
 
 from __future__ import annotations
 
-from rulebook.common.grid import GRID5
+from rulebook.trogdor.grid import GRID5
 
 
 def danger_plot(danger, ax=None, title: str | None = None):

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from rulebook.common.errors import TrogkitInputError
-from rulebook.common.grid import GRID5, Square
+from rulebook.trogdor.grid import GRID5, Square
 
 from .moves import MoveTable, move_table
 

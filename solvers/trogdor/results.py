@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rulebook.common.grid import Square
+from rulebook.trogdor.grid import Square
 
 
 @dataclass

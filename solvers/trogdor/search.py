@@ -16,7 +16,7 @@ from __future__ import annotations
 import heapq
 import time
 
-from rulebook.common.grid import GRID5, Square
+from rulebook.trogdor.grid import GRID5, Square
 from solvers.limits import Budget, LimitReached, check_limit
 
 from .burn_task import BurnTask, cottage_task, explain_impossible

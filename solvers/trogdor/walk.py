@@ -8,7 +8,7 @@ happen gives a plan of (moves + burns) AP; moves after the last burn are dropped
 
 from __future__ import annotations
 
-from rulebook.common.grid import GRID5, Square
+from rulebook.trogdor.grid import GRID5, Square
 
 from .burn_task import BurnTask
 

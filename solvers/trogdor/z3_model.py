@@ -22,7 +22,7 @@ import time
 
 import z3
 
-from rulebook.common.grid import GRID5
+from rulebook.trogdor.grid import GRID5
 from solvers.limits import check_limit
 
 from .burn_task import BurnTask, cottage_task, countryside_task, explain_impossible

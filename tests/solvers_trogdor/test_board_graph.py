@@ -10,7 +10,7 @@ import networkx as nx
 import pytest
 
 from rulebook import game
-from rulebook.common.grid import GRID5
+from rulebook.trogdor.grid import GRID5
 from solvers.trogdor import board_graph, min_ap_cottage, reachable
 from solvers.trogdor.generate import positions
 from solvers.trogdor.moves import move_table

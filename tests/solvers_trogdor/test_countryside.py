@@ -11,7 +11,7 @@ import random
 import pytest
 
 from rulebook.common.errors import TrogkitInputError
-from rulebook.common.grid import GRID5
+from rulebook.trogdor.grid import GRID5
 from rulebook.trogdor import puzzle
 from rulebook.trogdor.cards import load_card_set
 from solvers.trogdor import min_ap_countryside, min_ap_countryside_z3

@@ -6,7 +6,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-from rulebook.common.grid import GRID5  # noqa: E402
+from rulebook.trogdor.grid import GRID5  # noqa: E402
 from rulebook.trogdor import puzzle  # noqa: E402
 from solvers.trogdor import min_ap_cottage, reachable  # noqa: E402
 from solvers.trogdor.danger import card_danger, danger_map  # noqa: E402

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from rulebook.common.grid import GRID5
+from rulebook.trogdor.grid import GRID5
 from rulebook.trogdor import puzzle
 from solvers.trogdor.danger import card_danger, danger_map
 from solvers.trogdor.peasant import best_ignition, ignite

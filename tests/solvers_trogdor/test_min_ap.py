@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from rulebook.common.errors import TrogkitInputError
-from rulebook.common.grid import GRID5
+from rulebook.trogdor.grid import GRID5
 from solvers.limits import LimitReached
 from solvers.trogdor import (
     QueryError,

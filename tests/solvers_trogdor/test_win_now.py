@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from rulebook.common.grid import GRID5
+from rulebook.trogdor.grid import GRID5
 from rulebook.trogdor import puzzle
 from solvers.trogdor import min_ap_countryside
 from solvers.trogdor.generate import random_layout

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from rulebook.common.errors import RuleError
-from rulebook.common.grid import DIAGONAL, GRID5, ORTHOGONAL
+from rulebook.trogdor.grid import DIAGONAL, GRID5, ORTHOGONAL
 from rulebook.trogdor import CATALOG, State, apply_action, legal_actions, new_game
 from rulebook.trogdor.cards import load_card_set
 

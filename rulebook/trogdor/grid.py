@@ -1,12 +1,13 @@
-"""Rectangular grids with chess-like square names (A1 = north-west, columns west->east, rows
-north->south) and the two movement topologies the games use: bounded and wraparound (torus)."""
+"""Trogdor's board: a rectangular grid with chess-like square names (A1 = north-west, columns
+west->east, rows north->south) and the two movement topologies of the rules: bounded and
+wraparound (torus). Only Trogdor has a grid, so it lives here, not in rulebook/common."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from operator import itemgetter
 
-from .errors import NotationError
+from rulebook.common.errors import NotationError
 
 # (dcol, drow): north is row - 1 because row 1 is the northern edge.
 DIRECTIONS: dict[str, tuple[int, int]] = {
