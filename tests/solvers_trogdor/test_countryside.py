@@ -11,9 +11,9 @@ import random
 import pytest
 
 from rulebook.common.errors import TrogkitInputError
-from rulebook.trogdor.grid import GRID5
 from rulebook.trogdor import puzzle
 from rulebook.trogdor.cards import load_card_set
+from rulebook.trogdor.grid import GRID5
 from solvers.trogdor import min_ap_countryside, min_ap_countryside_z3
 from solvers.trogdor.generate import random_layout
 from solvers.trogdor.replay import replay

@@ -6,8 +6,8 @@ import matplotlib
 
 matplotlib.use("Agg")
 
-from rulebook.trogdor.grid import GRID5  # noqa: E402
 from rulebook.trogdor import puzzle  # noqa: E402
+from rulebook.trogdor.grid import GRID5  # noqa: E402
 from solvers.trogdor import min_ap_cottage, reachable  # noqa: E402
 from solvers.trogdor.danger import card_danger, danger_map  # noqa: E402
 from solvers.trogdor.draw import danger_svg, plan_svg, reach_svg  # noqa: E402

@@ -7,8 +7,8 @@ from fractions import Fraction
 
 import pytest
 
-from rulebook.trogdor.grid import GRID5
 from rulebook.trogdor import puzzle
+from rulebook.trogdor.grid import GRID5
 from solvers.trogdor.danger import card_danger, danger_map
 from solvers.trogdor.peasant import best_ignition, ignite
 from solvers.trogdor.query import QueryError

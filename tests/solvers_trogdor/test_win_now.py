@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 
-from rulebook.trogdor.grid import GRID5
 from rulebook.trogdor import puzzle
+from rulebook.trogdor.grid import GRID5
 from solvers.trogdor import min_ap_countryside
 from solvers.trogdor.generate import random_layout
 from solvers.trogdor.replay import replay

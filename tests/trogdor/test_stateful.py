@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from rulebook.common.errors import RuleError
-from rulebook.trogdor.grid import DIAGONAL, GRID5, ORTHOGONAL
 from rulebook.trogdor import CATALOG, State, apply_action, legal_actions, new_game
 from rulebook.trogdor.cards import load_card_set
+from rulebook.trogdor.grid import DIAGONAL, GRID5, ORTHOGONAL
 
 CARDS = load_card_set()
 HISTORY = 8  # earlier positions re-checked after every step
