@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from operator import attrgetter
 
@@ -23,25 +24,30 @@ from .errors import NotationError, RuleError
 
 # ---- which rules fired ---------------------------------------------------------------------------
 
-_fired: list[str] | None = None
+# Context-local, so threads (e.g. a Dask worker's) each trace their own games.
+_fired: ContextVar[list[str] | None] = ContextVar("trogkit_fired", default=None)
+_current = _fired.get
 
 
 def fired(rule_id: str) -> None:
     """Rule code calls this when a catalog rule takes effect; a no-op unless someone is tracing
     (sweeps count rules that never fire)."""
-    if _fired is not None:
-        _fired.append(rule_id)
+    sink = _current()
+    if sink is not None:
+        sink.append(rule_id)
 
 
 @contextmanager
 def tracing() -> Iterator[list[str]]:
-    """Collect the rule IDs that fire inside the block (nested blocks see their own part)."""
-    global _fired
-    outer, _fired = _fired, []
+    """Collect the rule IDs that fire inside the block (nested blocks see their own part and
+    pass it on to the enclosing block)."""
+    outer = _fired.get()
+    inner: list[str] = []
+    token = _fired.set(inner)
     try:
-        yield _fired
+        yield inner
     finally:
-        inner, _fired = _fired, outer
+        _fired.reset(token)
         if outer is not None:
             outer.extend(inner)
 

@@ -51,7 +51,9 @@ class Trogdor(Game):
         return state.outcome
 
     def winners(self, state):
-        return tuple(range(state.players)) if state.outcome == "win" else ()
+        """Every player (the game is co-operative) after a win or a table-flip victory
+        (T-TABLE-FLIP: "a total table-flip victory"); nobody after a defeat."""
+        return tuple(range(state.players)) if state.outcome in ("win", "table-flip") else ()
 
     def to_move(self, state):
         return None if state.outcome is not None else state.player
