@@ -15,6 +15,7 @@ from html import escape
 import ipywidgets as W
 
 from rulebook.common.errors import RuleError, TrogkitInputError
+from rulebook.trogdor.edit import movement_line
 
 from .core import Board, Menu, Nothing, Play, esc, input_error_text
 
@@ -253,16 +254,6 @@ def _card_line(cards, cid: str, kind: str) -> str:
     if card.provenance != "sourced":
         bits.append("stand-in")
     return f"{cid}: " + ", ".join(bits)
-
-
-def movement_line(card) -> str:
-    """One line for a movement card: peasants, arrow, repair, path, provenance."""
-    rep = " & repair" if card.repair else ""
-    prov = "" if card.provenance == "sourced" else ", stand-in"
-    return (
-        f"{card.id}: {card.peasants} peasant(s), arrow {card.arrow}{rep}, "
-        f"path {'-'.join(card.path)}{prov}"
-    )
 
 
 def last_movement_card(state):
