@@ -19,3 +19,10 @@ def board(state, *, title: str = ""):
         module, cls = kinds[name]
         return getattr(importlib.import_module(f"boards.{module}"), cls)(state, title=title)
     return Board(state, title=title)
+
+
+def side_by_side(*boards):
+    """Boards in a row whose saved output is one picture of them all (a ruling's two readings)."""
+    from .core import SideBySide
+
+    return SideBySide(boards)

@@ -12,6 +12,7 @@ trait; action buttons come from a fixed pool), so clicking never leaks widgets.
 
 from __future__ import annotations
 
+import html
 import importlib.util
 import math
 import re
@@ -499,3 +500,51 @@ def _has_hint() -> bool:
         return importlib.util.find_spec(HINT_MODULE) is not None
     except (ImportError, ValueError):
         return False
+
+
+class SideBySide(W.HBox):
+    """Boards side by side (e.g. one position under each option of a ruling). Its output carries
+    one static picture of all of them, so the comparison reads on GitHub too."""
+
+    def __init__(self, boards, **kw):
+        kw.setdefault("layout", W.Layout(flex_flow="row wrap"))
+        widgets = [getattr(b, "widget", b) for b in boards]
+        super().__init__(widgets, **kw)
+
+    def _repr_mimebundle_(self, **kwargs):
+        data = super()._repr_mimebundle_(**kwargs)
+        if isinstance(data, tuple):  # (data, metadata)
+            data = data[0]
+        data = dict(data or {})
+        boards = [c._board for c in self.children if hasattr(c, "_board")]
+        captions = [re.sub(r"<[^>]*>", "", b.title.value) for b in boards]
+        data["image/svg+xml"] = join_svgs([b.static_svg() for b in boards], captions)
+        data["text/plain"] = "\n\n".join(
+            c._board.text_summary() for c in self.children if hasattr(c, "_board")
+        )
+        return data
+
+
+def join_svgs(pictures: list[str], captions: list[str] | None = None, gap: int = 16) -> str:
+    """One SVG holding the given SVG pictures in a row (each keeps its own coordinates), each
+    under its caption (HTML-escaped text, e.g. the board's title)."""
+    captions = captions or [""] * len(pictures)
+    top = 20 if any(captions) else 0
+    parts, x, height = [], 0, 0
+    for svg, caption in zip(pictures, captions, strict=True):
+        w = re.search(r"""\bwidth=['"]([0-9.]+)""", svg)
+        h = re.search(r"""\bheight=['"]([0-9.]+)""", svg)
+        w, h = (float(w.group(1)) if w else 400.0), (float(h.group(1)) if h else 400.0)
+        if caption:
+            parts.append(
+                f"<text x='{x + 4:g}' y='14' font-family='sans-serif' font-size='13' "
+                f"font-weight='bold'>{html.escape(html.unescape(caption))}</text>"
+            )
+        parts.append(re.sub(r"^<svg\b", f"<svg x='{x:g}' y='{top}'", svg.strip(), count=1))
+        x += w + gap
+        height = max(height, h + top)
+    width = max(x - gap, 0)
+    return (
+        f"<svg xmlns='http://www.w3.org/2000/svg' width='{width:g}' height='{height:g}' "
+        f"viewBox='0 0 {width:g} {height:g}'>{''.join(parts)}</svg>"
+    )

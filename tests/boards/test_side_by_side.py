@@ -1,0 +1,25 @@
+"""Boards side by side (a ruling's two readings): one static picture of all of them, captioned
+with each board's title, so the comparison reads in a saved notebook."""
+
+from __future__ import annotations
+
+from boards import side_by_side
+from boards.trogdor import TrogdorBoard
+from rulebook.trogdor import puzzle
+
+LAYOUT = "C.M.C/.T.../...L./...T./C.M.."
+
+
+def test_side_by_side_output_is_one_picture_of_every_board():
+    boards = [
+        TrogdorBoard(puzzle(LAYOUT, trogdor=sq, rulings={"TR-PASS-AP": opt}), title=f"<{opt}>")
+        for sq, opt in (("C3", "forfeit"), ("B2", "keep"))
+    ]
+    row = side_by_side(*boards)
+    data = row._repr_mimebundle_()
+    svg = data["image/svg+xml"]
+    assert svg.startswith("<svg") and svg.count("<svg") == 3  # the row and one per board
+    assert "&lt;forfeit&gt;" in svg and "&lt;keep&gt;" in svg  # captions, escaped
+    assert "<svg x='0' y='20'" in svg and svg.count("<svg x=") == 2
+    assert "application/vnd.jupyter.widget-view+json" in data  # still the live widgets
+    assert list(row.children) == [b.widget for b in boards]
