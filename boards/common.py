@@ -51,7 +51,9 @@ class LiveBoard:
         self.undo_button.on_click(lambda _: self.undo())
         self.reset_button.on_click(lambda _: self.reset())
         self.extra = W.VBox()  # games add their own controls here
-        self.widget = W.VBox(
+        from .core import BoardBox  # its output carries the static picture too (saved notebooks)
+
+        self.widget = BoardBox(
             [
                 self.title,
                 self.picture,
@@ -59,9 +61,17 @@ class LiveBoard:
                 self.buttons,
                 W.HBox([self.undo_button, self.reset_button]),
                 self.extra,
-            ]
+            ],
+            board=self,
         )
         self.refresh()
+
+    def static_svg(self) -> str:
+        """The picture a saved notebook shows without a kernel."""
+        return self.picture.value
+
+    def text_summary(self) -> str:
+        return f"{self.title.value.replace('<b>', '').replace('</b>', '')} — {self.state}"[:120]
 
     # -- state -------------------------------------------------------------------------------
     @property
