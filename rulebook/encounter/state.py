@@ -153,8 +153,21 @@ def _parse_fields(text: str, spec: list[tuple[str, Codec]], header: str) -> dict
 # ---- multiplayer ---------------------------------------------------------------------------------
 
 
+class _CardsAndRng:
+    """What both states share: the bundled cards when none are given, and the RNG held as two
+    integers (``seed`` = (seed, counter)) so the frozen state stays a value."""
+
+    def __post_init__(self):
+        if self.cards is None:
+            object.__setattr__(self, "cards", default_cards())
+
+    @property
+    def rng(self) -> Rng:
+        return Rng(*self.seed)
+
+
 @dataclass(frozen=True)
-class MultiState:
+class MultiState(_CardsAndRng):
     """A multiplayer position. Players and encounters are 0-based inside, 1-based in text."""
 
     GAME = "encounter"  # registry name (rulebook.game_of)
@@ -180,14 +193,6 @@ class MultiState:
     winners: tuple[int, ...] = ()  # set when the game is over
     cards: CardSet = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
     last: str = field(default="", compare=False)  # narration of the last battle (not notation)
-
-    def __post_init__(self):
-        if self.cards is None:
-            object.__setattr__(self, "cards", default_cards())
-
-    @property
-    def rng(self) -> Rng:
-        return Rng(*self.seed)
 
     @property
     def outcome(self) -> str:
@@ -311,7 +316,7 @@ def parse_multi(text: str, cards: CardSet | None = None) -> MultiState:
 
 
 @dataclass(frozen=True)
-class SoloState:
+class SoloState(_CardsAndRng):
     """A Solo Adventure position."""
 
     GAME = "encounter-solo"  # registry name (rulebook.game_of)
@@ -334,14 +339,6 @@ class SoloState:
     sin: bool = False  # Strength in Numbers (RE-VAR-SIN, "any game mode")
     cards: CardSet = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
     last: str = field(default="", compare=False)
-
-    def __post_init__(self):
-        if self.cards is None:
-            object.__setattr__(self, "cards", default_cards())
-
-    @property
-    def rng(self) -> Rng:
-        return Rng(*self.seed)
 
     @property
     def battle_rules(self) -> BattleRules:
