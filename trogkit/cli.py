@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 import rulebook  # the registry only: the games themselves are imported on first use
@@ -34,8 +35,36 @@ SOLVER_COMMANDS = {
 SWEEP_MODULE = "solvers.play.sweep"
 
 
+def _columns() -> int:
+    """``shutil.get_terminal_size().columns`` without importing shutil (with zlib, bz2 and lzma:
+    3-5 ms, and argparse makes a formatter for every option; bench figure "min-AP CLI CPU ÷ BFS
+    script"): $COLUMNS if positive, else the terminal's width, else 80."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns or 80
+        except (AttributeError, ValueError, OSError):
+            columns = 80
+    return columns
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's formatter with the same width, found without shutil (see ``_columns``)."""
+
+    def __init__(self, prog, indent_increment=2, max_help_position=24, width=None):
+        width = _columns() - 2 if width is None else width
+        super().__init__(prog, indent_increment, max_help_position, width)
+
+
 class Parser(argparse.ArgumentParser):
     """argparse with its errors on one line (argparse's own exit code 2 is kept)."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message):
         self.exit(2, f"{self.prog}: error: {one_line(message)}\n")
@@ -123,6 +152,13 @@ def _add_game(sub, game: str, command: str | None = None) -> None:
     commands = gp.add_subparsers(
         dest="command", required=True, metavar="COMMAND", parser_class=Parser
     )
+    if game in SOLVER_COMMANDS and command not in (None, "sweep", *game_commands.COMMANDS):
+        solvers = importlib.import_module(SOLVER_COMMANDS[game])
+        if command in getattr(solvers, "COMMANDS", ()):
+            # one solver command named: build its parser alone (a dozen parsers and a hundred
+            # options less; bench figure "min-AP CLI CPU ÷ BFS script")
+            solvers.register(commands, only=command)
+            return
     game_commands.register(commands, game)
     if command in game_commands.COMMANDS:
         return

@@ -7,7 +7,7 @@ position can be replayed under either reading and a notebook can show both side 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from .errors import CardDataError, NotationError
@@ -85,3 +85,35 @@ class RulingSet:
             k, v = part.split("=", 1)
             choices[k] = v
         return RulingSet(self.rulings).with_choices(choices)
+
+
+class LazyRulings(Mapping):
+    """A game's rulings (id -> Ruling), read from its catalog on first use: a position built by
+    ``puzzle`` carries a ``RulingSet`` but rarely asks it anything, and reading the catalog TOML
+    costs more than a small solver query (bench figure "min-AP CLI CPU ÷ BFS script")."""
+
+    __slots__ = ("_load", "_data")
+
+    def __init__(self, load: Callable[[], Mapping[str, Ruling]]):
+        self._load = load
+        self._data: Mapping[str, Ruling] | None = None
+
+    def _rulings(self) -> Mapping[str, Ruling]:
+        if self._data is None:
+            self._data = self._load()
+        return self._data
+
+    def __getitem__(self, rid: str) -> Ruling:
+        return self._rulings()[rid]
+
+    def __contains__(self, rid) -> bool:
+        return rid in self._rulings()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._rulings())
+
+    def __len__(self) -> int:
+        return len(self._rulings())
+
+    def __repr__(self) -> str:
+        return repr(self._rulings()) if self._data is not None else "LazyRulings(<not read yet>)"

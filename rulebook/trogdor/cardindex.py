@@ -16,7 +16,11 @@ import functools
 import re
 from types import MappingProxyType
 
-from .cards import ActionCard, Item, Keeper, MovementCard
+# the card classes are imported on first use (see CardIndex); ``typing.TYPE_CHECKING`` would cost
+# the 3-6 ms ``typing`` import (bench figure "min-AP CLI CPU ÷ BFS script")
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .cards import ActionCard, Item, Keeper, MovementCard
 
 MOVEMENT_LITERAL = re.compile(r"^([0-4])([NSEW])(r?)-([NSEW]{3,5})$")
 ACTION_LITERAL = re.compile(r"^ap([1-9])$")
@@ -29,6 +33,8 @@ def literal_movement(card_id: str) -> MovementCard | None:
     m = MOVEMENT_LITERAL.match(card_id)
     if not m:
         return None
+    from .cards import MovementCard
+
     n, arrow, rep, path = m.groups()
     return MovementCard(card_id, int(n), arrow, rep == "r", tuple(path), "stand-in", "literal")
 
@@ -40,6 +46,8 @@ def movement_literal_id(card: MovementCard) -> str:
 
 @functools.lru_cache(maxsize=512)
 def literal_action(card_id: str) -> ActionCard | None:
+    from .cards import ActionCard
+
     m = ACTION_LITERAL.match(card_id)
     if m:
         n = int(m.group(1))
@@ -59,32 +67,58 @@ def _bundled():
 
 
 class CardIndex:
-    """Cards by id: ``base`` (a CardSet or None) plus ``extra`` cards registered by callers."""
+    """Cards by id: ``base`` (a CardSet or None) plus ``extra`` cards registered by callers.
+
+    The bundled card set is read on first lookup, not when a state is made: ``base`` and the
+    merged tables ``_by`` are slots left empty until ``__getattr__`` fills them (a puzzle that
+    looks no card up never reads the card TOML; bench figure "min-AP CLI CPU ÷ BFS script"),
+    and after that a lookup costs what it did before."""
 
     __slots__ = ("base", "extra", "_by")
 
     def __init__(self, base=None, extra: dict | None = None, *, bundled: bool = True):
-        self.base = base if base is not None else (_bundled() if bundled else None)
+        if base is not None or not bundled:
+            self.base = base
         # read-only: the index is shared by every state of a card set (CardIndex.shared), so
         # one caller must not change another's answers; with_cards() makes a new index instead
         self.extra = MappingProxyType(dict(extra or {}))
-        # one merged table per section, built once (card lookups run ~2.5 times per action:
-        # the two-step lookup was the top line of the random-game profile, ~9 %)
-        self._by = {
+
+    def __getattr__(self, name: str):  # only called for an empty slot: the first lookup
+        if name == "base":
+            self.base = _bundled()
+            return self.base
+        if name == "_by":
+            self._by = self._merged()
+            return self._by
+        raise AttributeError(f"'CardIndex' object has no attribute {name!r}")
+
+    def _merged(self) -> dict:
+        """One merged table per section, built once (card lookups run ~2.5 times per action:
+        the two-step lookup was the top line of the random-game profile, ~9 %)."""
+        from .cards import ActionCard, Item, Keeper, MovementCard
+
+        sections = {
+            "movement": MovementCard,
+            "actions": ActionCard,
+            "keepers": Keeper,
+            "items": Item,
+        }
+        base = self.base
+        return {
             section: MappingProxyType(
                 {
-                    **(getattr(self.base, section) if self.base is not None else {}),
+                    **(getattr(base, section) if base is not None else {}),
                     **{k: c for k, c in self.extra.items() if isinstance(c, cls)},
                 }
             )
-            for section, cls in _SECTIONS.items()
+            for section, cls in sections.items()
         }
 
     @classmethod
     def shared(cls, base=None) -> CardIndex:
         """One index per card set, so states of one card set share it."""
         hit = _SHARED.get(id(base))
-        if hit is None or hit.base is not (base if base is not None else hit.base):
+        if hit is None or (base is not None and hit.base is not base):
             hit = cls(base)
             if len(_SHARED) < 64:
                 _SHARED[id(base)] = hit
@@ -109,5 +143,4 @@ class CardIndex:
         return self._by["items"].get(card_id)
 
 
-_SECTIONS = {"movement": MovementCard, "actions": ActionCard, "keepers": Keeper, "items": Item}
 _SHARED: dict[int, CardIndex] = {}

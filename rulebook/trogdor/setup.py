@@ -13,26 +13,34 @@ from collections.abc import Iterable, Mapping
 from rulebook.common.errors import NotationError
 from rulebook.common.game import fired
 from rulebook.common.rng import Rng
-from rulebook.common.rulings import RulingSet
+from rulebook.common.rulings import LazyRulings, RulingSet
 
 from .board import Layout, parse_tiles
 from .cardindex import CardIndex, literal_movement, movement_literal_id
-from .cards import MovementCard
 from .geometry import CENTRE, INDEX, SQUARES, square
 from .state import MAX_PLAYERS, MAX_TYPED_AP, PEASANTS_IN_BOX, Cottages, Deck, State
 
 
-def _rulings(rulings) -> RulingSet:
+def _catalog_rulings():
     from . import CATALOG
 
+    return CATALOG.rulings
+
+
+# the catalog's rulings, read on first use: a puzzle asks none (bench figure "min-AP CLI CPU ÷ BFS
+# script")
+_RULINGS = LazyRulings(_catalog_rulings)
+
+
+def _rulings(rulings) -> RulingSet:
     if rulings is None:
-        return RulingSet(CATALOG.rulings)
+        return RulingSet(_RULINGS)
     if isinstance(rulings, RulingSet):
         return rulings
     if isinstance(rulings, str):
-        return RulingSet(CATALOG.rulings).parse(rulings)
+        return RulingSet(_RULINGS).parse(rulings)
     if isinstance(rulings, Mapping):
-        return RulingSet(CATALOG.rulings).with_choices(rulings)
+        return RulingSet(_RULINGS).with_choices(rulings)
     raise NotationError("rulings: a RulingSet, a dict {ruling id: option} or 'ID=opt,...'")
 
 
@@ -279,6 +287,8 @@ def puzzle(
 def with_movement_deck(state: State, cards) -> State:
     """A copy of ``state`` whose movement draw pile is ``cards`` (top first); card objects that the
     state's card set does not know are registered with it."""
+    from .cards import MovementCard
+
     return _with_deck(
         state,
         cards,

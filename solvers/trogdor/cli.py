@@ -226,8 +226,7 @@ def _limit(args, result, what: str):
     raise LimitReached(what)
 
 
-def register(commands) -> None:
-    """Add the Trogdor solver commands to ``trogkit trogdor``."""
+def _min_ap_parser(commands) -> None:
     p = commands.add_parser(
         "min-ap",
         help="fewest AP to burninate one cottage (plan included)",
@@ -241,6 +240,8 @@ def register(commands) -> None:
     opt.add_budget(p, None, "A* expansions (search)")
     p.set_defaults(run=_run_min_ap)
 
+
+def _countryside_parser(commands) -> None:
     p = commands.add_parser(
         "countryside",
         help="fewest AP to burninate all 25 tiles and every cottage",
@@ -257,6 +258,8 @@ def register(commands) -> None:
     opt.add_budget(p, None, "search nodes (search)")
     p.set_defaults(run=_run_countryside)
 
+
+def _reach_parser(commands) -> None:
     p = commands.add_parser(
         "reach",
         help="squares reachable with N AP of moves (tunnels included)",
@@ -267,6 +270,8 @@ def register(commands) -> None:
     p.add_argument("--ap", type=opt.count, required=True, help="action points to spend moving")
     p.set_defaults(run=_run_reach)
 
+
+def _flame_parser(commands) -> None:
     p = commands.add_parser(
         "flame",
         help="what a flaming peasant burns (or which peasant to ignite)",
@@ -280,6 +285,8 @@ def register(commands) -> None:
     p.add_argument("--best", action="store_true", help="which peasant to ignite")
     p.set_defaults(run=_run_flame)
 
+
+def _danger_parser(commands) -> None:
     p = commands.add_parser(
         "danger",
         help="where knights, the Troghammer and arrows hit (per card, or probability map)",
@@ -290,6 +297,8 @@ def register(commands) -> None:
     p.add_argument("--card", help="one movement card (id or literal)")
     p.set_defaults(run=_run_danger)
 
+
+def _win_now_parser(commands) -> None:
     p = commands.add_parser(
         "win-now",
         help="can Trogdor win this turn with this hand?",
@@ -301,3 +310,23 @@ def register(commands) -> None:
     p.add_argument("--ap", type=opt.count, help="instead of a hand: the AP already available")
     opt.add_budget(p, 200_000, "engine positions")
     p.set_defaults(run=_run_win_now)
+
+
+# command -> the function adding its parser, in the order ``trogkit trogdor --help`` lists them
+_PARSERS = {
+    "min-ap": _min_ap_parser,
+    "countryside": _countryside_parser,
+    "reach": _reach_parser,
+    "flame": _flame_parser,
+    "danger": _danger_parser,
+    "win-now": _win_now_parser,
+}
+COMMANDS = tuple(_PARSERS)
+
+
+def register(commands, only: str | None = None) -> None:
+    """Add the Trogdor solver commands to ``trogkit trogdor``; with ``only``, just that one (the
+    command line names it: bench figure "min-AP CLI CPU ÷ BFS script")."""
+    for name, add in _PARSERS.items():
+        if only is None or name == only:
+            add(commands)
