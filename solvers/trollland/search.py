@@ -123,6 +123,34 @@ class Model:
             st = self.steps[i]
             if not st.extra and st.card.symbol != "question":
                 self.need[i][self.q[i]] += 1
+        #: needq[i][q]: question-mark cards of people q at steps i.. (they behave as plain cards
+        #: when no dock card can be taken: a swap needs a takeable card, so none ever happens)
+        self.needq = [[0] * len(PEOPLES) for _ in range(len(self.steps) + 1)]
+        for i in range(len(self.steps) - 1, -1, -1):
+            self.needq[i] = list(self.needq[i + 1])
+            st = self.steps[i]
+            if not st.extra and st.card.symbol == "question":
+                self.needq[i][self.q[i]] += 1
+        #: last[q]: the last revealed (not extra) card of people q; cards come sorted by people
+        self.last = [-1] * len(PEOPLES)
+        #: n_extra[i], n_question[i]: extra steps / question-mark steps before step i
+        self.n_extra, self.n_question = [0], [0]
+        #: rank[q]: the place of people q's block of revealed cards (TL-BANISH-ORDER sorts them)
+        self.rank = [len(PEOPLES)] * len(PEOPLES)
+        blocks: list[int] = []
+        for i, st in enumerate(self.steps):
+            if not st.extra:
+                self.last[self.q[i]] = i
+                if not blocks or blocks[-1] != self.q[i]:
+                    blocks.append(self.q[i])
+            self.n_extra.append(self.n_extra[-1] + st.extra)
+            self.n_question.append(self.n_question[-1] + (st.card.symbol == "question"))
+        #: each people's revealed cards form one block (else forced_bound does not apply)
+        self.grouped = len(blocks) == len(set(blocks))
+        for k, q in enumerate(blocks):
+            self.rank[q] = k
+            self.n_extra.append(self.n_extra[-1] + st.extra)
+            self.n_question.append(self.n_question[-1] + (st.card.symbol == "question"))
         self.by_vehicle = tuple(
             tuple(c for c in range(len(self.cages)) if self.veh[c] == v)
             for v in range(len(pb.vehicles))
@@ -142,19 +170,134 @@ class Model:
                 self.items.append((st.card.id, self.q[i]))
         self.dock_q = tuple(q for _, q in self.items)
         self.start_dock = (1 << len(pb.dock)) - 1
+        #: swaps[i]: a question-mark step at i or later (the dock still matters)
+        self.swaps = [False] * (len(self.steps) + 1)
+        #: future[i]: bit q set when a card of people q may still be loaded at step i or later
+        self.future = [0] * (len(self.steps) + 1)
+        for i in range(len(self.steps) - 1, -1, -1):
+            self.swaps[i] = self.swaps[i + 1] or self.qitem[i] is not None
+            self.future[i] = self.future[i + 1] | 1 << self.q[i]
+            if self.qitem[i] is not None:
+                self.future[i] |= sum({1 << q for q in self.dock_q})
         #: TLR-QUESTION-DOCK: may an item put on the dock this turn be taken again?
         self.reuse = pb.question_dock == "any-present"
+
+    def canon(self, i: int, occ: tuple, cnt: tuple, ondock: int, active: bool) -> tuple:
+        """The position before step i up to what cannot change the least refugees of steps i..:
+        vehicles as a sorted multiset (identical vehicles are interchangeable), cages of a
+        people with no card left dropped (nothing can enter them and they block nobody), vehicles
+        with no room dropped, the dock as the peoples a later question mark could take."""
+        live = self.future[i]
+        sigs = []
+        for cages in self.by_vehicle:
+            sig, room = [], False
+            for c in cages:
+                o = occ[c]
+                if o >= 0 and not live >> o & 1:
+                    continue
+                r = self.cap[c] - cnt[c]
+                room = room or r > 0
+                sig.append((o + 1) * 8 + r)
+            if room:
+                sig.sort()
+                sigs.append(tuple(sig))
+        sigs.sort()
+        dock = ()
+        if self.swaps[i]:
+            dock = tuple(sorted(q for j, q in enumerate(self.dock_q) if self.takeable(j, ondock)))
+        return (i, tuple(sigs), dock, active and self.steps[i].extra)
 
     def takeable(self, j: int, ondock: int) -> bool:
         return bool(ondock >> j & 1) and (j < len(self.pb.dock) or self.reuse)
 
-    def lower_bound(self, i: int, occ: tuple, cnt: tuple) -> int:
-        """Refugees that steps i.. cannot avoid (room only shrinks as cards board, so the bound
-        holds below this node). Per people: the plain cards still to come beyond the room any
-        vehicle can still offer that people (one cage per vehicle). All peoples together: the
-        plain cards beyond the room of the cages some of them can use, at most one cage per
-        people in each vehicle (cages are shared, so this catches peoples competing for them)."""
+    def lower_bound(self, i: int, occ: tuple, cnt: tuple, ondock: int | None = None) -> int:
+        """Refugees that steps i.. cannot avoid: the larger of ``room_bound`` and
+        ``forced_bound``. With no dock card to take, question-mark cards count as plain cards."""
+        ondock = self.start_dock if ondock is None else ondock
         need = self.need[i]
+        swaps = self.swaps[i] and any(self.takeable(j, ondock) for j in range(len(self.dock_q)))
+        if not swaps and any(self.needq[i]):
+            need = [a + b for a, b in zip(need, self.needq[i], strict=True)]
+        if not any(need):
+            return 0
+        low = self.room_bound(need, occ, cnt)
+        if self.grouped:
+            low = max(low, self.forced_bound(i, need, swaps, occ, cnt))
+        return low
+
+    def forced_bound(self, i: int, need: list, swaps: bool, occ: tuple, cnt: tuple) -> int:
+        """Refugees of the first two peoples still to come, p1 then p2 (cards come sorted by
+        people), plus the others' own shortfalls. Forced loading (TL-LOAD-TROLLGAT): when no
+        other card can come between p1's cards, a p1 refugee means every vehicle that could take
+        p1 holds p1 in a full cage; so p1 either loads all its cards, or claims a cage in every
+        such vehicle -- and either way, p2 keeps only the cages p1 left. A knapsack over the
+        vehicles, indexed by the room p1 claims (capped at p1's cards), finds p2's most room."""
+        wanted = sorted((q for q, k in enumerate(need) if k), key=self.rank.__getitem__)
+        p1, k1 = wanted[0], need[wanted[0]]
+        p2 = wanted[1] if len(wanted) > 1 else None
+        k2 = need[p2] if p2 is not None else 0
+        end = self.last[p1] + 1
+        # the other cards that may come before p1's last card: each can shut p1 out of at most
+        # one vehicle (by taking the cage p1 could use), so at most that many vehicles escape
+        spare = self.n_extra[end] - self.n_extra[i]
+        if swaps:
+            spare += self.n_question[end] - self.n_question[i]
+        spare = min(spare, len(self.by_vehicle))
+        cap = self.cap
+        none = -1
+        free = [0] + [none] * k1  # free[w]: most room p2 keeps when p1 claims room w (capped)
+        #: must[x][w]: the same when p1 claims a cage in every vehicle it can enter but x
+        must = [list(free)] + [[none] * (k1 + 1) for _ in range(spare)]
+        others = wanted[2:]
+        room_of = [0] * len(others)  # the other peoples: each one's most room
+        for cages in self.by_vehicle:
+            h1 = h2 = None
+            empties = []
+            for c in cages:
+                o = occ[c]
+                if o == p1:
+                    h1 = c
+                elif o == p2 and p2 is not None:
+                    h2 = c
+                elif o == -1:
+                    empties.append(c)
+            for k, q in enumerate(others):
+                held = [c for c in cages if occ[c] == q]
+                room_of[k] += max((cap[c] - cnt[c] for c in held or empties), default=0)
+            if h2 is not None:
+                base = cap[h2] - cnt[h2]
+                keep = {c: base for c in empties}
+            else:
+                rooms = sorted(((cap[c], c) for c in empties), reverse=True)
+                base = rooms[0][0] if rooms else 0
+                second = rooms[1][0] if len(rooms) > 1 else 0
+                keep = {c: (second if c == rooms[0][1] else base) for c in empties}
+            if h1 is not None:
+                claims = [(cap[h1] - cnt[h1], base)]
+            else:
+                claims = [(cap[c], keep[c]) for c in empties]
+            free = _knap(free, [(0, base), *claims], k1)
+            if claims and claims[0][0]:  # p1 can enter: claimed, or escaped
+                must = [
+                    _knap(must[x], claims, k1, _knap(must[x - 1], [(0, base)], k1) if x else None)
+                    for x in range(spare + 1)
+                ]
+            else:
+                must = [_knap(t, [(0, base)], k1) for t in must]
+        rest = sum(max(0, need[q] - room_of[k]) for k, q in enumerate(others))
+        best = max(0, k2 - free[k1]) if free[k1] != none else k1 + k2
+        for table in must:  # a p1 refugee: p1's cages are full, so it loaded w < k1 cards
+            for w in range(k1):
+                if table[w] != none:
+                    best = min(best, k1 - w + max(0, k2 - table[w]))
+        return best + rest
+
+    def room_bound(self, need: list, occ: tuple, cnt: tuple) -> int:
+        """Per people: the plain cards still to come beyond the room any vehicle can still
+        offer that people (one cage per vehicle). All peoples together: the plain cards beyond
+        the room of the cages some of them can use, at most one cage per people in each vehicle
+        (cages are shared, so this catches peoples competing for them). Room only shrinks as
+        cards board, so the bound holds below this node."""
         wanted = [q for q, k in enumerate(need) if k]
         if not wanted:
             return 0
@@ -248,6 +391,20 @@ class Model:
         return out
 
 
+def _knap(table: list, opts: list, top: int, out: list | None = None) -> list:
+    """One vehicle into the knapsack: ``opts`` are (room p1 claims, room p2 keeps); ``out``
+    (changed in place) may already hold other ways to reach each entry."""
+    out = [-1] * (top + 1) if out is None else out
+    for w, g in enumerate(table):
+        if g < 0:
+            continue
+        for dw, dg in opts:
+            k = min(top, w + dw)
+            if g + dg > out[k]:
+                out[k] = g + dg
+    return out
+
+
 def _max_flow(graph: dict, source, sink) -> int:
     """Edmonds-Karp on a residual graph {node: {node: capacity}} (changed in place)."""
     if source not in graph or sink not in graph:
@@ -308,44 +465,38 @@ def solve(pb: LoadProblem, budget: Budget | None = None) -> LoadResult:
 
     Branch and bound over the steps with a memo: a greedy descent gives the first answer, then
     a subtree is cut when the refugees it must add (``Model.lower_bound``) cannot beat the best
-    answer. Twin steps (consecutive plain cards of one people) take cages in non-decreasing
-    order: any loading can be rearranged that way with the same refugees (see
-    ``z3load.Encoding.twins``). ``floor`` is the least cage the step may take. Raises
-    ``LimitReached`` (``best`` = the greedy answer) when ``budget`` runs out."""
+    answer. The memo is keyed by ``Model.canon``, so mirror images and orders of placement
+    that reach the same position are searched once, and a step's options are cut to those
+    reaching distinct positions. Raises ``LimitReached`` (``best`` = the best answer found so
+    far) when ``budget`` runs out."""
     budget = budget or Budget(seconds=DEFAULT_SECONDS, nodes=DEFAULT_NODES)
     m = Model(pb)
     n = len(m.steps)
-    start = (m.occ0, m.cnt0, m.start_dock, False, 0)
-
-    def children(i, occ, cnt, ondock, floor):
-        st = m.steps[i]
-        nxt_extra = i + 1 < n and m.steps[i + 1].extra
-        opts = m.options(i, occ, cnt, ondock)
-        if not opts:
-            return None  # Trollgat
-        out = []
-        for opt in sorted(m.distinct(opts, occ, cnt), key=lambda o: m.preference(i, o, occ, cnt)):
-            if opt[1] < floor:
-                continue
-            o2, c2, u2 = _apply(m, i, occ, cnt, ondock, opt)
-            trig = nxt_extra and opt[0] is None and st.card.symbol == "arrow"
-            nfloor = opt[1] if i + 1 < n and m.twin[i + 1] else 0
-            out.append((opt, (o2, c2, u2, trig, nfloor)))
-        return out
+    start = (m.occ0, m.cnt0, m.start_dock, False)
 
     def moves(i, state):
-        """(choice, refugees added, next state) for step i."""
-        occ, cnt, ondock, active, floor = state
-        if m.steps[i].extra and not active:
-            return [("skip", 0, (occ, cnt, ondock, False, 0))]
-        kids = children(i, occ, cnt, ondock, floor)
-        if kids is None:
-            return [(GAT, 1, (occ, cnt, ondock, False, 0))]
-        return [(opt, 0, nxt) for opt, nxt in kids]
+        """(choice, refugees added, next state) for step i, one per distinct next position."""
+        occ, cnt, ondock, active = state
+        st = m.steps[i]
+        if st.extra and not active:
+            return [("skip", 0, (occ, cnt, ondock, False))]
+        opts = m.options(i, occ, cnt, ondock)
+        if not opts:
+            return [(GAT, 1, (occ, cnt, ondock, False))]
+        arrow = i + 1 < n and m.steps[i + 1].extra and st.card.symbol == "arrow"
+        out, seen = [], set()
+        for opt in sorted(opts, key=lambda o: m.preference(i, o, occ, cnt)):
+            o2, c2, u2 = _apply(m, i, occ, cnt, ondock, opt)
+            nxt = (o2, c2, u2, arrow and opt[0] is None)
+            key = m.canon(i + 1, *nxt) if i + 1 < n else None
+            if key not in seen:  # mirror images lead to the same least refugees
+                seen.add(key)
+                out.append((opt, 0, nxt))
+        return out
 
     greedy, state = [], start
-    for i in range(n):  # the twins' cage order is a pruning device: the greedy ignores it
-        choice, _, state = moves(i, (*state[:4], 0))[0]
+    for i in range(n):
+        choice, _, state = moves(i, state)[0]
         greedy.append(choice)
     found = [replay(pb, greedy, "search (best so far, not proven least)")]
     path: list = []  # the choices from the root to the node being searched, and their refugees
@@ -360,12 +511,12 @@ def solve(pb: LoadProblem, budget: Budget | None = None) -> LoadResult:
             if len(path) == n and spent < found[0].refugees:
                 found[0] = replay(pb, list(path), "search (best so far, not proven least)")
             return 0
-        key = _key(i, *state)
+        key = m.canon(i, *state)
         hit = memo.get(key)
         if hit is not None and (hit[1] or hit[0] >= beta):
             return hit[0]
         _tick(budget, found[0])
-        low = m.lower_bound(i, state[0], state[1])
+        low = m.lower_bound(i, state[0], state[1], state[2])
         if low >= beta:
             memo[key] = (low, False)
             return low
@@ -484,7 +635,7 @@ def feasible(pb: LoadProblem, budget: Budget | None = None) -> bool:
         st = m.steps[i]
         if st.extra and not active:
             out = ok(i + 1, occ, cnt, ondock, False, 0)
-        elif m.lower_bound(i, occ, cnt):
+        elif m.lower_bound(i, occ, cnt, ondock):
             out = False
         else:
             out = False
