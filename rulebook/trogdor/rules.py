@@ -41,6 +41,7 @@ from .actions import (
     Action,
     use,
 )
+from .board import TILE_KINDS
 from .geometry import AREA_SET, INDEX, SQUARES
 from .geometry import STEP as GEO_STEP
 from .powers import add_powers, card_powers, remove_power
@@ -413,6 +414,10 @@ def _targets(powers: tuple[str, ...], here) -> tuple[dict, dict]:
     with the tokens that reach it: (``burn-<area>[-after]`` map, ``peasant-<area>`` map). Bounded
     memo (few power sets x 25 squares): 20 % fewer Python steps per whole random game (61.9k vs
     77.4k bytecodes): every targeted candidate's check asks for its reach."""
+    global _LAST_TARGETS
+    last = _LAST_TARGETS  # the same state asks again for every targeted candidate (identity)
+    if last[0] is powers and last[1] is here:
+        return last[2]
     hit = _TARGETS.get((powers, here))
     if hit is None:
         maps: tuple[dict, dict] = ({}, {})
@@ -425,10 +430,12 @@ def _targets(powers: tuple[str, ...], here) -> tuple[dict, dict]:
         hit = tuple({sq: tuple(ts) for sq, ts in m.items()} for m in maps)
         if len(_TARGETS) < 20_000:
             _TARGETS[powers, here] = hit
+    _LAST_TARGETS = (powers, here, hit)  # one tuple: readers see all three or none
     return hit
 
 
 _TARGETS: dict[tuple, tuple[dict, dict]] = {}
+_LAST_TARGETS: tuple = (None, None, None)
 
 
 def _reaching(s, peasant: bool, sq) -> tuple[str, ...]:
@@ -720,14 +727,27 @@ def _choose_candidates(s) -> list[Action]:
     out = [
         a
         for cid in set(s.hands[s.player])
-        for a, check in (
-            (Action("discard", (cid,)), check_discard),
-            (Action("play", (cid,)), check_play),
-        )
+        for a, check in zip(_card_actions(cid), _CARD_CHECKS, strict=True)
         if check(s, a) is None
     ]
     out.sort(key=TEXT)
     return out
+
+
+def _card_actions(cid: str) -> tuple[Action, Action]:
+    """(``discard CID``, ``play CID``), built once per card id. Bounded memo (bench figure:
+    random Trogdor games per CPU-s; the choose phase's list built two Actions per card in hand
+    at every call)."""
+    hit = _CARD_ACTIONS.get(cid)
+    if hit is None:
+        hit = (Action("discard", (cid,)), Action("play", (cid,)))
+        if len(_CARD_ACTIONS) < 4_096:
+            _CARD_ACTIONS[cid] = hit
+    return hit
+
+
+_CARD_ACTIONS: dict[str, tuple[Action, Action]] = {}
+_CARD_CHECKS = (check_discard, check_play)
 
 
 def _spawn_candidates(s) -> list[Action]:
@@ -740,16 +760,27 @@ def _act_candidates(s) -> list[Action]:
     are visited in text order, so the list comes out sorted without a sort unless a long-range
     power interleaves (sorting was ~10 % of this function)."""
     powers = s.powers
-    out = [a for a, check in _SIMPLE_PAIRS if check(s, a) is None]
     here = s.trogdor
-    if here is not None:
-        # moves proposed only where a step lands on the board with the powers in force (the
-        # table applies check_move's geometry and diagonal conditions), so what is left of the
-        # check (AP) is the same for all of them: one probe decides all (5 % fewer bytecodes per
-        # whole random game: check_move's part fell from 4.9k to 1.6k bytecodes a game).
-        moves = _MOVES["wrap" in powers, "diagonal" in powers][here]
-        if moves and check_move(s, moves[0]) is None:
-            out += moves
+    if s.ap >= 1 or powers:
+        if here is None:
+            out = [a for a, check in _SIMPLE_PAIRS if check(s, a) is None]
+        else:
+            i = INDEX[here]
+            pairs = _OWN_TILE[s.tiles[i], here in s.peasants, s.burnt[i]]
+            out = [a for a, check in pairs if check(s, a) is None]
+            # moves proposed only where a step lands on the board with the powers in force (the
+            # table applies check_move's geometry and diagonal conditions), so what is left of
+            # the check (AP) is the same for all of them: one probe decides all (5 % fewer
+            # bytecodes per whole random game).
+            moves = _MOVES["wrap" in powers, "diagonal" in powers] if powers else _PLAIN_MOVES
+            moves = moves[here]
+            if moves and check_move(s, moves[0]) is None:
+                out += moves
+    else:
+        # no AP and no free action: every one of these checks ends in T-AP's refusal (_no_ap),
+        # so none is asked (the turn's last act state; bench figure: random games per CPU-s;
+        # tests/trogdor/test_legal_agreement.py compares the list with every check)
+        out = []
     out.append(PASS)  # no condition beyond the phase (KINDS)
     if powers:
         interleaved = False
@@ -843,6 +874,28 @@ KINDS: dict[str, Kind] = {
 _SIMPLE_PAIRS = tuple(
     (a, KINDS[a.verb].check) for a in (BURN_COTTAGE, BURN_PEASANT, BURN_TILE, BURROW, CHOMP, HIDE)
 )
+# The untargeted candidates worth asking about, by what is on Trogdor's tile (its letter: C has the
+# cottage, T is a tunnel, M a mountain; a peasant there; the tile burnt): each action's check
+# starts with one of these conditions, so the others would only be refused (the check still
+# decides; tests/trogdor/test_legal_agreement.py compares with every check). Bench figure: random
+# games per CPU-s (the six checks were a tenth of a random game's bytecodes).
+_OWN_TILE = {
+    (tile, peasant, burnt): tuple(
+        (a, check)
+        for a, check in _SIMPLE_PAIRS
+        if {
+            BURN_COTTAGE: tile == "C",
+            BURN_PEASANT: peasant,
+            BURN_TILE: not burnt,
+            BURROW: tile == "T",
+            CHOMP: peasant,
+            HIDE: tile == "M",
+        }[a]
+    )
+    for tile in TILE_KINDS
+    for peasant in (False, True)
+    for burnt in (False, True)
+}
 # _MOVES[wrap, diagonal][square]: the move actions whose step stays on the board (geometry).
 _MOVES = {
     (wrap, diag): {
@@ -861,4 +914,5 @@ _MOVES = {
     for wrap in (False, True)
     for diag in (False, True)
 }
+_PLAIN_MOVES = _MOVES[False, False]
 _TELEPORTS = tuple(sorted(TELEPORT.values(), key=TEXT))

@@ -10,6 +10,7 @@ exactly; see NOTES.md.
 
 from __future__ import annotations
 
+from collections import namedtuple
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -67,15 +68,15 @@ def _rulings():
     return CATALOG.rulings
 
 
-@dataclass(frozen=True)
-class Deck:
-    """A draw pile (top first) and its discard pile (oldest first), as tuples of card ids."""
+class Deck(namedtuple("Deck", "draw discard", defaults=((), ()))):
+    """A draw pile (top first) and its discard pile (oldest first), as tuples of card ids.
 
-    draw: tuple[str, ...] = ()
-    discard: tuple[str, ...] = ()
+    A named tuple, not a frozen dataclass: a Deck is built at every card drawn and the frozen
+    dataclass's ``__init__`` cost 4 times as much (bench figure: random Trogdor games per CPU-s;
+    ``collections.namedtuple``, not ``typing.NamedTuple``: typing costs start-up time).
+    """
 
-    def __len__(self) -> int:
-        return len(self.draw)
+    __slots__ = ()
 
     def notation(self) -> str:
         return f"{fmt_list(self.draw)}|{fmt_list(self.discard)}"
