@@ -7,11 +7,9 @@ state's seeded RNG, so ``new_game(seed=...)`` is reproducible.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Mapping
 
 from rulebook.common.errors import NotationError
-from rulebook.common.game import fired
 from rulebook.common.rng import Rng
 from rulebook.common.rulings import LazyRulings, RulingSet
 
@@ -82,6 +80,9 @@ def _setup_shuffler(rng: Rng):
     deterministic from the seed, and much faster than one RNG draw per shuffle. Returns the
     shuffler and the RNG after that draw."""
     seed, rng = rng.below(2**62)
+    # imported here: a puzzle needs no shuffle (bench figure "min-AP CLI CPU ÷ BFS script")
+    import random
+
     gen = random.Random(seed)
 
     def shuffle(items: list) -> list:
@@ -173,6 +174,10 @@ def new_game(
         )
     hands = tuple((deck[i],) for i in range(players))
     deck = deck[players:]
+    # the tracing module (with the protocol it lives in) is imported here, not at the top: a
+    # puzzle needs neither (bench figure "min-AP CLI CPU ÷ BFS script")
+    from rulebook.common.game import fired
+
     fired("T-SETUP-BOARD")
     fired("T-SETUP-PIECES")
     fired("T-SETUP-METER")
