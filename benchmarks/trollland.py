@@ -4,7 +4,11 @@ Prints, for the feasibility question (can every card be loaded?) and for the ful
 refugees with a placement): search queries per second and median time, z3's median time, with the
 targets (search <= 5 ms, z3 <= 300 ms median). Also checks the two methods agree.
 
-    python -m benchmarks.trollland [N]
+Then issue 13's large cases (``large``): generated questions of 30-40 steps with 5 and 10
+vehicles, each searched under a 1 s budget, printing how many were proven least, how many ended
+with the budget's best-so-far answer, and the median and max CPU seconds (goal: max <= 1 s).
+
+    python -m benchmarks.trollland [N] [LARGE_PER_SIZE]
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ import statistics
 import sys
 import time
 
+from solvers.limits import Budget, LimitReached
 from solvers.trollland import search, z3load
 from solvers.trollland.generate import random_problem
 from solvers.trollland.search import solve as solve_search
@@ -58,5 +63,43 @@ def main(n: int = 100) -> None:
     print(f"z3 vs search disagreements: {disagree}")
 
 
+LARGE_STEPS = (30, 40)  # issue 13: "Trollland loading search, 30-40 cards"
+
+
+def large_cases(vehicles: int, n: int) -> list:
+    """The first ``n`` generated questions (seeds 0, 1, ...) with 30-40 steps (cards and extras)."""
+    out, seed = [], 0
+    while len(out) < n:
+        pb = random_problem(seed, vehicles=vehicles, max_cards=40)
+        if LARGE_STEPS[0] <= len(search.steps(pb)) <= LARGE_STEPS[1]:
+            out.append(pb)
+        seed += 1
+    return out
+
+
+def large(vehicles: int, n: int, seconds: float = 1.0) -> dict:
+    """Search each large case under a ``seconds`` budget; CPU seconds of this process."""
+    times, proven = [], 0
+    for pb in large_cases(vehicles, n):
+        t = time.process_time()
+        try:
+            search.solve(pb, Budget(seconds=seconds))
+            proven += 1
+        except LimitReached:
+            pass
+        times.append(time.process_time() - t)
+    return {"vehicles": vehicles, "cases": n, "proven": proven, "budget": n - proven,
+            "median": statistics.median(times), "max": max(times)}  # fmt: skip
+
+
+def large_line(r: dict) -> str:
+    return (f"{r['cases']} cases of 30-40 steps, {r['vehicles']} vehicles, 1 s budget: "
+            f"{r['proven']} proven least, {r['budget']} budget answers; CPU median "
+            f"{r['median']:.3f} s, max {r['max']:.2f} s (goal: max <= 1 s)")  # fmt: skip
+
+
 if __name__ == "__main__":
     main(int(sys.argv[1]) if len(sys.argv) > 1 else 100)
+    per_size = int(sys.argv[2]) if len(sys.argv) > 2 else 30
+    for v in (5, 10):
+        print("large:", large_line(large(v, per_size)), flush=True)

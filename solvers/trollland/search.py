@@ -188,31 +188,38 @@ class Model:
         people with no card left dropped (nothing can enter them and they block nobody), vehicles
         with no room dropped, the dock as the peoples a later question mark could take."""
         live = self.future[i]
-        sigs = []
-        for cages in self.by_vehicle:
-            sig, room = [], False
-            for c in cages:
-                o = occ[c]
-                if o >= 0 and not live >> o & 1:
-                    continue
-                r = self.cap[c] - cnt[c]
-                room = room or r > 0
-                sig.append((o + 1) * 8 + r)
-            if room:
-                sig.sort()
-                sigs.append(tuple(sig))
+        sigs = [sig for v in range(len(self.by_vehicle)) if (sig := self.vsig(v, live, occ, cnt))]
         sigs.sort()
         dock = ()
         if self.swaps[i]:
             dock = tuple(sorted(q for j, q in enumerate(self.dock_q) if self.takeable(j, ondock)))
         return (i, tuple(sigs), dock, active and self.steps[i].extra)
 
+    def vsig(self, v: int, live: int, occ: tuple, cnt: tuple) -> tuple:
+        """Vehicle v in ``canon``: its live cages as sorted (people, room) codes; () when no
+        card can enter it."""
+        sig, room = [], False
+        for c in self.by_vehicle[v]:
+            o = occ[c]
+            if o >= 0 and not live >> o & 1:
+                continue
+            r = self.cap[c] - cnt[c]
+            room = room or r > 0
+            sig.append((o + 1) * 8 + r)
+        if not room:
+            return ()
+        sig.sort()
+        return tuple(sig)
+
     def takeable(self, j: int, ondock: int) -> bool:
         return bool(ondock >> j & 1) and (j < len(self.pb.dock) or self.reuse)
 
-    def lower_bound(self, i: int, occ: tuple, cnt: tuple, ondock: int | None = None) -> int:
-        """Refugees that steps i.. cannot avoid: the larger of ``room_bound`` and
-        ``forced_bound``. With no dock card to take, question-mark cards count as plain cards."""
+    def lower_bound(
+        self, i: int, occ: tuple, cnt: tuple, ondock: int | None = None, enough: int = 99
+    ) -> int:
+        """Refugees that steps i.. cannot avoid: the larger of ``forced_bound`` and
+        ``room_bound`` (the second skipped when the first reaches ``enough``). With no dock card
+        to take, question-mark cards count as plain cards."""
         ondock = self.start_dock if ondock is None else ondock
         need = self.need[i]
         swaps = self.swaps[i] and any(self.takeable(j, ondock) for j in range(len(self.dock_q)))
@@ -220,9 +227,9 @@ class Model:
             need = [a + b for a, b in zip(need, self.needq[i], strict=True)]
         if not any(need):
             return 0
-        low = self.room_bound(need, occ, cnt)
-        if self.grouped:
-            low = max(low, self.forced_bound(i, need, swaps, occ, cnt))
+        low = self.forced_bound(i, need, swaps, occ, cnt) if self.grouped else 0
+        if low < enough:
+            low = max(low, self.room_bound(need, occ, cnt))
         return low
 
     def forced_bound(self, i: int, need: list, swaps: bool, occ: tuple, cnt: tuple) -> int:
@@ -448,10 +455,10 @@ DEFAULT_NODES = 1_000_000  # memo entries of ~250 bytes: at most a few hundred M
 
 
 def _tick(budget: Budget, best) -> None:
-    """One search node. Budget reads the clock every 1,024 nodes; nodes here can take a
-    millisecond on big inputs, so the clock is also read every 64 nodes."""
+    """One search node. Budget reads the clock every 1,024 nodes; a node here takes 0.1-1 ms on
+    big inputs, so the clock is also read every 4 nodes (a 1 s budget ends within ~1 ms)."""
     budget.tick(best=best)
-    if budget.used & 63 == 0 and budget.remaining_seconds() == 0:
+    if budget.used & 3 == 0 and budget.remaining_seconds() == 0:
         raise LimitReached(f"time limit of {budget.seconds:g} s reached", best)
 
 
@@ -484,14 +491,19 @@ def solve(pb: LoadProblem, budget: Budget | None = None) -> LoadResult:
         if not opts:
             return [(GAT, 1, (occ, cnt, ondock, False))]
         arrow = i + 1 < n and m.steps[i + 1].extra and st.card.symbol == "arrow"
+        live = m.future[i + 1]
         out, seen = [], set()
         for opt in sorted(opts, key=lambda o: m.preference(i, o, occ, cnt)):
+            j, c = opt
             o2, c2, u2 = _apply(m, i, occ, cnt, ondock, opt)
-            nxt = (o2, c2, u2, arrow and opt[0] is None)
-            key = m.canon(i + 1, *nxt) if i + 1 < n else None
-            if key not in seen:  # mirror images lead to the same least refugees
+            # the same change to a vehicle of the same kind reaches the same canon position:
+            # a mirror image with the same least refugees (halves the 10-vehicle cases' nodes)
+            v = m.veh[c]
+            change = (m.vsig(v, live, occ, cnt), m.vsig(v, live, o2, c2))
+            key = (change if change[0] != change[1] else None, None if j is None else m.dock_q[j])
+            if key not in seen:
                 seen.add(key)
-                out.append((opt, 0, nxt))
+                out.append((opt, 0, (o2, c2, u2, arrow and j is None)))
         return out
 
     greedy, state = [], start
@@ -516,7 +528,10 @@ def solve(pb: LoadProblem, budget: Budget | None = None) -> LoadResult:
         if hit is not None and (hit[1] or hit[0] >= beta):
             return hit[0]
         _tick(budget, found[0])
-        low = m.lower_bound(i, state[0], state[1], state[2])
+        if hit is not None:  # an earlier visit proved at least this much
+            low = hit[0]
+        else:
+            low = m.lower_bound(i, state[0], state[1], state[2], beta)
         if low >= beta:
             memo[key] = (low, False)
             return low
@@ -534,8 +549,8 @@ def solve(pb: LoadProblem, budget: Budget | None = None) -> LoadResult:
     if incumbent.refugees <= m.lower_bound(0, m.occ0, m.cnt0):  # the greedy answer is least
         return LoadResult("search", incumbent.refugees, incumbent.placements, incumbent.departures)
     total = best(0, start, incumbent.refugees, 0)  # only a better answer is worth finding
-    if total >= incumbent.refugees:
-        return LoadResult("search", incumbent.refugees, incumbent.placements, incumbent.departures)
+    if total >= found[0].refugees:  # the best loading found on the way is least
+        return LoadResult("search", found[0].refugees, found[0].placements, found[0].departures)
     choices, state = [], start  # walk the optimum to recover the choices
     for i in range(n):
         target = best(i, state, total + 1, 0)
