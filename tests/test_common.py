@@ -47,6 +47,18 @@ def test_rng_is_a_reproducible_printable_value():
     assert 0 <= n < 5
 
 
+def test_rng_shuffles_as_the_standard_library_does():
+    """Rng.shuffled writes random.Random.shuffle out for speed; the order must stay the one the
+    standard generator gives for SEED:COUNTER, so saved games and golden files replay."""
+    import random
+
+    for seed in range(40):
+        for n in (0, 1, 2, 3, 7, 36, 52):
+            expected = list(range(n))
+            random.Random(f"{seed}:{seed * 3}").shuffle(expected)
+            assert list(Rng(seed, seed * 3).shuffled(range(n))[0]) == expected
+
+
 # -- cards --------------------------------------------------------------------------------------
 SCHEMA = {"ap": Field(int, check=lambda v: None if v > 0 else "AP must be positive")}
 

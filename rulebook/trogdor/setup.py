@@ -8,6 +8,7 @@ state's seeded RNG, so ``new_game(seed=...)`` is reproducible.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from itertools import islice
 
 from rulebook.common.errors import NotationError
 from rulebook.common.rng import Rng
@@ -86,9 +87,10 @@ def _setup_shuffler(rng: Rng):
     gen = random.Random(seed)
 
     def shuffle(items: list) -> list:
-        r = gen.random
-        keys = [r() for _ in items]
-        return [items[i] for i in sorted(range(len(items)), key=keys.__getitem__)]
+        # C-level loops (iter(callable, sentinel), map): the same keys as a list comprehension
+        # of gen.random(), a tenth of a random game's bytecodes less (bench: games per CPU-s)
+        keys = list(islice(iter(gen.random, None), len(items)))
+        return list(map(items.__getitem__, sorted(range(len(items)), key=keys.__getitem__)))
 
     return shuffle, rng
 
