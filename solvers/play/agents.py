@@ -7,23 +7,29 @@ An agent is ``choose(game, state, rng) -> Action``; all randomness comes from ``
 - ``greedy``: one ply -- every legal action is tried on one determinised copy of the position
   (hidden cards re-sampled, so it does not peek at the deck) and the one whose result
   ``evaluate`` scores best for the player to move is played (ties broken at random). The
-  per-game evaluations are described in ``evaluate.py``.
+  per-game evaluations are described in ``evaluate.py``. In Trogdor a player's ply is a whole
+  turn -- a card, then several Phase 1 actions -- so its greedy plans the turn
+  (``trogdor_plan.Planner`` with a narrow beam) and ends it where ``trogdor_plan.value`` is best.
 - ``search``: UCT Monte Carlo tree search with determinised chance (``search.py``); ``budget``
-  is the number of simulations per decision.
+  is the number of simulations per decision. In Trogdor it searches over whole turns
+  (``trogdor_plan.TurnSearch``: a wide beam proposes the candidate turns, each simulation plays
+  the coming Phase 2 with re-sampled cards and then the next turn greedily).
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rulebook.common.errors import TrogkitInputError
 
 from .evaluate import evaluate
 from .hidden import determinise
 from .search import uct
+from .trogdor_plan import Planner, TurnSearch
 
 DEFAULT_BUDGET = 64  # simulations per decision of the search agent
+TROGDOR_GREEDY_WIDTH = 4  # the greedy's beam: states kept per depth of a turn
 
 
 class RandomAgent:
@@ -37,7 +43,14 @@ class RandomAgent:
 class GreedyAgent:
     name = "greedy"
 
+    def __init__(self):
+        self._trogdor = None  # the turn planner (one per agent: it remembers the turn's plan)
+
     def choose(self, game, state, rng: random.Random):
+        if game.name == "trogdor":
+            if self._trogdor is None:
+                self._trogdor = Planner(width=TROGDOR_GREEDY_WIDTH)
+            return self._trogdor.choose(game, state, rng)
         legal = game.legal_actions(state)
         if len(legal) == 1:
             return legal[0]
@@ -54,8 +67,13 @@ class SearchAgent:
     budget: int = DEFAULT_BUDGET
     depth: int = 8
     name: str = "search"
+    _turns: dict = field(default_factory=dict, compare=False, repr=False)  # Trogdor's searcher
 
     def choose(self, game, state, rng: random.Random):
+        if game.name == "trogdor":
+            if "search" not in self._turns:
+                self._turns["search"] = TurnSearch(self.budget)
+            return self._turns["search"].choose(game, state, rng)
         return uct(game, state, rng, simulations=self.budget, depth=self.depth).action
 
 

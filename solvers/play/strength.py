@@ -2,11 +2,12 @@
 sweeps -- measured, not claimed. Too slow for a test (search plays every decision with many
 simulations); run it as a script, and the notebook reads the saved table:
 
-    python -m solvers.play.strength [--games 200] [--search-games N] [--budget 24] [--workers 2]
+    python -m solvers.play.strength [--games 200] [--search-games N] [--budget SIMS] [--workers 1]
                                     [--agents random,greedy,search] [GAME ...]
 
 It writes ``solvers/play/data/strength.json`` (one sweep record per game and agent, plus the
-settings), merging with rows already there.
+settings), merging with rows already there: the file is re-read before every write, so two runs
+on different games can share it.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ SETTINGS = {
     "encounter-solo": (1, None),
 }
 AGENT_ORDER = ("random", "greedy", "search")
+# the search agent's simulations per decision, per game (--budget overrides)
+BUDGETS = {"trogdor": 8, "trollland": 16, "encounter": 16, "encounter-solo": 16}
 
 
 def load(path: Path = TABLE) -> dict:
@@ -50,27 +53,30 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("games_", nargs="*", metavar="GAME", default=list(SETTINGS))
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--search-games", type=int, help="games for the search agent (default --games)")
-    ap.add_argument("--budget", type=int, default=24)
-    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--budget", type=int, help="search simulations per decision (default BUDGETS)")
+    ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--agents", default=",".join(AGENT_ORDER))
     args = ap.parse_args(argv)
-    table = load()
     for game in args.games_:
         players, opponents = SETTINGS[game]
+        budget = args.budget or BUDGETS[game]
         for agent in args.agents.split(","):
-            start = time.perf_counter()
+            start, cpu = time.perf_counter(), time.process_time()
             rec = run(
                 game,
                 games=args.search_games or args.games if agent == "search" else args.games,
                 agent=agent,
-                budget=args.budget if agent == "search" else None,
+                budget=budget if agent == "search" else None,
                 opponents=opponents,
                 players=players,
                 workers=args.workers,
                 progress=False,
             )
             rec["seconds"] = round(time.perf_counter() - start, 1)
+            rec["cpu_seconds"] = round(time.process_time() - cpu, 1)  # this process only
             rec["players"], rec["opponents"] = players, opponents or agent
+            rec["budget"] = budget if agent == "search" else None
+            table = load()  # re-read: another run may have written its rows meanwhile
             table["rows"] = [
                 r
                 for r in table["rows"]
@@ -78,7 +84,7 @@ def main(argv: list[str] | None = None) -> None:
             ] + [rec]
             TABLE.write_text(json.dumps(table, indent=1, sort_keys=True) + "\n")
             print(game, rec["agent"], rec["win_rate"], rec["ci95"], rec["seconds"], flush=True)
-        print(game, ordered(table["rows"], game), flush=True)
+        print(game, ordered(load()["rows"], game), flush=True)
 
 
 if __name__ == "__main__":
