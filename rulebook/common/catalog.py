@@ -67,7 +67,8 @@ class RuleCatalog:
 def load_catalog(path: str | Path) -> RuleCatalog:
     """Load ``[[rule]]`` and ``[[ruling]]`` tables from a TOML file, checking IDs are well formed
     and unique."""
-    import tomllib  # on first use: the TOML reader is 11 ms (bench figure "min-AP CLI CPU ÷ BFS script")
+    # the TOML reader (11 ms) on first use (bench figure "min-AP CLI CPU ÷ BFS script")
+    import tomllib
 
     path = Path(path)
     try:

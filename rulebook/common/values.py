@@ -1,12 +1,13 @@
-"""Small immutable value classes that cost nothing to define.
+"""Small value classes that cost nothing to define.
 
 ``@dataclass(frozen=True)`` writes and compiles six methods for every class when its module is
 imported: about 0.8 ms a class, 15 ms of every ``trogkit trogdor min-ap`` start-up for the classes
 on that path (bench figure "min-AP CLI CPU ÷ BFS script"). ``Frozen`` gives those classes the same
-behaviour from one base: equality and hash over ``FIELDS`` (instances of the same class only), the
-dataclass repr ``Name(a=1, b=2)``, and assignment refused with dataclasses' own
+behaviour from one base: equality and hash over ``FIELDS`` (instances of the same class only),
+the dataclass repr ``Name(a=1, b=2)``, and assignment refused with dataclasses' own
 ``FrozenInstanceError``. A subclass lists its ``FIELDS`` and sets them in its ``__init__`` with
-``init_field`` (the one way in, as a frozen dataclass's generated ``__init__`` does).
+``init_field`` (the one way in, as a frozen dataclass's generated ``__init__`` does). ``Value`` is
+the mutable sibling, for what would be a plain ``@dataclass`` (equal by fields, unhashable).
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ def _frozen_error(message: str) -> Exception:
     return FrozenInstanceError(message)
 
 
-class Frozen:
-    """Base of an immutable value: compared, hashed and shown by its ``FIELDS``."""
+class Value:
+    """Base of a record compared and shown by its ``FIELDS``, like a (non-frozen) dataclass:
+    equal to another instance of the same class with equal fields, unhashable, mutable."""
 
     __slots__ = ()
     FIELDS: tuple[str, ...] = ()
@@ -34,12 +36,20 @@ class Frozen:
             return self._values() == other._values()
         return NotImplemented
 
-    def __hash__(self) -> int:
-        return hash(self._values())
+    __hash__ = None  # as a dataclass with eq and without frozen
 
     def __repr__(self) -> str:
         fields = ", ".join(f"{f}={getattr(self, f)!r}" for f in self.FIELDS)
         return f"{self.__class__.__qualname__}({fields})"
+
+
+class Frozen(Value):
+    """Base of an immutable value: compared, hashed and shown by its ``FIELDS``."""
+
+    __slots__ = ()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
 
     def __setattr__(self, name: str, value) -> None:
         raise _frozen_error(f"cannot assign to field {name!r}")
