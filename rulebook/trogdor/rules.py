@@ -802,7 +802,9 @@ def _act_candidates(s) -> list[Action]:
         if interleaved:
             out.sort(key=TEXT)
     item_id = s.items[s.player]
-    if item_id is not None:
+    # proposed only while charged and not used this turn (check_use refuses otherwise: skips
+    # two card lookups in most act states; bench figure: random games per CPU-s)
+    if item_id is not None and not s.item_used and s.charged[s.player]:
         uses = _item_uses(s.cards.item(item_id), item_id)[0]
         # check_use looks at the square only to see that one is given: one probe decides all
         if check_use(s, uses[0]) is None:
