@@ -101,5 +101,5 @@ def large_line(r: dict) -> str:
 if __name__ == "__main__":
     main(int(sys.argv[1]) if len(sys.argv) > 1 else 100)
     per_size = int(sys.argv[2]) if len(sys.argv) > 2 else 30
-    for v in (5, 10):
+    for v in (5, 10) if per_size > 0 else ():
         print("large:", large_line(large(v, per_size)), flush=True)

@@ -229,7 +229,12 @@ class Model:
             return 0
         low = self.forced_bound(i, need, swaps, occ, cnt) if self.grouped else 0
         if low < enough:
-            low = max(low, self.room_bound(need, occ, cnt))
+            swappers: tuple = ()
+            if swaps:  # each question mark loads its own people or a dock card's, or is a refugee
+                peoples = {q for q, k in enumerate(self.needq[i]) if k}
+                peoples |= {q for j, q in enumerate(self.dock_q) if self.takeable(j, ondock)}
+                swappers = (sum(self.needq[i]), peoples)
+            low = max(low, self.room_bound(need, occ, cnt, swappers))
         return low
 
     def forced_bound(self, i: int, need: list, swaps: bool, occ: tuple, cnt: tuple) -> int:
@@ -299,22 +304,27 @@ class Model:
                     best = min(best, k1 - w + max(0, k2 - table[w]))
         return best + rest
 
-    def room_bound(self, need: list, occ: tuple, cnt: tuple) -> int:
+    def room_bound(self, need: list, occ: tuple, cnt: tuple, swappers: tuple = ()) -> int:
         """Per people: the plain cards still to come beyond the room any vehicle can still
         offer that people (one cage per vehicle). All peoples together: the plain cards beyond
         the room of the cages some of them can use, at most one cage per people in each vehicle
-        (cages are shared, so this catches peoples competing for them). Room only shrinks as
-        cards board, so the bound holds below this node."""
+        (cages are shared, so this catches peoples competing for them); ``swappers`` = (number
+        of question-mark cards, the peoples they may load) joins them in that count. Room only
+        shrinks as cards board, so the bound holds below this node."""
         wanted = [q for q, k in enumerate(need) if k]
         if not wanted:
             return 0
+        extra, every = 0, set(wanted)
+        if swappers:
+            extra, peoples = swappers
+            every |= peoples
         low, shared = 0, 0
         for cages in self.by_vehicle:
             rooms = []
             for c in cages:
-                if cnt[c] < self.cap[c] and (occ[c] == -1 or need[occ[c]]):
+                if cnt[c] < self.cap[c] and (occ[c] == -1 or occ[c] in every):
                     rooms.append(self.cap[c] - cnt[c])
-            shared += sum(sorted(rooms, reverse=True)[: len(wanted)])
+            shared += sum(sorted(rooms, reverse=True)[: len(every)])
         for q in wanted:
             room = 0
             for cages in self.by_vehicle:
@@ -322,7 +332,7 @@ class Model:
                 pool = held or [c for c in cages if occ[c] == -1]
                 room += max((self.cap[c] - cnt[c] for c in pool), default=0)
             low += max(0, need[q] - room)
-        return max(low, sum(need) - shared)
+        return max(low, sum(need) + extra - shared)
 
     def flow_bound(self, i: int, occ: tuple, cnt: tuple) -> int:
         """A tighter (and dearer) bound for the root: plain cards still to come minus a maximum
@@ -536,7 +546,20 @@ def solve(pb: LoadProblem, budget: Budget | None = None) -> LoadResult:
             memo[key] = (low, False)
             return low
         val = n + 1
-        for choice, cost, nxt in moves(i, state):
+        kids = moves(i, state)
+        if len(kids) > 1 and i + 1 < n:  # most promising first: the child's own lower bound
+            # (stored in the memo, so the child does not compute it again): 10-vehicle cases
+            # find their best answer sooner and prove more of them within 1 s
+            order = []
+            for k, (_, cost, nxt) in enumerate(kids):
+                ckey = m.canon(i + 1, *nxt)
+                chit = memo.get(ckey)
+                if chit is None:
+                    chit = (m.lower_bound(i + 1, nxt[0], nxt[1], nxt[2], beta - cost), False)
+                    memo[ckey] = chit
+                order.append((cost + chit[0], k))
+            kids = [kids[k] for _, k in sorted(order)]
+        for choice, cost, nxt in kids:
             path.append(choice)
             val = min(val, cost + best(i + 1, nxt, min(beta, val) - cost, spent + cost))
             path.pop()
