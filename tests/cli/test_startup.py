@@ -52,3 +52,64 @@ def test_one_command_imports_only_its_own_module():
     assert "solvers.trogdor.cli" in mods
     assert not {m for m in mods if m.startswith(("solvers.play", "solvers.trollland",
                                                  "solvers.encounter"))}  # fmt: skip
+
+
+def test_min_ap_reads_no_toml_and_loads_no_engine_rules():
+    """The min-AP answer needs a position and the search: not the rule tables, the card data, the
+    rule catalog or the TOML reader (they load on first use; bench figure "min-AP CLI CPU ÷ BFS
+    script")."""
+    mods = _modules_after(MIN_AP)
+    assert "solvers.trogdor.search" in mods and "rulebook.trogdor.state" in mods
+    unwanted = {
+        "tomllib", "rulebook.trogdor.rules", "rulebook.trogdor.effects", "rulebook.trogdor.actions",
+        "rulebook.trogdor.cards", "rulebook.trogdor.game", "rulebook.common.catalog",
+        "rulebook.common.cards", "rulebook.common.game",
+    }  # fmt: skip
+    assert not unwanted & mods, sorted(unwanted & mods)
+
+
+def _subparser(parser, *names):
+    for name in names:
+        action = next(a for a in parser._actions if a.__class__.__name__ == "_SubParsersAction")
+        parser = action.choices[name]
+    return parser
+
+
+@pytest.mark.parametrize(
+    "command", ["min-ap", "countryside", "reach", "flame", "danger", "win-now"]
+)
+def test_a_named_solver_command_gets_the_parser_the_whole_cli_has(command, monkeypatch):
+    """Only the named command's parser is built, and it is the same parser: same help, same
+    defaults, same parse of the same arguments."""
+    from trogkit.cli import build_parser
+
+    monkeypatch.setenv("COLUMNS", "100")
+    alone = _subparser(build_parser(only="trogdor", command=command), "trogdor", command)
+    whole = _subparser(build_parser(every_game=True), "trogdor", command)
+    assert alone.format_help() == whole.format_help()
+    argv = ["--layout", "C...C/.T.../..L../...T./C.M..", "--cottage", "A1", "--ap", "3", "--json"]
+    assert vars(alone.parse_known_args(argv)[0]) == vars(whole.parse_known_args(argv)[0])
+
+
+def test_an_unknown_command_still_lists_every_command(capsys):
+    from trogkit.cli import main
+
+    assert main(["trogdor", "min-apx"]) == 2
+    err = capsys.readouterr().err
+    for command in ("new", "actions", "play", "show", "min-ap", "countryside", "win-now"):
+        assert f"'{command}'" in err, err
+
+
+@pytest.mark.parametrize("columns", [None, "57", "0", "wide", "-3"])
+def test_help_width_is_the_one_shutil_would_give(columns, monkeypatch):
+    """The help is wrapped at the width argparse would pick (shutil.get_terminal_size), found
+    without importing shutil."""
+    import shutil
+
+    from trogkit.cli import _columns
+
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    assert _columns() == shutil.get_terminal_size().columns
