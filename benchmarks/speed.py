@@ -131,18 +131,26 @@ def child_cpu(cmd: list[str]) -> float:
     return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
+def interleaved(runs: int, *cmds: list[str]) -> list[float]:
+    """Median child CPU of each command, the commands run in turn (a b a b ...), so a change in
+    the machine's load between runs falls on every command alike."""
+    times: list[list[float]] = [[] for _ in cmds]
+    for _ in range(runs):
+        for cmd, ts in zip(cmds, times, strict=True):
+            ts.append(child_cpu(cmd))
+    return [statistics.median(ts) for ts in times]
+
+
 def fig_cli(runs: int) -> None:
     py = sys.executable
     bfs = [py, str(ROOT / "benchmarks" / "reference_bfs.py"), LAYOUT, "C3", "A1"]
     child_cpu([py, "-m", "trogkit", *MIN_AP])  # warm-up: writes the bytecode caches once
-    cli = median_of(runs, lambda: child_cpu([py, "-m", "trogkit", *MIN_AP]))
-    ref = median_of(runs, lambda: child_cpu(bfs))
+    cli, ref = interleaved(runs, [py, "-m", "trogkit", *MIN_AP], bfs)
     ratio = cli / ref
     print(f"`trogkit {' '.join(MIN_AP[:2])} ... --json` CPU ÷ the BFS script: {ratio:.1f}x "
           f"({cli:.3f} s vs {ref:.3f} s; goal <= {GOALS['cli']}x: "
           f"{verdict(ratio <= GOALS['cli'])})")  # fmt: skip
-    helps = median_of(runs, lambda: child_cpu([py, "-m", "trogkit", "--help"]))
-    bare = median_of(runs, lambda: child_cpu([py, "-c", "pass"]))
+    helps, bare = interleaved(runs, [py, "-m", "trogkit", "--help"], [py, "-c", "pass"])
     ratio = helps / bare
     print(f"`trogkit --help` CPU ÷ `python -c pass`: {ratio:.1f}x ({helps:.3f} s vs {bare:.3f} s; "
           f"goal <= {GOALS['help']}x: {verdict(ratio <= GOALS['help'])})")  # fmt: skip
