@@ -7,7 +7,9 @@ others, whatever the game.
   all cottages are burnt with no peasant on the board, and lost when the Trog-meter is empty --
   so burnt tiles (35 %), burnt cottages (25 %) and health on the Trog-meter (25 %) weigh most,
   then nearness to an unburnt cottage (to any unburnt tile once every cottage burns), few
-  peasants on the board and being hidden (5 % each).
+  peasants on the board and being hidden (5 % each). The Trogdor agents themselves plan whole turns
+  with the richer ``trogdor_plan.value`` (the risk of the coming Phase 2); this one scores the
+  cut-off positions of the hint's UCT, which needs a value in [0, 1].
 - **Trollland**: a running score -- cards in won vehicles, plus two per won vehicle and one per
   imprisoned Troll, minus two per card in the Trollgat -- as the lead over the best opponent.
 - **Random Encounter**: encounters won, plus a little for loot, as the lead over the best opponent.

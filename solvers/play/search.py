@@ -83,7 +83,11 @@ def uct(
     deadline = None if seconds is None else time.monotonic() + seconds
     root = _Node()
     done = 0
-    while done < simulations and (deadline is None or time.monotonic() < deadline):
+    began = time.monotonic()
+    # stop before a simulation that would overrun the deadline (its cost: the mean so far)
+    while done < simulations and (
+        deadline is None or time.monotonic() + (time.monotonic() - began) / max(1, done) < deadline
+    ):
         done += 1
         s = determinise(game, state, me, rng)
         steps = [0]
