@@ -77,6 +77,21 @@ def refusal(s, a: Action) -> RuleError | None:
     return RuleError(rule, template.format(*args))
 
 
+def apply(state, a: Action):
+    """``refusal`` then ``perform`` (Game.apply), the legal case decided in one expression with
+    the same check: one call less per action (bench figure: random games per CPU-s). Anything
+    else goes to ``refusal``, which says which rule refuses."""
+    kind = KINDS.get(a.verb)
+    if (
+        state.outcome is None
+        and kind is not None
+        and kind.phase == state.phase
+        and (kind.check is None or kind.check(state, a) is None)
+    ):
+        return perform(state, a)
+    raise refusal(state, a)
+
+
 def perform(state, a: Action):
     """The state after the legal action ``a`` (call ``refusal`` first; ``Game.apply`` does)."""
     s = _new_state(State)  # state._fork() inlined: one call less per action (bench: games/CPU-s)
