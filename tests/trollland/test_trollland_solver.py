@@ -70,6 +70,52 @@ def test_z3_and_search_agree_on_500_generated_cases():
     assert 50 <= infeasible <= 450  # the generator really mixes both kinds
 
 
+def test_z3_and_search_agree_on_cases_with_6_to_10_vehicles():
+    # TL-LOAD-TROLLGAT and the rest: the forced-loading bound and the position memo (mirror
+    # images, cages nobody can use any more) keep the search exact on bigger docks
+    for seed in range(60):
+        pb = random_problem(1000 + seed, vehicles=6 + seed % 5, max_cards=12 + seed % 6)
+        a, b = solve_search(pb), solve_z3(pb, explain=False)
+        assert a.refugees == b.refugees, f"seed {seed}: search {a.refugees}, z3 {b.refugees}"
+        assert replay(pb, _choices(pb, a), "check").refugees == a.refugees
+
+
+def test_lower_bound_holds_at_every_step_of_a_least_loading():
+    # TL-LOAD-TROLLGAT: the bound may never promise fewer refugees than a loading really makes
+    # (otherwise branch and bound would cut the best answer)
+    from solvers.trollland.search import Model, _apply
+
+    checked = 0
+    for seed in range(300):
+        pb = random_problem(seed, vehicles=2 + seed % 9, max_cards=6 + seed % 15)
+        answer = solve_search(pb)
+        least = answer.refugees
+        m = Model(pb)
+        occ, cnt, ondock, spent = m.occ0, m.cnt0, m.start_dock, 0
+        for i, choice in enumerate(_choices(pb, answer)):
+            assert m.lower_bound(i, occ, cnt, ondock) <= least - spent, f"seed {seed} step {i}"
+            checked += 1
+            if choice is None:
+                spent += 1
+            elif choice != "skip":
+                occ, cnt, ondock = _apply(m, i, occ, cnt, ondock, choice)
+        assert spent == least
+    assert checked > 2000
+
+
+def test_forced_loading_bound_proves_a_10_vehicle_case():
+    # TL-LOAD-TROLLGAT: 14 Bimbos come before 15 Gobbos; the Bimbos must enter every vehicle
+    # they can until they run out, so the Gobbos keep little room. The shared-room bound sees
+    # 2 refugees; the forced-loading bound sees 6, and the search proves 7 in a few nodes
+    from solvers.trollland.search import Model
+
+    pb = random_problem(1, vehicles=10, max_cards=40)
+    m = Model(pb)
+    assert m.room_bound(m.need[0], m.occ0, m.cnt0) == 2
+    assert m.lower_bound(0, m.occ0, m.cnt0) == 6
+    assert solve_search(pb, Budget(nodes=5_000)).refugees == 7
+
+
 def test_infeasible_answer_explains_with_rule_ids():
     pb = from_dict(json.loads((HERE / "examples" / "zoms.json").read_text()))
     r = solve_z3(pb)
