@@ -1,7 +1,5 @@
 """``python -m trogkit`` runs the same CLI as the ``trogkit`` console script."""
 
-import sys
+from trogkit.cli import run
 
-from trogkit.cli import main
-
-sys.exit(main())
+run()

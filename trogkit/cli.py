@@ -266,5 +266,35 @@ def main(argv: list[str] | None = None) -> int:
         return 130
 
 
+def _nothing_to_tear_down() -> bool:
+    """True when leaving without the interpreter's teardown loses nothing: no other thread still
+    running and no worker processes (multiprocessing joins them at exit)."""
+    import threading
+
+    return "multiprocessing" not in sys.modules and threading.active_count() == 1
+
+
+def exit_now(code: int):
+    """Exit with ``code`` as ``sys.exit`` would, but when nothing is left to tear down, skip the
+    interpreter's teardown (freeing every module's objects: ~10 % of a min-AP run's CPU; bench
+    figure "min-AP CLI CPU ÷ BFS script"). Output is flushed and atexit handlers run first."""
+    import atexit
+
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except BrokenPipeError:  # the reader went away after our last write: as main() does
+        _quiet_closed_stdout()
+    if not _nothing_to_tear_down():
+        sys.exit(code)
+    atexit._run_exitfuncs()  # e.g. coverage's data file, logging's final flush
+    os._exit(code)
+
+
+def run():
+    """The ``trogkit`` command: ``main()`` then ``exit_now``."""
+    exit_now(main())
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    run()

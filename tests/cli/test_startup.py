@@ -113,3 +113,41 @@ def test_help_width_is_the_one_shutil_would_give(columns, monkeypatch):
     else:
         monkeypatch.setenv("COLUMNS", columns)
     assert _columns() == shutil.get_terminal_size().columns
+
+
+def _exit_now_child(body: str) -> subprocess.CompletedProcess:
+    code = (
+        "import atexit, sys, threading, time\n"
+        "from trogkit.cli import exit_now\n"
+        "atexit.register(lambda: print('atexit ran', flush=True))\n"
+        "print('answer', end='')\n"
+        "sys.stderr.write('note')\n" + body
+    )
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+
+
+def test_exit_now_keeps_the_exit_code_the_output_and_the_atexit_handlers():
+    """Skipping the interpreter's teardown loses nothing: buffered output is written, atexit
+    handlers (coverage, logging) run, the exit code is the command's."""
+    r = _exit_now_child("exit_now(3)\n")
+    assert (r.returncode, r.stdout, r.stderr) == (3, "answeratexit ran\n", "note")
+
+
+def test_exit_now_waits_for_a_running_thread_as_sys_exit_does():
+    r = _exit_now_child(
+        "threading.Thread(target=lambda: (time.sleep(0.2), print('thread done'))).start()\n"
+        "exit_now(0)\n"
+    )
+    assert (r.returncode, r.stdout) == (0, "answerthread done\natexit ran\n"), r.stderr
+
+
+@pytest.mark.parametrize("argv, code", [(MIN_AP + ["--json"], 0), (MIN_AP + ["--from", "Z9"], 2)])
+def test_python_m_trogkit_answers_in_full_with_the_commands_exit_code(argv, code):
+    r = subprocess.run(
+        [sys.executable, "-m", "trogkit", *argv], capture_output=True, text=True, cwd=ROOT
+    )
+    assert r.returncode == code, r.stderr
+    if code == 0:
+        assert json.loads(r.stdout)["ap"] == 11 and r.stderr == ""
+    else:
+        assert r.stdout == "" and r.stderr.count("\n") == 1 and "--from" in r.stderr
