@@ -12,7 +12,6 @@ A game supplies ``refusal(state, action)`` (None when legal, else the exact ``Ru
 from __future__ import annotations
 
 import random
-from collections import deque
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -26,16 +25,16 @@ from .errors import NotationError, RuleError
 # ---- which rules fired ---------------------------------------------------------------------------
 
 # Context-local, so threads (e.g. a Dask worker's) each trace their own games.
-# Nobody tracing: the sink is a deque that keeps nothing, so ``fired`` needs no test (its append
-# is a C-level no-op; bench figure: random games per CPU-s, ~180 calls a Trogdor game).
-_fired: ContextVar = ContextVar("trogkit_fired", default=deque(maxlen=0))  # noqa: B039 (holds nothing)
+_fired: ContextVar[list[str] | None] = ContextVar("trogkit_fired", default=None)
 _current = _fired.get
 
 
 def fired(rule_id: str) -> None:
     """Rule code calls this when a catalog rule takes effect; a no-op unless someone is tracing
     (sweeps count rules that never fire)."""
-    _current().append(rule_id)
+    sink = _current()
+    if sink is not None:
+        sink.append(rule_id)
 
 
 @contextmanager
@@ -49,7 +48,8 @@ def tracing() -> Iterator[list[str]]:
         yield inner
     finally:
         _fired.reset(token)
-        outer.extend(inner)  # the enclosing block's list, or the no-op deque
+        if outer is not None:
+            outer.extend(inner)
 
 
 # ---- the protocol --------------------------------------------------------------------------------
