@@ -19,13 +19,15 @@ Every game is checked (``play.GameCheckFailed`` stops the sweep with a seed and 
 
 from __future__ import annotations
 
+import inspect
 from collections import Counter
+from contextlib import contextmanager
 
 import rulebook
 from rulebook.common.errors import TrogkitInputError
 
 from .agents import AGENTS
-from .executors import default_workers, run_dask, run_local
+from .executors import dask_client, default_workers, is_client, run_local, run_on_client
 from .play import GameRecord, Setup
 from .stats import difference, wilson
 
@@ -90,6 +92,7 @@ def summarise(game, setup: Setup, records: list[GameRecord]) -> dict:
 
 
 def _check(game, games, agent, opponents, budget, players, rulings, compare, workers, dask):
+    """Every argument, checked here before any worker or cluster starts: one clear error."""
     from solvers.limits import check_limit
 
     check_limit("games", games, lo=1, hi=MAX_GAMES, integer=True)
@@ -111,18 +114,35 @@ def _check(game, games, agent, opponents, budget, players, rulings, compare, wor
         raise TrogkitInputError(f"unknown ruling {compare!r}; known: {', '.join(game.rulings)}")
     if workers is not None:
         check_limit("workers", workers, lo=1, hi=1024, integer=True)
-    if dask is not None and not isinstance(dask, str):
-        raise TrogkitInputError("dask is a scheduler address or 'local'")
+    if dask is not None and not (isinstance(dask, str) and dask) and not is_client(dask):
+        raise TrogkitInputError(
+            "dask is a scheduler address, 'local', or a Client (executors.dask_cluster())"
+        )
 
 
-def _play(setup: Setup, seeds: list[int], workers: int, dask, progress, label, processes):
+def _check_new_game(game, seed: int, players, rulings, options) -> None:
+    """Set up the first game here, so that a bad ``options`` is one clear error
+    (``TrogkitInputError``) before any worker or cluster starts."""
+    options = dict(options or {})
+    try:
+        game.new_game(seed, players=players, rulings=dict(rulings or {}) or None, **options)
+    except TypeError as e:
+        known = inspect.signature(game.new_game).parameters
+        unknown = sorted(k for k in options if k not in known)
+        if not unknown:
+            raise
+        raise TrogkitInputError(f"{game.name} has no new-game option {', '.join(unknown)}") from e
+
+
+def _play(setup: Setup, seeds: list[int], workers: int, client, progress, label):
+    """The records of ``seeds`` in seed order, on ``client`` (Dask) or local processes (None)."""
     from tqdm.auto import tqdm
 
     with tqdm(total=len(seeds), desc=label, unit="game", disable=not progress) as bar:
-        if dask is None:
+        if client is None:
             records = run_local(setup, seeds, workers, bar.update)
         else:
-            records = run_dask(setup, seeds, dask, workers, bar.update, processes)
+            records = run_on_client(client, setup, seeds, bar.update)
     return sorted(records, key=lambda r: r.seed)
 
 
@@ -137,17 +157,20 @@ def run(
     compare: str | None = None,
     seed: int = 0,
     workers: int | None = None,
-    dask: str | None = None,
+    dask=None,
     progress: bool = True,
     options: dict | None = None,
     dask_processes: bool = True,
 ) -> dict:
     """Play ``games`` checked games (game i from ``seed + i``) and return the sweep record.
     ``workers``: local processes (default: this machine's cores; 1 plays in this process);
-    ``dask``: a scheduler address or ``"local"`` (a LocalCluster of ``workers`` workers);
+    ``dask``: a scheduler address, ``"local"`` (a LocalCluster of ``workers`` workers, started for
+    this call: a ``compare`` shares it), or a Client from ``executors.dask_cluster()`` (a warm
+    cluster reused across calls);
     ``options``: passed to ``new_game`` (e.g. ``{"preset": "easy"}`` for Trogdor)."""
     g = rulebook.game(game)
     _check(g, games, agent, opponents, budget, players, rulings, compare, workers, dask)
+    _check_new_game(g, seed, players, rulings, options)
     k = workers or default_workers()
     seeds = list(range(seed, seed + games))
     base = dict(rulings or {})
@@ -164,19 +187,30 @@ def run(
         )
 
     main = setup_for(base)
-    records = _play(main, seeds, k, dask, progress, f"{game} {agent}", dask_processes)
-    out = summarise(g, main, records)
-    if compare is not None:
-        ruling = g.rulings[compare]
-        current = base.get(compare, ruling.default)
-        per_value = {current: records}
-        for value in ruling.options:
-            if value not in per_value:
-                s = setup_for({**base, compare: value})
-                label = f"{game} {compare}={value}"
-                per_value[value] = _play(s, seeds, k, dask, progress, label, dask_processes)
-        out["compare"] = compare_record(g, main, compare, ruling.default, per_value)
+    with _executor(dask, k, dask_processes) as client:
+        records = _play(main, seeds, k, client, progress, f"{game} {agent}")
+        out = summarise(g, main, records)
+        if compare is not None:
+            ruling = g.rulings[compare]
+            current = base.get(compare, ruling.default)
+            per_value = {current: records}
+            for value in ruling.options:
+                if value not in per_value:
+                    s = setup_for({**base, compare: value})
+                    label = f"{game} {compare}={value}"
+                    per_value[value] = _play(s, seeds, k, client, progress, label)
+            out["compare"] = compare_record(g, main, compare, ruling.default, per_value)
     return out
+
+
+@contextmanager
+def _executor(dask, workers: int, processes: bool):
+    """None for local processes, else a Dask client for the whole call (closed as it was made)."""
+    if dask is None:
+        yield None
+    else:
+        with dask_client(dask, workers, processes) as client:
+            yield client
 
 
 def compare_record(game, setup: Setup, ruling_id: str, default: str, per_value: dict) -> dict:
