@@ -37,3 +37,17 @@ def difference(wins_a: int, n_a: int, wins_b: int, n_b: int) -> tuple[float, tup
 def apart(a: tuple[float, float], b: tuple[float, float]) -> bool:
     """True when two intervals do not overlap."""
     return a[1] < b[0] or b[1] < a[0]
+
+
+def mean_interval(values: list[float], z: float = Z95) -> tuple[float, tuple[float, float]]:
+    """The mean of ``values`` with its normal-approximation 95 % interval (for a score averaged
+    over hundreds of independent games, where the central limit theorem holds well)."""
+    n = len(values)
+    if n == 0:
+        return 0.0, (float("-inf"), float("inf"))
+    mean = sum(values) / n
+    if n == 1:
+        return mean, (float("-inf"), float("inf"))
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    half = z * math.sqrt(var / n)
+    return mean, (mean - half, mean + half)

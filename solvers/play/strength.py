@@ -17,8 +17,10 @@ import json
 import time
 from pathlib import Path
 
-from .stats import apart
-from .sweep import run
+from .play import Setup, play_game, seat_of
+from .positions import fields
+from .stats import apart, mean_interval
+from .sweep import run, summarise
 
 TABLE = Path(__file__).parent / "data" / "strength.json"
 # game -> (players, opponents): Trogdor alone (normal preset); the others against random seats
@@ -38,14 +40,54 @@ def load(path: Path = TABLE) -> dict:
 
 
 def ordered(rows: list[dict], game: str) -> dict:
-    """For one game: whether each stronger agent's interval lies above the weaker one's."""
+    """For one game: whether each stronger agent's interval lies above the weaker one's -- by
+    win rate, and by score (``"<strong>><weak> by score"``) when the rows carry one."""
     by_agent = {r["agent"].split(":")[0]: r for r in rows if r["game"] == game}
     out = {}
     for weak, strong in (("random", "greedy"), ("greedy", "search")):
         if weak in by_agent and strong in by_agent:
             a, b = by_agent[weak], by_agent[strong]
             out[f"{strong}>{weak}"] = b["win_rate"] > a["win_rate"] and apart(a["ci95"], b["ci95"])
+            if "score" in a and "score" in b:
+                sa, sb = a["score"], b["score"]
+                out[f"{strong}>{weak} by score"] = sb["mean"] > sa["mean"] and apart(
+                    sa["ci95"], sb["ci95"]
+                )
     return out
+
+
+def encounter_lead(state, seat: int) -> float:
+    """Random Encounter's score of a finished game for one seat: encounters won minus the best
+    opponent's (the ``wins=`` field of the notation)."""
+    wins = [int(w) for w in fields(state)["wins"].split("/")]
+    return wins[seat] - max(w for p, w in enumerate(wins) if p != seat)
+
+
+# game -> (score name, score of a final state for the agent's seat): games whose win rate
+# saturates against random opponents are also compared by score (issue: "by wins or score")
+SCORES = {"encounter": ("lead in encounters won", encounter_lead)}
+
+
+def measure(game, agent, budget, games, players, opponents) -> dict:
+    """The sweep record of ``games`` games (seeds 0..games-1, in this process), plus the
+    agent's mean score with its 95 % interval for games in ``SCORES``."""
+    if game not in SCORES:
+        return run(
+            game, games=games, agent=agent, budget=budget, opponents=opponents,
+            players=players, workers=1, progress=False,
+        )  # fmt: skip
+    import rulebook
+
+    setup = Setup(game, agent, budget, opponents, players)
+    records, scores = [], []
+    for seed in range(games):
+        record, final = play_game(setup, seed)
+        records.append(record)
+        scores.append(SCORES[game][1](final, seat_of(seed, rulebook.game(game).num_players(final))))
+    rec = summarise(rulebook.game(game), setup, records)
+    mean, ci = mean_interval(scores)
+    rec["score"] = {"name": SCORES[game][0], "mean": mean, "ci95": list(ci)}
+    return rec
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -62,16 +104,15 @@ def main(argv: list[str] | None = None) -> None:
         budget = args.budget or BUDGETS[game]
         for agent in args.agents.split(","):
             start, cpu = time.perf_counter(), time.process_time()
-            rec = run(
-                game,
-                games=args.search_games or args.games if agent == "search" else args.games,
-                agent=agent,
-                budget=budget if agent == "search" else None,
-                opponents=opponents,
-                players=players,
-                workers=args.workers,
-                progress=False,
-            )
+            n = args.search_games or args.games if agent == "search" else args.games
+            b = budget if agent == "search" else None
+            if args.workers == 1:
+                rec = measure(game, agent, b, n, players, opponents)
+            else:
+                rec = run(
+                    game, games=n, agent=agent, budget=b, opponents=opponents,
+                    players=players, workers=args.workers, progress=False,
+                )  # fmt: skip
             rec["seconds"] = round(time.perf_counter() - start, 1)
             rec["cpu_seconds"] = round(time.process_time() - cpu, 1)  # this process only
             rec["players"], rec["opponents"] = players, opponents or agent
