@@ -39,9 +39,19 @@ def strength_rows(rows: list[dict]) -> list[tuple]:
 
 
 def print_table(rows: list[dict]) -> None:
+    """The strength table; rows that carry a score (``strength.SCORES``) add it after."""
     print(f"{'game':16}{'agent':12}{'games':>6}{'win rate':>10}  95 % interval")
     for game, agent, n, rate, (lo, hi) in strength_rows(rows):
         print(f"{game:16}{agent:12}{n:>6}{rate:>10.3f}  [{lo:.3f}, {hi:.3f}]")
+    scored = [r for r in rows if "score" in r]
+    order = {"random": 0, "greedy": 1, "search": 2}
+    for r in sorted(scored, key=lambda r: (r["game"], order.get(r["agent"].split(":")[0], 9))):
+        sc = r["score"]
+        lo, hi = sc["ci95"]
+        print(
+            f"{r['game']} {r['agent']}: {sc['name']} {sc['mean']:.2f} "
+            f"(95 % interval [{lo:.2f}, {hi:.2f}])"
+        )
 
 
 def strength_chart(rows: list[dict], games: list[str]):
