@@ -66,31 +66,47 @@ def _bundled():
         return None
 
 
+_UNREAD = object()  # ``CardIndex._base`` before the bundled card set is read
+
+
+class _Unmerged:
+    """``CardIndex._by`` before the first lookup: builds the merged tables, puts them in its
+    place and steps aside, so later lookups are one slot read and one dict lookup as before."""
+
+    __slots__ = ("index",)
+
+    def __init__(self, index: CardIndex):
+        self.index = index
+
+    def __getitem__(self, section: str):
+        index = self.index
+        index._by = index._merged()
+        return index._by[section]
+
+
 class CardIndex:
     """Cards by id: ``base`` (a CardSet or None) plus ``extra`` cards registered by callers.
 
-    The bundled card set is read on first lookup, not when a state is made: ``base`` and the
-    merged tables ``_by`` are slots left empty until ``__getattr__`` fills them (a puzzle that
-    looks no card up never reads the card TOML; bench figure "min-AP CLI CPU ÷ BFS script"),
-    and after that a lookup costs what it did before."""
+    The bundled card set is read on first lookup, not when a state is made (a puzzle that looks
+    no card up never reads the card TOML; bench figure "min-AP CLI CPU ÷ BFS script"). Not with
+    ``__getattr__``: a class defining it loses the interpreter's fast slot reads, and the lookups
+    below are on the engine's hot path."""
 
-    __slots__ = ("base", "extra", "_by")
+    __slots__ = ("_base", "extra", "_by")
 
     def __init__(self, base=None, extra: dict | None = None, *, bundled: bool = True):
-        if base is not None or not bundled:
-            self.base = base
+        self._base = _UNREAD if base is None and bundled else base
         # read-only: the index is shared by every state of a card set (CardIndex.shared), so
         # one caller must not change another's answers; with_cards() makes a new index instead
         self.extra = MappingProxyType(dict(extra or {}))
+        self._by = _Unmerged(self)
 
-    def __getattr__(self, name: str):  # only called for an empty slot: the first lookup
-        if name == "base":
-            self.base = _bundled()
-            return self.base
-        if name == "_by":
-            self._by = self._merged()
-            return self._by
-        raise AttributeError(f"'CardIndex' object has no attribute {name!r}")
+    @property
+    def base(self):
+        """The card set (the bundled one, read on first use, unless another was given)."""
+        if self._base is _UNREAD:
+            self._base = _bundled()
+        return self._base
 
     def _merged(self) -> dict:
         """One merged table per section, built once (card lookups run ~2.5 times per action:
