@@ -222,7 +222,10 @@ class Model:
         to take, question-mark cards count as plain cards."""
         ondock = self.start_dock if ondock is None else ondock
         need = self.need[i]
-        swaps = self.swaps[i] and any(self.takeable(j, ondock) for j in range(len(self.dock_q)))
+        swaps = self.swaps[i] and any(
+            self.takeable(j, ondock) and self.boards(self.dock_q[j], occ, cnt)
+            for j in range(len(self.dock_q))
+        )  # a swap needs a dock card with a cage; cages only fill, so none ever comes back
         if not swaps and any(self.needq[i]):
             need = [a + b for a, b in zip(need, self.needq[i], strict=True)]
         if not any(need):
@@ -236,6 +239,15 @@ class Model:
                 swappers = (sum(self.needq[i]), peoples)
             low = max(low, self.room_bound(need, occ, cnt, swappers))
         return low
+
+    def boards(self, q: int, occ: tuple, cnt: tuple) -> bool:
+        """Some cage takes people q now (TL-LOAD-CAGE-PEOPLE, TL-LOAD-VEHICLE-DISTINCT)."""
+        for cages in self.by_vehicle:
+            held = [c for c in cages if occ[c] == q]
+            pool = held or [c for c in cages if occ[c] == -1]
+            if any(cnt[c] < self.cap[c] for c in pool):
+                return True
+        return False
 
     def forced_bound(self, i: int, need: list, swaps: bool, occ: tuple, cnt: tuple) -> int:
         """Refugees of the first two peoples still to come, p1 then p2 (cards come sorted by
@@ -524,7 +536,7 @@ def solve(pb: LoadProblem, budget: Budget | None = None) -> LoadResult:
     path: list = []  # the choices from the root to the node being searched, and their refugees
     memo: dict = {}
 
-    def best(i: int, state: tuple, beta: int, spent: int) -> int:
+    def best(i: int, state: tuple, beta: int, spent: int, key: tuple | None = None) -> int:
         """Least refugees of steps i.. when that is below ``beta``; otherwise some lower bound
         that is at least ``beta`` (the subtree cannot beat the best answer). ``spent`` refugees
         were made on the way here: a complete loading better than ``found`` replaces it, so a
@@ -533,7 +545,7 @@ def solve(pb: LoadProblem, budget: Budget | None = None) -> LoadResult:
             if len(path) == n and spent < found[0].refugees:
                 found[0] = replay(pb, list(path), "search (best so far, not proven least)")
             return 0
-        key = m.canon(i, *state)
+        key = key or m.canon(i, *state)
         hit = memo.get(key)
         if hit is not None and (hit[1] or hit[0] >= beta):
             return hit[0]
@@ -546,22 +558,23 @@ def solve(pb: LoadProblem, budget: Budget | None = None) -> LoadResult:
             memo[key] = (low, False)
             return low
         val = n + 1
-        kids = moves(i, state)
+        kids = [(*kid, None) for kid in moves(i, state)]
         if len(kids) > 1 and i + 1 < n:  # most promising first: the child's own lower bound
             # (stored in the memo, so the child does not compute it again): 10-vehicle cases
             # find their best answer sooner and prove more of them within 1 s
             order = []
-            for k, (_, cost, nxt) in enumerate(kids):
+            for k, (choice, cost, nxt, _) in enumerate(kids):
                 ckey = m.canon(i + 1, *nxt)
                 chit = memo.get(ckey)
                 if chit is None:
                     chit = (m.lower_bound(i + 1, nxt[0], nxt[1], nxt[2], beta - cost), False)
                     memo[ckey] = chit
                 order.append((cost + chit[0], k))
+                kids[k] = (choice, cost, nxt, ckey)
             kids = [kids[k] for _, k in sorted(order)]
-        for choice, cost, nxt in kids:
+        for choice, cost, nxt, ckey in kids:
             path.append(choice)
-            val = min(val, cost + best(i + 1, nxt, min(beta, val) - cost, spent + cost))
+            val = min(val, cost + best(i + 1, nxt, min(beta, val) - cost, spent + cost, ckey))
             path.pop()
             if val <= low:  # cannot do better than the bound
                 break
