@@ -12,6 +12,8 @@ the mutable sibling, for what would be a plain ``@dataclass`` (equal by fields, 
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 init_field = object.__setattr__  # ``init_field(self, "name", value)`` inside ``__init__``
 
 
@@ -21,19 +23,31 @@ def _frozen_error(message: str) -> Exception:
     return FrozenInstanceError(message)
 
 
+def _getter(fields: tuple[str, ...]):
+    """``obj -> tuple of its fields``, in C (``attrgetter``) where it can be."""
+    if len(fields) >= 2:
+        return attrgetter(*fields)
+    if fields:
+        one = attrgetter(fields[0])
+        return lambda obj: (one(obj),)
+    return lambda obj: ()
+
+
 class Value:
     """Base of a record compared and shown by its ``FIELDS``, like a (non-frozen) dataclass:
     equal to another instance of the same class with equal fields, unhashable, mutable."""
 
     __slots__ = ()
     FIELDS: tuple[str, ...] = ()
+    _fields_of = staticmethod(_getter(()))
 
-    def _values(self) -> tuple:
-        return tuple(getattr(self, f) for f in self.FIELDS)
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls._fields_of = staticmethod(_getter(cls.FIELDS))
 
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return self._values() == other._values()
+            return self._fields_of(self) == self._fields_of(other)
         return NotImplemented
 
     __hash__ = None  # as a dataclass with eq and without frozen
@@ -49,7 +63,7 @@ class Frozen(Value):
     __slots__ = ()
 
     def __hash__(self) -> int:
-        return hash(self._values())
+        return hash(self._fields_of(self))
 
     def __setattr__(self, name: str, value) -> None:
         raise _frozen_error(f"cannot assign to field {name!r}")
