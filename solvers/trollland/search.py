@@ -215,13 +215,23 @@ class Model:
         return bool(ondock >> j & 1) and (j < len(self.pb.dock) or self.reuse)
 
     def lower_bound(
-        self, i: int, occ: tuple, cnt: tuple, ondock: int | None = None, enough: int = 99
+        self,
+        i: int,
+        occ: tuple,
+        cnt: tuple,
+        ondock: int | None = None,
+        enough: int = 99,
+        active: bool = False,
     ) -> int:
         """Refugees that steps i.. cannot avoid: the larger of ``forced_bound`` and
         ``room_bound`` (the second skipped when the first reaches ``enough``). With no dock card
-        to take, question-mark cards count as plain cards."""
+        to take, question-mark cards count as plain cards; so does an extra card at step i
+        whose arrow card boarded (``active``)."""
         ondock = self.start_dock if ondock is None else ondock
         need = self.need[i]
+        if active and i < len(self.steps) and self.steps[i].extra:
+            need = list(need)
+            need[self.q[i]] += 1
         swaps = self.swaps[i] and any(
             self.takeable(j, ondock) and self.boards(self.dock_q[j], occ, cnt)
             for j in range(len(self.dock_q))
@@ -260,13 +270,13 @@ class Model:
         p1, k1 = wanted[0], need[wanted[0]]
         p2 = wanted[1] if len(wanted) > 1 else None
         k2 = need[p2] if p2 is not None else 0
-        end = self.last[p1] + 1
+        end = max(self.last[p1] + 1, i + 1)  # p1's cards lie in steps i..end-1
         # the other cards that may come before p1's last card: each can shut p1 out of at most
         # one vehicle (by taking the cage p1 could use), so at most that many vehicles escape
         spare = self.n_extra[end] - self.n_extra[i]
         if swaps:
             spare += self.n_question[end] - self.n_question[i]
-        spare = min(spare, len(self.by_vehicle))
+        spare = max(0, min(spare, len(self.by_vehicle)))
         cap = self.cap
         none = -1
         free = [0] + [none] * k1  # free[w]: most room p2 keeps when p1 claims room w (capped)
@@ -553,7 +563,7 @@ def solve(pb: LoadProblem, budget: Budget | None = None) -> LoadResult:
         if hit is not None:  # an earlier visit proved at least this much
             low = hit[0]
         else:
-            low = m.lower_bound(i, state[0], state[1], state[2], beta)
+            low = m.lower_bound(i, *state[:3], beta, state[3])
         if low >= beta:
             memo[key] = (low, False)
             return low
@@ -567,7 +577,7 @@ def solve(pb: LoadProblem, budget: Budget | None = None) -> LoadResult:
                 ckey = m.canon(i + 1, *nxt)
                 chit = memo.get(ckey)
                 if chit is None:
-                    chit = (m.lower_bound(i + 1, nxt[0], nxt[1], nxt[2], beta - cost), False)
+                    chit = (m.lower_bound(i + 1, *nxt[:3], beta - cost, nxt[3]), False)
                     memo[ckey] = chit
                 order.append((cost + chit[0], k))
                 kids[k] = (choice, cost, nxt, ckey)
@@ -686,7 +696,7 @@ def feasible(pb: LoadProblem, budget: Budget | None = None) -> bool:
         st = m.steps[i]
         if st.extra and not active:
             out = ok(i + 1, occ, cnt, ondock, False, 0)
-        elif m.lower_bound(i, occ, cnt, ondock):
+        elif m.lower_bound(i, occ, cnt, ondock, active=active):
             out = False
         else:
             out = False
