@@ -264,7 +264,7 @@ def fig_large_countryside() -> None:
 
 # -- Trollland ----------------------------------------------------------------------------------
 def trollland_loading(n: int = 10) -> None:
-    """Child mode: loading search on 30-40 steps, 5 and 10 vehicles, 1 s budget each; one JSON
+    """Child mode: loading search on 30-40 steps, 5 and 10 vehicles, 1 s CPU budget each; one JSON
     line per vehicle count (benchmarks.trollland.large)."""
     from benchmarks.trollland import large
 
