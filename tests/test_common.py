@@ -196,3 +196,34 @@ def test_coverage_counts_exact_ids(tmp_path):
     t.write_text("# D-ONE is tested; D-TWO-EXTRA is another id\n", encoding="utf-8")
     found = citations(cat, [t])
     assert found["D-ONE"] == {str(t)} and found["D-TWO"] == set()
+
+
+def test_is_token_forbid_refuses_extra_characters():
+    from rulebook.common.notation import is_token
+
+    assert is_token("V03.1") and is_token("a+b")
+    assert not is_token("V03.1", forbid=".") and not is_token("a+b", forbid="+.")
+    assert is_token("V03_1", forbid="+.")  # only the listed characters are refused
+    for bad in ("", "-", "a b", "a,b", "a/b", "_a"):  # the shared rule still holds
+        assert not is_token(bad) and not is_token(bad, forbid="+")
+
+
+def test_load_cards_id_forbid_names_the_character_and_reason(tmp_path):
+    f = tmp_path / "c.json"
+    good = {"name": "One", "provenance": "stand-in", "ap": 3}
+
+    def load(cid, **kw):
+        f.write_text(json.dumps({"action": [{**good, "id": cid}]}), encoding="utf-8")
+        return load_cards(f, "action", SCHEMA, **kw)
+
+    assert load("c.1")[0]["id"] == "c.1"  # '.' is fine without id_forbid
+    with pytest.raises(CardDataError) as e:
+        load("c.1", id_forbid={".": "dots mark cages"})
+    assert (e.value.path, e.value.card, e.value.field) == (str(f), "#1", "id")
+    assert e.value.message == "id 'c.1' may not contain '.': dots mark cages"
+    assert load("c_1", id_forbid={".": "dots mark cages"})[0]["id"] == "c_1"
+    cases = [("", "empty"), ("-", "alone"), ("c|1", "'|'"), ("c 1", "' '"), ("_c", "starts with")]
+    for cid, msg in cases:
+        with pytest.raises(CardDataError, match=msg) as e:
+            load(cid, id_forbid={".": "dots mark cages"})
+        assert e.value.field == "id"

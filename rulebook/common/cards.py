@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .errors import CardDataError
-from .notation import excerpt, is_token
+from .notation import EMPTY, excerpt, is_token
 
 PROVENANCES = ("sourced", "stand-in")
 
@@ -181,12 +181,47 @@ def validate_card(path: str, card: Any, schema: dict[str, Field], index: int) ->
     return card
 
 
+def id_problem(cid: str, forbid: Mapping[str, str] | None = None) -> str | None:
+    """Why ``cid`` cannot be a card id, naming the first offending character; None if it can.
+
+    ``forbid`` maps extra characters a game reserves to the reason (see ``is_token``)."""
+    forbid = forbid or {}
+    extra = "".join(forbid)
+    if is_token(cid, forbid=extra):
+        return None
+    shown = excerpt(cid, 20)
+    if cid == "":
+        return "the id is empty"
+    if cid == EMPTY:
+        return f"the id {EMPTY!r} alone means 'none' in a position"
+    # the token pattern is a per-character class, so test each character on its own
+    for i, ch in enumerate(cid):
+        if ch in forbid:
+            return f"id {shown!r} may not contain {ch!r}: {forbid[ch]}"
+        if not is_token(ch if i == 0 else "a" + ch):
+            if i == 0:
+                return (
+                    f"id {shown!r} starts with {ch!r}: an id starts with an ASCII letter or digit"
+                )
+            return (
+                f"id {shown!r} may not contain {ch!r}: an id is ASCII letters, digits and "
+                ". _ + - (without spaces or the separators of a position)"
+            )
+    return f"id {shown!r} cannot be written in a position"  # not reached: is_token said no
+
+
 def load_cards(
-    path: str | Path, section: str, schema: dict[str, Field], *, data: dict | None = None
+    path: str | Path,
+    section: str,
+    schema: dict[str, Field],
+    *,
+    data: dict | None = None,
+    id_forbid: Mapping[str, str] | None = None,
 ) -> list[dict]:
     """Load the list ``section`` (e.g. ``[[action]]`` in TOML) and validate every card.
 
-    Card ids must be unique within the section."""
+    Card ids must be unique within the section and be tokens a position can carry (``is_token``);
+    ``id_forbid`` maps extra characters this section's ids may not hold to the reason why."""
     path = str(path)
     data = read_data_file(path) if data is None else data
     cards = data.get(section)
@@ -196,14 +231,9 @@ def load_cards(
     out = []
     for i, card in enumerate(cards):
         validate_card(path, card, schema, i)
-        if not is_token(card["id"]):
-            raise CardDataError(
-                path,
-                f"id {excerpt(card['id'], 20)!r} cannot be written in a position: an id is ASCII "
-                "letters, digits and . _ + - (not '-' alone), without spaces or separators",
-                card=f"#{i + 1}",
-                field="id",
-            )
+        problem = id_problem(card["id"], id_forbid)
+        if problem:
+            raise CardDataError(path, problem, card=f"#{i + 1}", field="id")
         if card["id"] in seen:
             raise CardDataError(path, "duplicate card id", card=card["id"], field="id")
         seen.add(card["id"])

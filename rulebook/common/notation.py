@@ -39,9 +39,17 @@ def excerpt(text: object, limit: int = MAX_EXCERPT) -> str:
     return s if len(s) <= limit else s[: limit - 1] + "…"
 
 
-def is_token(text: str) -> bool:
-    """True for ids a notation can carry: not empty, not '-', no whitespace or separators."""
-    return isinstance(text, str) and bool(_TOKEN.match(text)) and text != EMPTY
+def is_token(text: str, *, forbid: str = "") -> bool:
+    """True for ids a notation can carry: not empty, not '-', no whitespace or separators.
+
+    ``forbid`` lists extra characters a game's own notation reserves (e.g. Trollland writes a cage
+    ``V03.1``, so its vehicle ids may not hold '.')."""
+    return (
+        isinstance(text, str)
+        and bool(_TOKEN.match(text))
+        and text != EMPTY
+        and not any(ch in text for ch in forbid)
+    )
 
 
 # ---- scalar parsing ------------------------------------------------------------------------------

@@ -57,6 +57,13 @@ BONUS_SCHEMA = {
     "medals": Field(int, check=lambda n: None if 0 <= n <= 9 else "medals must be 0..9"),
 }
 
+# Characters Trollland ids may not hold beyond what every position refuses (``is_token``).
+PEOPLE_ID_FORBID = {"+": "Trollland card ids keep to letters, digits and . _ -"}
+VEHICLE_ID_FORBID = {
+    "+": "Trollland vehicle ids keep to letters, digits, _ and -",
+    ".": "a cage is written VEHICLE.N (e.g. V03.1), so a vehicle id has no '.'",
+}
+
 
 @dataclass(frozen=True)
 class PeopleCard:
@@ -127,7 +134,7 @@ class CardSet:
 def _people(path) -> dict[str, PeopleCard]:
     """The People cards (TL-COMP-PEOPLE): Trolls numbered 1..5, at most one card per people and
     number."""
-    cards = load_cards(path, "card", PEOPLE_SCHEMA)
+    cards = load_cards(path, "card", PEOPLE_SCHEMA, id_forbid=PEOPLE_ID_FORBID)
     out = {}
     seen = set()
     for c in cards:
@@ -144,25 +151,18 @@ def _people(path) -> dict[str, PeopleCard]:
             c["id"], c["name"], c["people"], c["number"], c["suitcases"], c["symbol"],
             c["medals"], c["provenance"],
         )  # fmt: skip
-    for cid in out:
-        if any(ch in cid for ch in ",/;:+ ") or cid == "-":
-            raise CardDataError(str(path), "ids may not contain , / ; : + or spaces", card=cid)
     return out
 
 
 def _vehicles(path) -> dict[str, Vehicle]:
     out = {}
-    for c in load_cards(path, "vehicle", VEHICLE_SCHEMA):
+    for c in load_cards(path, "vehicle", VEHICLE_SCHEMA, id_forbid=VEHICLE_ID_FORBID):
         if len(c["cages"]) != KINDS[c["kind"]]:
             raise CardDataError(
                 str(path),
                 f"a {c['kind']} has {KINDS[c['kind']]} cage(s)",
                 card=c["id"],
                 field="cages",
-            )
-        if any(ch in c["id"] for ch in ",/;:+. "):
-            raise CardDataError(
-                str(path), "ids may not contain , / ; : + . or spaces", card=c["id"]
             )
         out[c["id"]] = Vehicle(
             c["id"], c["name"], c["kind"], tuple(c["cages"]), c["medals"], c["provenance"]

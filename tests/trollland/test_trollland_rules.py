@@ -58,6 +58,69 @@ def test_TL_COMP_VEHICLES_bad_user_file_names_card_and_field(tmp_path):
     assert "card 'X'" in str(e.value) and "field 'cages'" in str(e.value)
 
 
+VEHICLE = (
+    '[[vehicle]]\nid="{}"\nname="x"\nprovenance="stand-in"\nkind="cart"\ncages=[2]\nmedals=0\n'
+)
+
+
+@pytest.mark.parametrize(
+    "vid, char",
+    [
+        ("V03.1", "'.'"),  # a cage is written V03.1: a vehicle id with '.' could not be read back
+        ("V+1", "'+'"),
+        ("V03,V04", "','"),
+        ("V03|V04", "'|'"),
+        ("V 3", "' '"),
+        ("_V3", "'_'"),
+    ],
+)
+def test_TL_COMP_VEHICLES_bad_id_names_file_card_field_and_character(tmp_path, vid, char):
+    # TL-COMP-VEHICLES
+    f = tmp_path / "v.toml"
+    f.write_text(VEHICLE.format(vid))
+    with pytest.raises(CardDataError) as e:
+        load_card_set(vehicles=f)
+    assert (e.value.path, e.value.card, e.value.field) == (str(f), "#1", "id")
+    assert f"{vid!r}" in e.value.message and char in e.value.message, e.value
+
+
+@pytest.mark.parametrize("vid, msg", [("", "the id is empty"), ("-", "alone means 'none'")])
+def test_TL_COMP_VEHICLES_empty_id_refused(tmp_path, vid, msg):
+    # TL-COMP-VEHICLES
+    f = tmp_path / "v.toml"
+    f.write_text(VEHICLE.format(vid))
+    with pytest.raises(CardDataError, match=msg) as e:
+        load_card_set(vehicles=f)
+    assert (e.value.card, e.value.field) == ("#1", "id")
+
+
+def test_TL_COMP_VEHICLES_ids_with_letters_digits_underscore_dash_load(tmp_path):
+    # TL-COMP-VEHICLES: what the old hand-written check accepted still loads, and the cage of
+    # such a vehicle reads back through the action notation
+    from rulebook.trollland.actions import CageCodec
+
+    f = tmp_path / "v.toml"
+    f.write_text(VEHICLE.format("Cart_1-b"))
+    v = load_card_set(vehicles=f).vehicles["Cart_1-b"]
+    assert v.cages == (2,)
+    assert CageCodec().parse("Cart_1-b.1", "cage").vehicle == "Cart_1-b"
+
+
+def test_TL_COMP_PEOPLE_id_with_plus_refused_with_dot_accepted(tmp_path):
+    # TL-COMP-PEOPLE: People ids refuse '+' (as before) but may hold '.'
+    from rulebook.trollland.cards import DATA
+
+    text = (DATA / "people.toml").read_text()
+    assert 'id = "Zo7"\n' in text
+    f = tmp_path / "people.toml"
+    f.write_text(text.replace('id = "Zo7"\n', 'id = "Zo+7"\n'))
+    with pytest.raises(CardDataError) as e:
+        load_card_set(people=f)
+    assert e.value.field == "id" and "'Zo+7'" in e.value.message and "'+'" in e.value.message
+    f.write_text(text.replace('id = "Zo7"\n', 'id = "Zo.7"\n'))
+    assert load_card_set(people=f).people["Zo.7"].number == 7
+
+
 def test_TL_COMP_BONUS_five_cards_zom_bonus_sourced():
     # TL-COMP-BONUS
     assert len(CARDS.bonus) == 5
