@@ -193,8 +193,22 @@ class _Provenance:
         return "STAND-IN (not the real card text)"
 
 
+class _Powered:
+    """A card with effects (action cards, keepers, items)."""
+
+    @functools.cached_property
+    def powers(self) -> tuple[tuple[str, ...], int, int]:
+        """(power tokens, extra AP, heal) of the card's effects (powers.py), worked out once per
+        card: the engine asks at every card played and every turn a keeper is on (bench figure:
+        random Trogdor games per CPU-s)."""
+        from .powers import effects_to_powers
+
+        tokens, extra, heal = effects_to_powers(self.effects)
+        return tuple(tokens), extra, heal
+
+
 @dataclass(frozen=True)
-class ActionCard(_Provenance):
+class ActionCard(_Provenance, _Powered):
     id: str
     name: str
     ap: int
@@ -222,7 +236,7 @@ class MovementCard(_Provenance):
 
 
 @dataclass(frozen=True)
-class Keeper(_Provenance):
+class Keeper(_Provenance, _Powered):
     id: str
     name: str
     effects: tuple[Effect, ...]
@@ -232,7 +246,7 @@ class Keeper(_Provenance):
 
 
 @dataclass(frozen=True)
-class Item(_Provenance):
+class Item(_Provenance, _Powered):
     id: str
     name: str
     effects: tuple[Effect, ...]

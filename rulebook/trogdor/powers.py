@@ -35,10 +35,9 @@ def effects_to_powers(effects) -> tuple[list[str], int, int]:
     return _effects_to_powers(effects)
 
 
-def card_powers(card) -> tuple[list[str], int, int]:
-    """``effects_to_powers(card.effects)``. (A memo here bought ~7 % of a random game, under the
-    10 % bar for keeping a cache.)"""
-    return _effects_to_powers(card.effects)
+def card_powers(card) -> tuple[tuple[str, ...], int, int]:
+    """``effects_to_powers(card.effects)``, worked out once per card (``card.powers``)."""
+    return card.powers
 
 
 def _effects_to_powers(effects) -> tuple[list[str], int, int]:
