@@ -12,7 +12,6 @@ from types import MappingProxyType
 
 from rulebook.common.cards import Field, load_cards, provenance_label
 from rulebook.common.errors import CardDataError
-from rulebook.common.notation import is_token
 
 DEFAULT_CARDS = Path(__file__).with_name("data") / "plains.toml"
 STARS = ("yellow", "green", "blue", "red", "white", "none")
@@ -85,18 +84,15 @@ class CardSet:
         return self.cards[cid].level
 
 
+# ids travel in the notation's '+'-joined lists (P1+P2) and in the battle bench's A+ID / A-ID
+ID_FORBID = {"+": "Random Encounter ids keep to letters, digits and _ . - ('+' joins lists)"}
+
+
 def load_card_set(path: str | Path = DEFAULT_CARDS, *, whole_box: bool = True) -> CardSet:
     """Load and validate a card file; ``whole_box`` also checks the box counts (RE-COMP-DECK)."""
-    raw = load_cards(path, "card", SCHEMA)
+    raw = load_cards(path, "card", SCHEMA, id_forbid=ID_FORBID)
     cards = []
     for d in raw:
-        if not is_token(d["id"]) or "+" in d["id"]:
-            raise CardDataError(
-                str(path),
-                "an id is letters, digits and _ . - (no spaces or separators)",
-                card=d["id"],
-                field="id",
-            )
         if d["kind"] == "boss" and d["star"] != "white":
             raise CardDataError(
                 str(path), "a Boss card has a white star", card=d["id"], field="star"
