@@ -282,6 +282,7 @@ class Model:
         free = [0] + [none] * k1  # free[w]: most room p2 keeps when p1 claims room w (capped)
         #: must[x][w]: the same when p1 claims a cage in every vehicle it can enter but x
         must = [list(free)] + [[none] * (k1 + 1) for _ in range(spare)]
+        flat = 0  # room p2 keeps in the vehicles p1 cannot enter
         others = wanted[2:]
         room_of = [0] * len(others)  # the other peoples: each one's most room
         for cages in self.by_vehicle:
@@ -306,24 +307,27 @@ class Model:
                 base = rooms[0][0] if rooms else 0
                 second = rooms[1][0] if len(rooms) > 1 else 0
                 keep = {c: (second if c == rooms[0][1] else base) for c in empties}
-            if h1 is not None:
+            if h1 is not None and cnt[h1] < cap[h1]:  # p1's own cage: full if p1 has a refugee
                 claims = [(cap[h1] - cnt[h1], base)]
-            else:
-                claims = [(cap[c], keep[c]) for c in empties]
-            free = _knap(free, [(0, base), *claims], k1)
-            if claims and claims[0][0]:  # p1 can enter: claimed, or escaped
+                free = _knap(free, claims, k1)
+                must = [_knap(t, claims, k1) for t in must]
+            elif h1 is None and empties:  # p1 claims a cage, or the vehicle escapes (spare)
+                # the same (room, room kept) twice is one option: the 10-vehicle cases' bound
+                # cost halves (identical cages are common)
+                claims = sorted({(cap[c], keep[c]) for c in empties})
+                free = _knap(free, [(0, base), *claims], k1)
                 must = [
                     _knap(must[x], claims, k1, _knap(must[x - 1], [(0, base)], k1) if x else None)
                     for x in range(spare + 1)
                 ]
-            else:
-                must = [_knap(t, [(0, base)], k1) for t in must]
+            else:  # p1 cannot enter: p2 keeps its best cage whatever p1 does
+                flat += base
         rest = sum(max(0, need[q] - room_of[k]) for k, q in enumerate(others))
-        best = max(0, k2 - free[k1]) if free[k1] != none else k1 + k2
+        best = max(0, k2 - flat - free[k1]) if free[k1] != none else k1 + k2
         for table in must:  # a p1 refugee: p1's cages are full, so it loaded w < k1 cards
             for w in range(k1):
                 if table[w] != none:
-                    best = min(best, k1 - w + max(0, k2 - table[w]))
+                    best = min(best, k1 - w + max(0, k2 - flat - table[w]))
         return best + rest
 
     def room_bound(self, need: list, occ: tuple, cnt: tuple, swappers: tuple = ()) -> int:
@@ -432,7 +436,8 @@ class Model:
 
 def _knap(table: list, opts: list, top: int, out: list | None = None) -> list:
     """One vehicle into the knapsack: ``opts`` are (room p1 claims, room p2 keeps); ``out``
-    (changed in place) may already hold other ways to reach each entry."""
+    (changed in place) may already hold other ways to reach each entry. Entry w is the most
+    room p2 keeps when p1 claims room w (``top`` = at least top); -1 = unreachable."""
     out = [-1] * (top + 1) if out is None else out
     for w, g in enumerate(table):
         if g < 0:
