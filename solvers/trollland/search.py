@@ -271,8 +271,8 @@ class Model:
         p2 = wanted[1] if len(wanted) > 1 else None
         k2 = need[p2] if p2 is not None else 0
         end = max(self.last[p1] + 1, i + 1)  # p1's cards lie in steps i..end-1
-        # the other cards that may come before p1's last card: each can shut p1 out of at most
-        # one vehicle (by taking the cage p1 could use), so at most that many vehicles escape
+        # the other cards that may come before p1's last card: each can fill one cage that p1
+        # could use, so a vehicle escapes p1 only when others fill all its empty cages
         spare = self.n_extra[end] - self.n_extra[i]
         if swaps:
             spare += self.n_question[end] - self.n_question[i]
@@ -316,8 +316,12 @@ class Model:
                 # cost halves (identical cages are common)
                 claims = sorted({(cap[c], keep[c]) for c in empties})
                 free = _knap(free, [(0, base), *claims], k1)
+                # escaping takes one other card per empty cage (each card fills one cage)
+                e = len(empties)
                 must = [
-                    _knap(must[x], claims, k1, _knap(must[x - 1], [(0, base)], k1) if x else None)
+                    _knap(
+                        must[x], claims, k1, _knap(must[x - e], [(0, base)], k1) if x >= e else None
+                    )
                     for x in range(spare + 1)
                 ]
             else:  # p1 cannot enter: p2 keeps its best cage whatever p1 does
