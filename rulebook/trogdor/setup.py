@@ -8,7 +8,7 @@ state's seeded RNG, so ``new_game(seed=...)`` is reproducible.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from itertools import islice
+from itertools import compress, islice
 
 from rulebook.common.errors import NotationError
 from rulebook.common.rng import Rng
@@ -142,7 +142,7 @@ def new_game(
     if isinstance(players, bool) or not (isinstance(players, int) and 1 <= players <= MAX_PLAYERS):
         raise NotationError(f"1..{MAX_PLAYERS} players (T-SETUP-PLAYERS)", where="players")
     shuffle, rng = _setup_shuffler(Rng(seed))
-    cottages = [SQUARES[i] for i, t in enumerate(layout.tiles) if t == "C"]
+    cottages = list(compress(SQUARES, map("C".__eq__, layout.tiles)))  # C-level: every setup
     if knights is None and preset is not None and preset.knights:
         knights = list(preset.knights)
     if archer is None and preset is not None and preset.archer is not None:
