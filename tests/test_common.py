@@ -227,3 +227,21 @@ def test_load_cards_id_forbid_names_the_character_and_reason(tmp_path):
         with pytest.raises(CardDataError, match=msg) as e:
             load(cid, id_forbid={".": "dots mark cages"})
         assert e.value.field == "id"
+
+
+def test_lazy_names_import_on_first_use_and_refuse_unknown_names():
+    """rulebook.common.lazy: a package's names come from their submodule on first use and are
+    then kept in the package; an unknown name is an AttributeError naming the package."""
+    import sys
+
+    import rulebook.common as common
+
+    common.__dict__.pop("RulingSet", None)
+    assert "RulingSet" not in common.__dict__
+    from rulebook.common.rulings import RulingSet
+
+    assert common.RulingSet is RulingSet and common.__dict__["RulingSet"] is RulingSet
+    assert "RulingSet" in dir(common) and "lazy_names" not in dir(common)
+    with pytest.raises(AttributeError, match="'rulebook.common' has no attribute 'nope'"):
+        common.nope  # noqa: B018
+    assert sys.modules["rulebook.common"] is common

@@ -4,7 +4,7 @@ The names below are imported on first use (PEP 562): ``import rulebook.common.er
 pay for the catalog's TOML reader and the dataclasses (bench figure "min-AP CLI CPU ÷ BFS script").
 """
 
-from importlib import import_module
+from .lazy import lazy_names
 
 _WHERE = {
     "CardDataError": "errors",
@@ -21,13 +21,4 @@ _WHERE = {
 __all__ = sorted(_WHERE)
 
 
-def __getattr__(name: str):
-    if name not in _WHERE:
-        raise AttributeError(f"module 'rulebook.common' has no attribute {name!r}")
-    value = getattr(import_module(f".{_WHERE[name]}", __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__():
-    return __all__
+__getattr__, __dir__ = lazy_names(__name__, _WHERE)

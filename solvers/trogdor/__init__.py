@@ -10,7 +10,7 @@ Names are imported on first use (PEP 562), so ``trogkit trogdor min-ap`` loads t
 never z3, networkx or OR-Tools (bench figure "min-AP CLI CPU ÷ BFS script").
 """
 
-from importlib import import_module
+from rulebook.common.lazy import lazy_names
 
 _WHERE = {
     "BestIgnition": "peasant",
@@ -38,13 +38,4 @@ _WHERE = {
 __all__ = sorted(_WHERE)
 
 
-def __getattr__(name: str):
-    if name not in _WHERE:
-        raise AttributeError(f"module 'solvers.trogdor' has no attribute {name!r}")
-    value = getattr(import_module(f".{_WHERE[name]}", __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__():
-    return __all__
+__getattr__, __dir__ = lazy_names(__name__, _WHERE)
