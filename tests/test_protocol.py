@@ -139,3 +139,15 @@ def test_same_seed_same_game(name):
     b = random_game(g, 11)
     assert a.actions == b.actions and str(a.final) == str(b.final)
     assert a.length <= g.max_length
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_random_game_stops_a_game_that_outlasts_its_maximum(name):
+    """random_game raises (naming game, seed and limit) when a game is still on after
+    ``max_length`` actions, and accepts a game that ends exactly at the limit."""
+    g = rulebook.game(name)
+    full = random_game(g, 3)
+    assert full.length >= 2 and g.is_terminal(full.final)
+    assert random_game(g, 3, max_length=full.length).actions == full.actions
+    with pytest.raises(RuntimeError, match=f"{name} seed 3: no end after {full.length - 1} "):
+        random_game(g, 3, max_length=full.length - 1)

@@ -176,13 +176,13 @@ def random_game(game: Game, seed: int = 0, *, state=None, max_length: int | None
     # the game's methods bound once, not looked up per step (random play is the speed bench)
     is_terminal, legal_actions, apply = game.is_terminal, game.legal_actions, game.apply
     played: list[Action] = []
+    record = played.append
     # The protocol lists no action exactly when the game is over, so an empty list ends the loop
     # and is_terminal is asked once at the end, not at every step (bench: games per CPU-s).
-    while legal := legal_actions(s):
-        if len(played) >= limit:
-            raise RuntimeError(
-                f"{game.name} seed {seed}: no end after {limit} actions (declared maximum)"
-            )
+    for _ in range(limit):
+        legal = legal_actions(s)
+        if not legal:
+            break
         # random.Random.randrange(n) written out with C-level calls: the same numbers (so the
         # same games and golden files), 60 fewer bytecodes per action (bench figure: random
         # games per CPU-s; randrange was 7 % of a random Trogdor game's bytecodes)
@@ -193,7 +193,12 @@ def random_game(game: Game, seed: int = 0, *, state=None, max_length: int | None
             r = getrandbits(k)
         a = legal[r]
         s = apply(s, a)
-        played.append(a)
+        record(a)
+    else:
+        if legal_actions(s):
+            raise RuntimeError(
+                f"{game.name} seed {seed}: no end after {limit} actions (declared maximum)"
+            )
     if not is_terminal(s):
         raise RuntimeError(f"{game.name} seed {seed}: live state with no legal action: {s}")
     return Playout(game.name, seed, tuple(map(_TEXT, played)), s, len(played))
