@@ -13,7 +13,10 @@ An agent is ``choose(game, state, rng) -> Action``; all randomness comes from ``
 - ``search``: UCT Monte Carlo tree search with determinised chance (``search.py``); ``budget``
   is the number of simulations per decision. In Trogdor it searches over whole turns
   (``trogdor_plan.TurnSearch``: a wide beam proposes the candidate turns, each simulation plays
-  the coming Phase 2 with re-sampled cards and then the next turn greedily).
+  the coming Phase 2 with re-sampled cards and then the next turn greedily). In Random
+  Encounter it plans a whole build turn (``search.build_search``: ``budget`` random builds, each
+  scored by rollouts to the end of the round) and picks battles by rollouts to the round's end
+  (``search.battle_search``); both score by loot, which decides the game.
 """
 
 from __future__ import annotations
@@ -25,11 +28,13 @@ from rulebook.common.errors import TrogkitInputError
 
 from .evaluate import evaluate
 from .hidden import determinise
-from .search import uct
+from .positions import fields
+from .search import battle_search, build_search, uct
 from .trogdor_plan import Planner, TurnSearch
 
 DEFAULT_BUDGET = 64  # simulations per decision of the search agent
-TROGDOR_GREEDY_WIDTH = 4  # the greedy's beam: states kept per depth of a turn
+TROGDOR_GREEDY_WIDTH = 4
+BUILD_ROLLOUTS = 4  # Random Encounter: round-end rollouts per candidate build  # the greedy's beam: states kept per depth of a turn
 
 
 class RandomAgent:
@@ -74,6 +79,26 @@ class SearchAgent:
             if "search" not in self._turns:
                 self._turns["search"] = TurnSearch(self.budget)
             return self._turns["search"].choose(game, state, rng)
+        if game.name == "encounter":
+            return self._encounter(game, state, rng)
+        return uct(game, state, rng, simulations=self.budget, depth=self.depth).action
+
+    def _encounter(self, game, state, rng: random.Random):
+        """A build turn is planned whole (``budget`` candidate builds) and then played action by
+        action; a battle is chosen by rollouts to the round's end; anything else by UCT."""
+        me = game.to_move(state)
+        phase = fields(state)["phase"]
+        plan = self._turns.get(("build", me))  # keyed by seat: self-play shares one agent
+        legal = game.legal_actions(state)
+        if phase == "build" and plan and str(plan[0]) in {str(a) for a in legal}:
+            return plan.pop(0)
+        self._turns.pop(("build", me), None)
+        if phase == "build":
+            plan = build_search(game, state, rng, candidates=self.budget, rollouts=BUILD_ROLLOUTS)
+            self._turns[("build", me)] = plan[1:]
+            return plan[0]
+        if phase == "battle":
+            return battle_search(game, state, rng)
         return uct(game, state, rng, simulations=self.budget, depth=self.depth).action
 
 

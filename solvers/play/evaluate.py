@@ -112,3 +112,16 @@ EVALUATIONS = {
     "encounter": _encounter,
     "encounter-solo": _solo,
 }
+
+
+def encounter_loot_value(game, state, player: int) -> float:
+    """Random Encounter valued by what decides the game -- loot (six wins it; a round's most
+    battles won adds two) -- with encounters won as a small tie-break, as the lead over the best
+    opponent in [0, 1]. The search agent scores its round-end rollouts with it; the greedy keeps
+    ``evaluate`` (battles won), which sees one battle ahead."""
+    if game.is_terminal(state):
+        return 1.0 if player in game.winners(state) else 0.0
+    f = fields(state)
+    wins = [int(w) for w in f["wins"].split("/")]
+    loot = [int(v) for v in f["loot"].split("/")]
+    return _lead([v + 0.1 * w for w, v in zip(wins, loot, strict=True)], player, scale=1.5)

@@ -11,6 +11,12 @@ Forced actions (exactly one legal action, e.g. Trogdor's draw and Phase-2 steps)
 through without a node. A simulation expands one node, then plays uniformly random actions for
 at most ``depth`` choices and scores the position with ``evaluate`` (1 or 0 at the end of the
 game). Every simulation is bounded: by ``depth`` and by the game's declared maximum length.
+
+Random Encounter's search agent does not grow a tree over single card placements (a build turn
+is ~25 choices whose worth shows only at the battles, so 8-16 simulations of UCT were no
+better than the greedy): ``build_search`` compares whole random builds by rollouts to the end
+of the round, and ``battle_search`` tries every battle with a greedy continuation. Both stop at
+the round's end or the game's maximum length.
 """
 
 from __future__ import annotations
@@ -22,8 +28,9 @@ from dataclasses import dataclass
 
 from rulebook.common.errors import TrogkitInputError
 
-from .evaluate import evaluate
+from .evaluate import encounter_loot_value, evaluate
 from .hidden import determinise
+from .positions import fields
 
 
 class _Node:
@@ -144,3 +151,86 @@ def uct(
     return SearchResult(
         texts[best], node.value / node.visits, done, {t: c.visits for t, c in visited.items()}
     )
+
+
+def _battle_greedy(game, state, rng: random.Random):
+    """The one-ply greedy choice, without re-sampling (used inside rollouts, where the position
+    is already a determinisation)."""
+    legal = game.legal_actions(state)
+    if len(legal) == 1:
+        return legal[0]
+    me = game.to_move(state)
+    scored = [(evaluate(game, game.apply(state, a), me), i) for i, a in enumerate(legal)]
+    top = max(v for v, _ in scored)
+    best = [i for v, i in scored if v >= top - 1e-12]
+    return legal[best[rng.randrange(len(best))]]
+
+
+def _to_round_end(game, state, rng: random.Random, limit: int):
+    """Play on from ``state`` until the round changes or the game ends: builds uniformly at
+    random, battles by the one-ply greedy."""
+    start = fields(state)["round"]
+    for _ in range(limit):
+        if game.is_terminal(state):
+            break
+        f = fields(state)
+        if f["round"] != start:
+            break
+        if f["phase"] == "battle":
+            a = _battle_greedy(game, state, rng)
+        else:
+            legal = game.legal_actions(state)
+            a = legal[rng.randrange(len(legal))]
+        state = game.apply(state, a)
+    return state
+
+
+def _random_build(game, state, me: int, rng: random.Random, limit: int):
+    """One uniformly random build turn of ``me`` from ``state``: (actions, state after it)."""
+    plan = []
+    while len(plan) < limit and not game.is_terminal(state) and game.to_move(state) == me:
+        if fields(state)["phase"] != "build":
+            break
+        legal = game.legal_actions(state)
+        a = legal[rng.randrange(len(legal))]
+        plan.append(a)
+        state = game.apply(state, a)
+    return plan, state
+
+
+def build_search(game, state, rng: random.Random, *, candidates: int = 16, rollouts: int = 4):
+    """Random Encounter's build turn as one decision: ``candidates`` random complete builds of
+    the player to move (on a determinised copy), each scored by ``rollouts`` plays to the end of
+    the round (the rest of the builds at random, the battles by the one-ply greedy) with the same
+    determinisations for every candidate; returns the best build's action list."""
+    me = game.to_move(state)
+    limit = game.max_length
+    worlds = [rng.randrange(2**31) for _ in range(rollouts)]
+    best, best_value = None, -1.0
+    for _ in range(candidates):
+        plan, after = _random_build(game, determinise(game, state, me, rng), me, rng, limit)
+        value = 0.0
+        for w in worlds:
+            r = random.Random(w)
+            end = _to_round_end(game, determinise(game, after, me, r), r, limit)
+            value += encounter_loot_value(game, end, me)
+        if value > best_value:
+            best, best_value = plan, value
+    return best
+
+
+def battle_search(game, state, rng: random.Random):
+    """Random Encounter's battle choice: every legal battle, each followed by the one-ply greedy
+    for every player to the end of the round, scored by ``encounter_loot_value``."""
+    me = game.to_move(state)
+    limit = game.max_length
+    legal = game.legal_actions(state)
+    seed = rng.randrange(2**31)
+    scored = []
+    for i, a in enumerate(legal):
+        r = random.Random(seed)
+        end = _to_round_end(game, game.apply(state, a), r, limit)
+        scored.append((encounter_loot_value(game, end, me), i))
+    top = max(v for v, _ in scored)
+    best = [i for v, i in scored if v >= top - 1e-12]
+    return legal[best[rng.randrange(len(best))]]
