@@ -10,10 +10,11 @@ figure "min-AP CLI CPU ÷ BFS script").
 
 from __future__ import annotations
 
-from importlib import import_module
+from rulebook.common.lazy import lazy_names
 
 # public name -> submodule defining it
 _WHERE = {
+    "CATALOG": "catalog",
     "Action": "actions",
     "parse_action": "actions",
     "Layout": "board",
@@ -30,22 +31,9 @@ _WHERE = {
 }
 
 
-def _catalog():
-    from pathlib import Path
-
-    from rulebook.common.catalog import load_catalog
-
-    return load_catalog(Path(__file__).with_name("rules.toml"))
-
-
-def __getattr__(name: str):
-    if name == "CATALOG":
-        value = _catalog()
-    elif name in _WHERE:
-        value = getattr(import_module(f".{_WHERE[name]}", __name__), name)
-    else:
-        raise AttributeError(f"module 'rulebook.trogdor' has no attribute {name!r}")
-    return globals().setdefault(name, value)  # two threads racing keep one catalog
+# CATALOG and the names above load on first use (rulebook.common.lazy); the module import lock
+# gives two racing threads one catalog.
+__getattr__ = lazy_names(__name__, _WHERE)[0]
 
 
 def apply_action(state, action):
