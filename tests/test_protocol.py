@@ -151,3 +151,33 @@ def test_random_game_stops_a_game_that_outlasts_its_maximum(name):
     assert random_game(g, 3, max_length=full.length).actions == full.actions
     with pytest.raises(RuntimeError, match=f"{name} seed 3: no end after {full.length - 1} "):
         random_game(g, 3, max_length=full.length - 1)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_advance_plays_the_same_game_as_apply(name):
+    """``advance`` (playouts: a legal action played on a state the caller owns) reaches the same
+    position as ``apply`` after every action, and random_game's playout equals the apply loop."""
+    g = rulebook.game(name)
+    for seed in range(4):
+        play = random_game(g, seed)
+        by_apply = by_advance = g.new_game(seed)
+        for text in play.actions:
+            by_apply = g.apply(by_apply, text)
+            by_advance = g.advance(by_advance, g.parse_action(text))
+            assert str(by_advance) == str(by_apply), f"seed {seed} after {text!r}"
+        assert str(by_apply) == str(play.final)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_playout_from_a_given_state_leaves_it_unchanged(name):
+    """random_game(state=s) plays on a fork, never on the caller's state (advance may change
+    the state it is given in place)."""
+    g = rulebook.game(name)
+    s = g.new_game(7)
+    for _ in range(5):
+        s = g.apply(s, g.legal_actions(s)[0])
+    before = str(s)
+    play = random_game(g, 7, state=s)
+    assert str(s) == before and play.final is not s
+    copy = g.fork(s)
+    assert str(copy) == before and not mutable_parts(copy)

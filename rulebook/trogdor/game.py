@@ -34,6 +34,12 @@ class Trogdor(Game):
     def perform(self, state, action):
         return rules.perform(state, action)
 
+    # playouts: a legal action played in place on a state the caller owns (Game.advance)
+    advance = staticmethod(rules.advance)
+
+    def fork(self, state):
+        return state._fork()
+
     # ``Game.apply`` (refusal, then perform) as the rules' own function taking an Action or its
     # text: no method layer at every action (bench figure: random games per CPU-s)
     apply = staticmethod(rules.apply)

@@ -99,6 +99,13 @@ def perform(state, a: Action):
     """The state after the legal action ``a`` (call ``refusal`` first; ``Game.apply`` does)."""
     s = _new_state(State)  # state._fork() inlined: one call less per action (bench: games/CPU-s)
     s.__dict__ = state.__dict__.copy()  # every field is immutable: sharing them is safe
+    return advance(s, a)
+
+
+def advance(s, a: Action):
+    """The legal action ``a`` played on ``s`` itself (``Game.advance``: playouts own their
+    states). The effects only ever assign new immutable values to fields of ``s``, so this is
+    ``perform`` without the copy."""
     try:
         EFFECTS[a.verb](s, a)
         if not s.peasants and all(s.burnt):
