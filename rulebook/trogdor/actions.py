@@ -98,6 +98,19 @@ def use(item: str, square=None) -> Action:
     return Action("use", (item,) if square is None else (item, square))
 
 
+def card_choices(card_id: str) -> tuple[Action, Action]:
+    """(``discard CID``, ``play CID``): the choose phase's two actions for one card."""
+    return Action("discard", (card_id,)), Action("play", (card_id,))
+
+
+def item_uses(item_id: str, takes_square: bool) -> tuple[Action, ...]:
+    """The ``use`` actions of an item, sorted by text: ``use ITEM``, or ``use ITEM SQ`` for every
+    square when the item moves Trogdor."""
+    if not takes_square:
+        return (use(item_id),)
+    return tuple(sorted((use(item_id, sq) for sq in SQUARES), key=str))
+
+
 # Actions the engine lists again and again, built once.
 DRAW, STEP, PASS = Action("draw"), Action("step"), Action("pass")
 CHOMP, BURROW, HIDE = Action("chomp"), Action("burrow"), Action("hide")

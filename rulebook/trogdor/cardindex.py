@@ -12,7 +12,6 @@ Literal cards are stand-ins by construction (``provenance = "stand-in"``).
 
 from __future__ import annotations
 
-import functools
 import re
 from types import MappingProxyType
 
@@ -26,9 +25,7 @@ MOVEMENT_LITERAL = re.compile(r"^([0-4])([NSEW])(r?)-([NSEW]{3,5})$")
 ACTION_LITERAL = re.compile(r"^ap([1-9])$")
 
 
-# Literal cards are parsed once per id (bounded): a stacked puzzle deck looks the same few ids up
-# at every step.
-@functools.lru_cache(maxsize=512)
+# Literal cards (puzzle decks) are read from their id at each lookup: no bench figure needs more.
 def literal_movement(card_id: str) -> MovementCard | None:
     m = MOVEMENT_LITERAL.match(card_id)
     if not m:
@@ -44,7 +41,6 @@ def movement_literal_id(card: MovementCard) -> str:
     return f"{card.peasants}{card.arrow}{'r' if card.repair else ''}-{''.join(card.path)}"
 
 
-@functools.lru_cache(maxsize=512)
 def literal_action(card_id: str) -> ActionCard | None:
     from .cards import ActionCard
 
@@ -109,8 +105,12 @@ class CardIndex:
         return self._base
 
     def _merged(self) -> dict:
-        """One merged table per section, built once (card lookups run ~2.5 times per action:
-        the two-step lookup was the top line of the random-game profile, ~9 %)."""
+        """The index's tables, built once per card set: one merged table per section (card
+        lookups run ~2.5 times per action: the two-step lookup was the top line of the
+        random-game profile, ~9 %), and the Action values of each card (the choose phase lists
+        play/discard for every card in hand, the act phase the item's uses; building them at
+        every list cost 23 % more instructions per random game: bench figure games per CPU-s)."""
+        from .actions import card_choices, item_uses
         from .cards import ActionCard, Item, Keeper, MovementCard
 
         sections = {
@@ -120,7 +120,7 @@ class CardIndex:
             "items": Item,
         }
         base = self.base
-        return {
+        tables = {
             section: MappingProxyType(
                 {
                     **(getattr(base, section) if base is not None else {}),
@@ -129,6 +129,11 @@ class CardIndex:
             )
             for section, cls in sections.items()
         }
+        tables["choices"] = MappingProxyType({cid: card_choices(cid) for cid in tables["actions"]})
+        tables["uses"] = MappingProxyType(
+            {iid: item_uses(iid, takes_square(item)) for iid, item in tables["items"].items()}
+        )
+        return tables
 
     @classmethod
     def shared(cls, base=None) -> CardIndex:
@@ -157,6 +162,24 @@ class CardIndex:
 
     def item(self, card_id: str) -> Item | None:
         return self._by["items"].get(card_id)
+
+    def choices(self, card_id: str):
+        """(``discard CID``, ``play CID``) for a card id (a literal card's are built here)."""
+        hit = self._by["choices"].get(card_id)
+        if hit is None:
+            from .actions import card_choices
+
+            hit = card_choices(card_id)
+        return hit
+
+    def uses(self, item_id: str):
+        """The ``use`` actions of a known item (``item_uses``), () for an unknown id."""
+        return self._by["uses"].get(item_id, ())
+
+
+def takes_square(item) -> bool:
+    """Does ``use`` of this item name a square (it teleports Trogdor)?"""
+    return "teleport" in item.powers[0]
 
 
 _SHARED: dict[int, CardIndex] = {}

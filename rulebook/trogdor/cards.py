@@ -194,17 +194,19 @@ class _Provenance:
 
 
 class _Powered:
-    """A card with effects (action cards, keepers, items)."""
+    """A card with effects (action cards, keepers, items).
 
-    @functools.cached_property
-    def powers(self) -> tuple[tuple[str, ...], int, int]:
-        """(power tokens, extra AP, heal) of the card's effects (powers.py), worked out once per
-        card: the engine asks at every card played and every turn a keeper is on (bench figure:
-        random Trogdor games per CPU-s)."""
+    ``powers``: (power tokens, extra AP, heal) of its effects (powers.py), part of the card value
+    and worked out when the card is made, not at every card played or keeper turn (derived data,
+    not a cache: a frozen card never changes)."""
+
+    powers: tuple[tuple[str, ...], int, int]
+
+    def __post_init__(self):
         from .powers import effects_to_powers
 
         tokens, extra, heal = effects_to_powers(self.effects)
-        return tuple(tokens), extra, heal
+        object.__setattr__(self, "powers", (tuple(tokens), extra, heal))
 
 
 @dataclass(frozen=True)
@@ -454,6 +456,16 @@ class CardSet:
     presets: Mapping[str, Preset]
     origin: str = "bundled"  # where the cards came from, for display
 
+    def __post_init__(self):
+        # (plain card ids, Troghammer card ids), sorted out when the set is made: every new game
+        # asks (derived data of a frozen value, not a cache)
+        cards = self.actions.values()
+        split = (
+            tuple(c.id for c in cards if not c.troghammer),
+            tuple(c.id for c in cards if c.troghammer),
+        )
+        object.__setattr__(self, "_split_actions", split)
+
     def action_deck(self) -> list[str]:
         """The starting Action Deck (every non-Troghammer card) in canonical (file) order."""
         return list(self._split_actions[0])
@@ -461,16 +473,6 @@ class CardSet:
     def troghammer_ids(self) -> list[str]:
         """The Troghammer cards, set aside at setup."""
         return list(self._split_actions[1])
-
-    @functools.cached_property
-    def _split_actions(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
-        """(plain card ids, Troghammer card ids), sorted out once per card set: every new game
-        asks (a fifth of a setup's bytecodes; bench figure: random Trogdor games per CPU-s)."""
-        cards = self.actions.values()
-        return (
-            tuple(c.id for c in cards if not c.troghammer),
-            tuple(c.id for c in cards if c.troghammer),
-        )
 
     def movement_deck(self) -> list[str]:
         return list(self.movement)

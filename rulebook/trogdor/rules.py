@@ -40,9 +40,9 @@ from .actions import (
     STEP,
     TELEPORT,
     Action,
-    use,
 )
 from .board import TILE_KINDS
+from .cardindex import takes_square
 from .geometry import AREA_SET, INDEX, SQUARES
 from .geometry import STEP as GEO_STEP
 from .powers import add_powers, card_powers, remove_power
@@ -539,7 +539,7 @@ def check_use(s, a) -> Refused | None:
         return (rule, "{} is discharged (recharge: {})", (item_id, recharge))
     if item is None:
         return ("T-ITEM", "unknown item {!r}", (item_id,))
-    teleport = _item_uses(item, item_id)[1]
+    teleport = takes_square(item)
     if teleport and len(a.args) != 2:
         return ("T-ITEM", "{} moves Trogdor: say where, e.g. 'use {} C3'", (item_id, item_id))
     if not teleport and len(a.args) == 2:
@@ -547,11 +547,6 @@ def check_use(s, a) -> Refused | None:
     if teleport and s.trogdor is None:
         return _no_trogdor(s, "T-ITEM")
     return None
-
-
-def _moves_trogdor(item) -> bool:
-    """Does the item teleport Trogdor (so ``use`` takes a square)?"""
-    return any(e.kind == "teleport" for e in item.effects)
 
 
 def do_use(s, a) -> None:
@@ -753,28 +748,14 @@ def _choose_candidates(s) -> list[Action]:
     """Discard and play each card in hand. Both kinds have the same condition (``_card_check``:
     the card in hand and known), so one probe per card decides both (bench figure: random games
     per CPU-s; tests/trogdor/test_legal_agreement.py asks every check). In text order: every
-    'discard' before every 'play', each by card id."""
+    'discard' before every 'play', each by card id. The Action values come from the card index
+    (built once per card set)."""
     ok = [
         acts
-        for acts in map(_card_actions, sorted(set(s.hands[s.player])))
+        for acts in map(s.cards.choices, sorted(set(s.hands[s.player])))
         if check_play(s, acts[1]) is None
     ]
     return [discard for discard, _ in ok] + [play for _, play in ok]
-
-
-def _card_actions(cid: str) -> tuple[Action, Action]:
-    """(``discard CID``, ``play CID``), built once per card id. Bounded memo (bench figure:
-    random Trogdor games per CPU-s; the choose phase's list built two Actions per card in hand
-    at every call)."""
-    hit = _CARD_ACTIONS.get(cid)
-    if hit is None:
-        hit = (Action("discard", (cid,)), Action("play", (cid,)))
-        if len(_CARD_ACTIONS) < 4_096:
-            _CARD_ACTIONS[cid] = hit
-    return hit
-
-
-_CARD_ACTIONS: dict[str, tuple[Action, Action]] = {}
 
 
 def _spawn_candidates(s) -> list[Action]:
@@ -831,32 +812,11 @@ def _act_candidates(s) -> list[Action]:
     # proposed only while charged and not used this turn (check_use refuses otherwise: skips
     # two card lookups in most act states; bench figure: random games per CPU-s)
     if item_id is not None and not s.item_used and s.charged[s.player]:
-        uses = _item_uses(s.cards.item(item_id), item_id)[0]
+        uses = s.cards.uses(item_id)  # built once per card set (the card index)
         # check_use looks at the square only to see that one is given: one probe decides all
-        if check_use(s, uses[0]) is None:
+        if uses and check_use(s, uses[0]) is None:
             out += uses  # "use ..." sorts after every other act-phase action
     return out
-
-
-def _item_uses(item, item_id: str) -> tuple[tuple[Action, ...], bool]:
-    """(the ``use ITEM`` actions, whether the item moves Trogdor): ``use ITEM`` or, for an item
-    that moves Trogdor, ``use ITEM SQ`` for every square. Bounded memo per item: 10 % fewer
-    Python steps per whole random game (bench figure: random games per CPU-s; building Action
-    values was most of the item part of the act phase's list, and check_use asks every time)."""
-    hit = _ITEM_ACTIONS.get(item_id)
-    if hit is None or hit[0] is not item:
-        moves = item is not None and _moves_trogdor(item)
-        if moves:
-            acts = tuple(sorted((use(item_id, sq) for sq in SQUARES), key=TEXT))
-        else:
-            acts = (use(item_id),)
-        hit = (item, acts, moves)
-        if len(_ITEM_ACTIONS) < 1_000:
-            _ITEM_ACTIONS[item_id] = hit
-    return hit[1], hit[2]
-
-
-_ITEM_ACTIONS: dict[str, tuple] = {}
 
 
 # The phases with exactly one action, whose only condition is the phase (forced steps: about half
