@@ -441,8 +441,8 @@ def _targets(powers: tuple[str, ...], here) -> tuple[dict, dict]:
 
     Bounded memo, one table per power set filled square by square (a thousand random games meet
     a few hundred power sets): every targeted candidate's check asks for its reach, and the act
-    phase's list asks at every step (bench figure: random games per CPU-s; 20 % fewer bytecodes
-    than computing the reach each time)."""
+    phase's list asks at every step (bench figure: random games per CPU-s; without it a random
+    game takes 1.38 times the instructions, callgrind)."""
     table = _TARGETS.get(powers)
     if table is None:
         table = {}

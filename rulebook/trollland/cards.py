@@ -8,8 +8,7 @@ user's own transcription instead; a bad file raises ``CardDataError`` naming fil
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from functools import cached_property
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 
@@ -76,14 +75,16 @@ class PeopleCard:
     medals: int
     provenance: str
 
-    @cached_property
-    def is_troll(self) -> bool:
-        return self.people == "troll"
+    # derived fields of the frozen value, worked out when the card is made (not a cache):
+    is_troll: bool = field(init=False, repr=False, compare=False)
+    # sort key of the banishment order (TL-BANISH-ORDER); Trolls come first by number
+    order: tuple[int, int] = field(init=False, repr=False, compare=False)
 
-    @cached_property
-    def order(self) -> tuple[int, int]:
-        """Sort key of the banishment order (TL-BANISH-ORDER); Trolls come first by number."""
-        return (-1 if self.is_troll else PEOPLES.index(self.people), self.number)
+    def __post_init__(self):
+        troll = self.people == "troll"
+        object.__setattr__(self, "is_troll", troll)
+        order = (-1 if troll else PEOPLES.index(self.people), self.number)
+        object.__setattr__(self, "order", order)
 
 
 @dataclass(frozen=True)
