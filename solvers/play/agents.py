@@ -5,9 +5,11 @@ An agent is ``choose(game, state, rng) -> Action``; all randomness comes from ``
 
 - ``random``: a uniformly random legal action.
 - ``greedy``: one ply -- every legal action is tried on one determinised copy of the position
-  (hidden cards re-sampled, so it does not peek at the deck) and the one whose result
-  ``evaluate`` scores best for the player to move is played (ties broken at random). The
-  per-game evaluations are described in ``evaluate.py``. In Trogdor a player's ply is a whole
+  (hidden cards re-sampled, so it does not peek at the deck, the opponents' hands or their
+  face-down encounters) and the one whose result ``evaluate`` scores best for the player to move
+  is played (ties broken at random). A Random Encounter battle is tried on
+  ``GREEDY_BATTLE_WORLDS`` copies and scored by its mean, since its result turns on the
+  opponent's unseen encounter. The per-game evaluations are described in ``evaluate.py``. In Trogdor a player's ply is a whole
   turn -- a card, then several Phase 1 actions -- so its greedy plans the turn
   (``trogdor_plan.Planner`` with a narrow beam) and ends it where ``trogdor_plan.value`` is best.
 - ``search``: UCT Monte Carlo tree search with determinised chance (``search.py``); ``budget``
@@ -16,7 +18,8 @@ An agent is ``choose(game, state, rng) -> Action``; all randomness comes from ``
   the coming Phase 2 with re-sampled cards and then the next turn greedily). In Random
   Encounter it plans a whole build turn (``search.build_search``: ``budget`` random builds, each
   scored by rollouts to the end of the round) and picks battles by rollouts to the round's end
-  (``search.battle_search``); both score by loot, which decides the game.
+  in ``BATTLE_WORLDS`` determinisations (``search.battle_search``); both score by loot, which
+  decides the game, and both play only on determinised copies.
 """
 
 from __future__ import annotations
@@ -33,8 +36,20 @@ from .search import battle_search, build_search, uct
 from .trogdor_plan import Planner, TurnSearch
 
 DEFAULT_BUDGET = 64  # simulations per decision of the search agent
-TROGDOR_GREEDY_WIDTH = 4
-BUILD_ROLLOUTS = 4  # Random Encounter: round-end rollouts per candidate build  # the greedy's beam: states kept per depth of a turn
+TROGDOR_GREEDY_WIDTH = 4  # the greedy's beam: states kept per depth of a turn
+GREEDY_BATTLE_WORLDS = 8  # Random Encounter: determinisations the greedy averages per battle
+BATTLE_WORLDS = 4  # Random Encounter: determinisations each candidate battle is played in
+BUILD_ROLLOUTS = 4  # Random Encounter: round-end rollouts per candidate build
+
+
+def _greedy_worlds(game, state) -> int:
+    """Determinisations the greedy averages its one ply over: in Random Encounter's battles the
+    result turns on the opponent's face-down encounter, so one sample would pick at random; its
+    build and market actions change no score ``evaluate`` reads, so one copy settles them (the
+    8-world greedy over every action cost 5x the CPU for choices that are all ties)."""
+    if game.name == "encounter" and fields(state)["phase"] == "battle":
+        return GREEDY_BATTLE_WORLDS
+    return 1
 
 
 class RandomAgent:
@@ -60,10 +75,13 @@ class GreedyAgent:
         if len(legal) == 1:
             return legal[0]
         me = game.to_move(state)
-        seen = determinise(game, state, me, rng)
-        scored = [(evaluate(game, game.apply(seen, a), me), i) for i, a in enumerate(legal)]
-        top = max(v for v, _ in scored)
-        best = [i for v, i in scored if v >= top - 1e-12]
+        totals = [0.0] * len(legal)
+        for _ in range(_greedy_worlds(game, state)):
+            seen = determinise(game, state, me, rng)
+            for i, a in enumerate(legal):
+                totals[i] += evaluate(game, game.apply(seen, a), me)
+        top = max(totals)
+        best = [i for i, v in enumerate(totals) if v >= top - 1e-9]
         return legal[best[rng.randrange(len(best))]]
 
 
@@ -98,7 +116,7 @@ class SearchAgent:
             self._turns[("build", me)] = plan[1:]
             return plan[0]
         if phase == "battle":
-            return battle_search(game, state, rng)
+            return battle_search(game, state, rng, worlds=BATTLE_WORLDS)
         return uct(game, state, rng, simulations=self.budget, depth=self.depth).action
 
 

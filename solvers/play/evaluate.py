@@ -1,6 +1,7 @@
 """How good a position looks to one player, in [0, 1]: the game knowledge of the greedy agent and
-of the search agent's cut-off rollouts. Each evaluation reads only the public notation fields
-(``positions.fields``) and the protocol; a finished game is worth 1 to its winners and 0 to the
+of the search agent's cut-off rollouts. Each evaluation reads only public notation fields
+(``positions.fields``; Random Encounter's ``wins`` and ``loot`` straight off the state, for speed)
+and the protocol; a finished game is worth 1 to its winners and 0 to the
 others, whatever the game.
 
 - **Trogdor** (co-operative, everyone shares one value): the game is won when all 25 tiles and
@@ -31,6 +32,8 @@ def evaluate(game, state, player: int) -> float:
     """The value of ``state`` for ``player`` (0-based) in [0, 1]."""
     if game.is_terminal(state):
         return 1.0 if player in game.winners(state) else 0.0
+    if game.name == "encounter":  # read off the value: search:16 7.2 -> 3.1 CPU s per game
+        return _encounter_lead(state.wins, state.loot, player)
     f = fields(state)
     return EVALUATIONS[game.name](f, player)
 
@@ -95,6 +98,10 @@ def _trollland(f: dict[str, str], player: int) -> float:
 def _encounter(f: dict[str, str], player: int) -> float:
     wins = [int(w) for w in f["wins"].split("/")]
     loot = [int(v) for v in f["loot"].split("/")]
+    return _encounter_lead(wins, loot, player)
+
+
+def _encounter_lead(wins, loot, player: int) -> float:
     scores = [w + 0.1 * v for w, v in zip(wins, loot, strict=True)]
     return _lead(scores, player, scale=1.0)
 
@@ -121,7 +128,5 @@ def encounter_loot_value(game, state, player: int) -> float:
     ``evaluate`` (battles won), which sees one battle ahead."""
     if game.is_terminal(state):
         return 1.0 if player in game.winners(state) else 0.0
-    f = fields(state)
-    wins = [int(w) for w in f["wins"].split("/")]
-    loot = [int(v) for v in f["loot"].split("/")]
+    wins, loot = state.wins, state.loot  # the notation's wins= and loot= fields, read directly
     return _lead([v + 0.1 * w for w, v in zip(wins, loot, strict=True)], player, scale=1.5)

@@ -7,6 +7,10 @@ documents: it shuffles the draw part of each hidden pile, deals the opponents' h
 out of one pool with the draw pile (sizes kept), and re-seeds the state's RNG field when the
 notation carries one (so reshuffles later in the game differ too), then reads the text back with
 ``game.parse``. Which fields are hidden is game knowledge, listed in ``HIDDEN`` below.
+
+Random Encounter is the exception: its opponents' encounters are built face down and must be
+dealt back as encounters a player could have built, so ``hidden_encounter`` deals its position
+(``DEALERS``).
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from .hidden_encounter import determinise_encounter
 from .positions import fields, items, join, with_fields
 
 
@@ -33,15 +38,16 @@ class Hidden:
 
 
 # Trogdor (co-operative): the Action and Movement draw piles; hands are shared at the table.
-# Trollland: the draw pile and the other players' hands. Random Encounter: the deck and the other
-# players' hands. Solo Adventure: the order of the boss deck (face-down cards on the path are not
+# Trollland: the draw pile and the other players' hands. Random Encounter: dealt by DEALERS (the
+# deck, the other players' hands and their face-down encounters). Solo Adventure: the order of the boss deck (face-down cards on the path are not
 # re-sampled: the notation does not say which of them the player has seen).
 HIDDEN = {
     "trogdor": Hidden(piles=("actions", "moves")),
     "trollland": Hidden(piles=("draw",), hands="hands", hand_sep="/"),
-    "encounter": Hidden(piles=("deck",), hands="hands"),
     "encounter-solo": Hidden(piles=("boss",)),
 }
+# games whose hidden cards need their own deal: game name -> (state, player, rng) -> state
+DEALERS = {"encounter": determinise_encounter}
 
 
 def _draw_part(value: str) -> tuple[list[str], str]:
@@ -52,7 +58,9 @@ def _draw_part(value: str) -> tuple[list[str], str]:
 
 def determinise(game, state, player: int | None, rng: random.Random):
     """A position equal to ``state`` in everything ``player`` can see, with the hidden parts
-    re-sampled from ``rng``. Games without an entry in ``HIDDEN`` are returned unchanged."""
+    re-sampled from ``rng``. Games in neither ``DEALERS`` nor ``HIDDEN`` are returned unchanged."""
+    if game.name in DEALERS:
+        return DEALERS[game.name](state, player, rng)
     spec = HIDDEN.get(game.name)
     if spec is None:
         return state

@@ -1,8 +1,9 @@
 """Monte Carlo tree search (UCT) over the game protocol, with chance determinised.
 
 Before each simulation the hidden part of the root position is re-sampled from what the player
-to move can know (``hidden.determinise``): the draw piles are shuffled, the opponents' hands are
-dealt again from the unseen cards and the state's RNG is re-seeded. One tree is shared by all
+to move can know (``hidden.determinise``): the draw piles are shuffled, the opponents' hands (and
+in Random Encounter their face-down encounters) are dealt again from the unseen cards and the
+state's RNG is re-seeded. One tree is shared by all
 determinisations (single-observer information-set MCTS): a node's children are keyed by action
 text, and selection considers only the children legal in the current determinisation, with
 UCB's exploration term counted over the simulations in which a child was available.
@@ -15,8 +16,9 @@ game). Every simulation is bounded: by ``depth`` and by the game's declared maxi
 Random Encounter's search agent does not grow a tree over single card placements (a build turn
 is ~25 choices whose worth shows only at the battles, so 8-16 simulations of UCT were no
 better than the greedy): ``build_search`` compares whole random builds by rollouts to the end
-of the round, and ``battle_search`` tries every battle with a greedy continuation. Both stop at
-the round's end or the game's maximum length.
+of the round, and ``battle_search`` tries every battle with a greedy continuation in a few
+determinisations. Both play only on determinised copies (the opponents' face-down encounters
+dealt again) and stop at the round's end or the game's maximum length.
 """
 
 from __future__ import annotations
@@ -30,7 +32,6 @@ from rulebook.common.errors import TrogkitInputError
 
 from .evaluate import encounter_loot_value, evaluate
 from .hidden import determinise
-from .positions import fields
 
 
 class _Node:
@@ -169,14 +170,13 @@ def _battle_greedy(game, state, rng: random.Random):
 def _to_round_end(game, state, rng: random.Random, limit: int):
     """Play on from ``state`` until the round changes or the game ends: builds uniformly at
     random, battles by the one-ply greedy."""
-    start = fields(state)["round"]
+    start = state.round  # round= and phase= read off the value: search:16 7.2 -> 3.1 CPU s/game
     for _ in range(limit):
         if game.is_terminal(state):
             break
-        f = fields(state)
-        if f["round"] != start:
+        if state.round != start:
             break
-        if f["phase"] == "battle":
+        if state.phase == "battle":
             a = _battle_greedy(game, state, rng)
         else:
             legal = game.legal_actions(state)
@@ -189,7 +189,7 @@ def _random_build(game, state, me: int, rng: random.Random, limit: int):
     """One uniformly random build turn of ``me`` from ``state``: (actions, state after it)."""
     plan = []
     while len(plan) < limit and not game.is_terminal(state) and game.to_move(state) == me:
-        if fields(state)["phase"] != "build":
+        if state.phase != "build":
             break
         legal = game.legal_actions(state)
         a = legal[rng.randrange(len(legal))]
@@ -219,18 +219,22 @@ def build_search(game, state, rng: random.Random, *, candidates: int = 16, rollo
     return best
 
 
-def battle_search(game, state, rng: random.Random):
-    """Random Encounter's battle choice: every legal battle, each followed by the one-ply greedy
-    for every player to the end of the round, scored by ``encounter_loot_value``."""
+def battle_search(game, state, rng: random.Random, *, worlds: int = 4):
+    """Random Encounter's battle choice: every legal battle is played in ``worlds``
+    determinisations (the opponents' face-down encounters dealt again, the same worlds for every
+    battle), each followed by the one-ply greedy for every player to the end of the round, and
+    scored by its mean ``encounter_loot_value``. The real hidden cards are never read."""
     me = game.to_move(state)
     limit = game.max_length
     legal = game.legal_actions(state)
-    seed = rng.randrange(2**31)
-    scored = []
-    for i, a in enumerate(legal):
+    totals = [0.0] * len(legal)
+    for seed in [rng.randrange(2**31) for _ in range(worlds)]:
         r = random.Random(seed)
-        end = _to_round_end(game, game.apply(state, a), r, limit)
-        scored.append((encounter_loot_value(game, end, me), i))
-    top = max(v for v, _ in scored)
-    best = [i for v, i in scored if v >= top - 1e-12]
+        seen = determinise(game, state, me, r)
+        rest = r.randrange(2**31)  # the same continuation for every battle of this world
+        for i, a in enumerate(legal):
+            end = _to_round_end(game, game.apply(seen, a), random.Random(rest), limit)
+            totals[i] += encounter_loot_value(game, end, me)
+    top = max(totals)
+    best = [i for i, v in enumerate(totals) if v >= top - 1e-9]
     return legal[best[rng.randrange(len(best))]]

@@ -1,0 +1,211 @@
+"""Random Encounter's determinisation: the opponents' face-down encounters are dealt again with
+the deck and the other hands (seed 003: "An encounter is a set of facedown cards"), keeping all
+a player sees, the pool of hidden cards, each encounter's size and the building rules; and the
+agents' choices do not depend on where the hidden cards really lie."""
+
+import random
+from collections import Counter
+from dataclasses import replace
+
+import pytest
+
+import rulebook
+from rulebook.encounter.battle import composition_problem
+from solvers.play import hidden_encounter, search
+from solvers.play.agents import make_agent
+from solvers.play.hidden import determinise
+
+GAME = rulebook.game("encounter")
+
+
+def _play_to(seed: int, players: int, battles: int, variants=()):
+    """A position of a seeded random game after every build and ``battles`` battles."""
+    state, rng = GAME.new_game(seed, players=players, variants=variants), random.Random(seed)
+    done = 0
+    while not (state.phase == "battle" and done >= battles):
+        legal = GAME.legal_actions(state)
+        a = legal[rng.randrange(len(legal))]
+        done += a.verb == "battle"
+        state = GAME.apply(state, a)
+    return state
+
+
+POSITIONS = [(seed, players, battles) for seed in range(4) for players in (2, 3, 5)
+             for battles in (0, 2)]  # fmt: skip
+
+
+def _seen(st, me: int) -> dict:
+    """Everything ``me`` can see: own cards, the public piles and counts, and the sizes of the
+    other hands and encounters."""
+    return {
+        "own": (st.hands[me], st.slots[me]),
+        "public": (st.discard, st.market, st.won, st.wins, st.loot, st.loot_at),
+        "flow": (st.players, st.round, st.phase, st.start, st.turn, st.takebacks, st.winners),
+        "sizes": (
+            len(st.deck),
+            [len(h) for h in st.hands],
+            [[len(e) for e in p] for p in st.slots],
+        ),
+    }
+
+
+def _pool(st, me: int) -> Counter:
+    """The hidden cards: the deck, the other hands and the other players' encounters."""
+    out = Counter(st.deck)
+    for q in range(st.players):
+        if q != me:
+            out.update(st.hands[q])
+            out.update(c for e in st.slots[q] for c in e)
+    return out
+
+
+def _theirs(st, me: int):
+    return [p for q, p in enumerate(st.slots) if q != me]
+
+
+@pytest.mark.parametrize("seed,players,battles", POSITIONS)
+def test_determinise_keeps_what_the_player_sees_and_deals_the_face_down_cards_again(
+    seed, players, battles
+):
+    st = _play_to(seed, players, battles)
+    me = st.turn
+    samples = [determinise(GAME, st, me, random.Random(k)) for k in range(8)]
+    for d in samples:
+        assert _seen(d, me) == _seen(st, me)
+        assert _pool(d, me) == _pool(st, me)
+        assert GAME.parse(str(d)) == d  # a position the notation reads back
+        assert GAME.invariants(d) == []
+        assert GAME.legal_actions(d) == GAME.legal_actions(st)
+        for p in _theirs(d, me):  # every opponent's encounters are still buildable
+            assert all(composition_problem(e, d.cards) is None for e in p if e)
+    dealt = {str(_theirs(d, me)) for d in samples}
+    assert len(dealt) == len(samples)  # the opponents' encounters differ from seed to seed
+    assert str(_theirs(st, me)) not in dealt
+
+
+def _moved(st, me: int, rng: random.Random):
+    """``st`` with one opponent's face-down card swapped with a deck card of the same star
+    colour (so the position stays legal): everything ``me`` sees is unchanged."""
+    q = next(q for q in range(st.players) if q != me)
+    for i, e in enumerate(st.slots[q]):
+        for c in e:
+            same = [d for d in st.deck if st.cards[d].star == st.cards[c].star]
+            if same:
+                d = same[rng.randrange(len(same))]
+                slots = [list(map(list, p)) for p in st.slots]
+                slots[q][i] = [d if x == c else x for x in e]
+                deck = [c if x == d else x for x in st.deck]
+                return replace(
+                    st, deck=tuple(deck), slots=tuple(tuple(map(tuple, p)) for p in slots)
+                )
+    raise AssertionError("no card to swap")
+
+
+def _opponent_stronger(st, me: int):
+    """``st`` with every opponent encounter card of level < 5 swapped for a deck card of the
+    same colour and the highest level there is: a position a peeking agent would read as
+    different, which ``me`` cannot tell from ``st``."""
+    cards = st.cards
+    deck, slots = list(st.deck), [list(map(list, p)) for p in st.slots]
+    for q in range(st.players):
+        if q == me:
+            continue
+        for e in slots[q]:
+            for k, c in enumerate(e):
+                better = [d for d in deck if cards[d].star == cards[c].star]
+                d = max(better, key=lambda x: (cards.level(x), x), default=None)
+                if d is not None and cards.level(d) > cards.level(c):
+                    e[k] = d
+                    deck[deck.index(d)] = c
+    return replace(st, deck=tuple(deck), slots=tuple(tuple(map(tuple, p)) for p in slots))
+
+
+def test_where_the_hidden_cards_lie_does_not_change_the_determinisation():
+    for seed, players, battles in [p for p in POSITIONS if p[1] < 5]:  # five: no deck left
+        st = _play_to(seed, players, battles)
+        other = _moved(st, st.turn, random.Random(seed))
+        assert other != st and GAME.invariants(other) == []
+        for k in range(3):
+            a = determinise(GAME, st, st.turn, random.Random(k))
+            b = determinise(GAME, other, st.turn, random.Random(k))
+            assert a == b
+
+
+@pytest.mark.parametrize("agent", ["greedy", "search"])
+def test_the_battle_choice_does_not_read_the_opponents_face_down_cards(agent):
+    """Two positions that differ only in the opponents' face-down cards (weak or strong) get the
+    same choice from the same seed -- and an agent given the real cards would choose differently
+    in some of them (checked by the real-card value of each battle)."""
+    differs = 0
+    for seed in range(6):
+        st = _play_to(seed, 2, 0)
+        strong = _opponent_stronger(st, st.turn)
+        assert strong != st and GAME.invariants(strong) == []
+        a = make_agent(agent, 4).choose(GAME, st, random.Random(seed))
+        b = make_agent(agent, 4).choose(GAME, strong, random.Random(seed))
+        assert a == b
+        won = [GAME.apply(s, a).wins[st.turn] > s.wins[st.turn] for s in (st, strong)]
+        differs += won[0] != won[1]
+    assert differs  # the opponent's cards did change the battle's result
+
+
+def test_build_search_plans_the_same_build_whatever_the_opponents_face_down_cards():
+    """The second builder's plan, with the first builder's encounters weak or strong."""
+    for seed in range(3):
+        state, rng = GAME.new_game(seed, players=2), random.Random(seed)
+        first = state.turn
+        while state.turn == first:
+            legal = GAME.legal_actions(state)
+            state = GAME.apply(state, legal[rng.randrange(len(legal))])
+        strong = _opponent_stronger(state, state.turn)
+        assert strong != state
+        plan = search.build_search(GAME, state, random.Random(1), candidates=3, rollouts=2)
+        again = search.build_search(GAME, strong, random.Random(1), candidates=3, rollouts=2)
+        assert plan == again
+
+
+def test_the_fallback_walk_deals_legal_encounters_away_from_the_real_ones(monkeypatch):
+    monkeypatch.setattr(hidden_encounter, "TRIES", 0)  # straight to the walk
+    st = _play_to(1, 3, 0)
+    me = st.turn
+    samples = [determinise(GAME, st, me, random.Random(k)) for k in range(5)]
+    for d in samples:
+        assert _seen(d, me) == _seen(st, me) and _pool(d, me) == _pool(st, me)
+        assert GAME.invariants(d) == []
+        for p in _theirs(d, me):
+            assert all(composition_problem(e, d.cards) is None for e in p if e)
+        pairs = zip(sum(_theirs(d, me), ()), sum(_theirs(st, me), ()), strict=True)
+        same = sum(e == r for e, r in pairs)
+        assert same <= 3  # of ten encounters: the walk moved the cards far from where they were
+
+
+def test_keys_game_deals_the_removed_cards_again_and_never_a_key_into_them():
+    st = _play_to(2, 2, 0, variants=("keys",))
+    me = st.turn
+    keys = set(st.cards.ids("key"))
+    removed = []
+    for k in range(20):
+        d = determinise(GAME, st, me, random.Random(k))
+        assert d.discard[4:] == st.discard[4:]
+        assert not keys & set(d.deck) and not keys & set(d.discard[:4])
+        assert sorted(d.deck + d.discard[:4] + sum(map(tuple, d.slots[1 - me]), ())) == sorted(
+            st.deck + st.discard[:4] + sum(map(tuple, st.slots[1 - me]), ())
+        )
+        assert GAME.invariants(d) == []
+        removed.append(d.discard[:4])
+    assert len(set(removed)) > 1 and st.discard[:4] not in removed
+
+
+def test_market_game_keeps_the_picked_cards_with_their_player_and_deals_only_the_split():
+    """In the Creature Market every card was picked face up: an opponent's encounters hold the
+    same cards after the deal, split differently; only the deck is shuffled among them all."""
+    st = _play_to(0, 3, 0, variants=("market", "sin"))
+    me = st.turn
+    splits = set()
+    for k in range(8):
+        d = determinise(GAME, st, me, random.Random(k))
+        assert _seen(d, me) == _seen(st, me) and GAME.invariants(d) == []
+        for q in range(st.players):
+            assert sorted(sum(d.slots[q], ())) == sorted(sum(st.slots[q], ()))
+        splits.add(str(_theirs(d, me)))
+    assert len(splits) > 1
