@@ -99,7 +99,7 @@ def _places(st, player) -> _Places:
 class _Dealer:
     """Deals ``places`` again and checks the opponents' encounters of a deal."""
 
-    def __init__(self, st, player, places: _Places):
+    def __init__(self, st, places: _Places):
         self.st, self.cards = st, st.cards
         self.pl = places
         self.market = "market" in st.variants
@@ -187,7 +187,7 @@ def determinise_encounter(st, player: int | None, rng: random.Random):
     """A ``MultiState`` equal to ``st`` in everything ``player`` sees, with the hidden cards dealt
     again (module docstring) and the RNG re-seeded, so later rounds' shuffles differ too."""
     pl = _places(st, player)
-    dealer = _Dealer(st, player, pl)
+    dealer = _Dealer(st, pl)
     for _ in range(TRIES):
         flat = dealer.deal(rng)
         if dealer.legal(flat):
