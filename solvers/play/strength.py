@@ -14,9 +14,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import resource
 import time
+from concurrent.futures import ProcessPoolExecutor
+from itertools import repeat
 from pathlib import Path
 
+from .executors import chunks
 from .play import Setup, play_game, seat_of
 from .positions import fields
 from .stats import apart, mean_interval
@@ -68,26 +72,48 @@ def encounter_lead(state, seat: int) -> float:
 SCORES = {"encounter": ("lead in encounters won", encounter_lead)}
 
 
-def measure(game, agent, budget, games, players, opponents) -> dict:
-    """The sweep record of ``games`` games (seeds 0..games-1, in this process), plus the
+def scored_chunk(setup: Setup, seeds: list[int]) -> list[tuple]:
+    """(record, the agent seat's score) of each game (one task of a worker process)."""
+    import rulebook
+
+    g = rulebook.game(setup.game)
+    out = []
+    for seed in seeds:
+        record, final = play_game(setup, seed)
+        out.append((record, SCORES[setup.game][1](final, seat_of(seed, g.num_players(final)))))
+    return out
+
+
+def measure(game, agent, budget, games, players, opponents, workers: int = 1) -> dict:
+    """The sweep record of ``games`` games (seeds 0..games-1, on ``workers`` processes), plus the
     agent's mean score with its 95 % interval for games in ``SCORES``."""
     if game not in SCORES:
         return run(
             game, games=games, agent=agent, budget=budget, opponents=opponents,
-            players=players, workers=1, progress=False,
+            players=players, workers=workers, progress=False,
         )  # fmt: skip
     import rulebook
 
     setup = Setup(game, agent, budget, opponents, players)
-    records, scores = [], []
-    for seed in range(games):
-        record, final = play_game(setup, seed)
-        records.append(record)
-        scores.append(SCORES[game][1](final, seat_of(seed, rulebook.game(game).num_players(final))))
+    seeds = list(range(games))
+    if workers <= 1:
+        scored = scored_chunk(setup, seeds)
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            parts = pool.map(scored_chunk, repeat(setup), chunks(seeds, workers))
+            scored = [pair for part in parts for pair in part]
+    records = [r for r, _ in scored]
     rec = summarise(rulebook.game(game), setup, records)
-    mean, ci = mean_interval(scores)
+    mean, ci = mean_interval([score for _, score in scored])
     rec["score"] = {"name": SCORES[game][0], "mean": mean, "ci95": list(ci)}
     return rec
+
+
+def _cpu() -> float:
+    """CPU seconds of this process and of its finished worker processes."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -103,18 +129,12 @@ def main(argv: list[str] | None = None) -> None:
         players, opponents = SETTINGS[game]
         budget = args.budget or BUDGETS[game]
         for agent in args.agents.split(","):
-            start, cpu = time.perf_counter(), time.process_time()
+            start, cpu = time.perf_counter(), _cpu()
             n = args.search_games or args.games if agent == "search" else args.games
             b = budget if agent == "search" else None
-            if args.workers == 1:
-                rec = measure(game, agent, b, n, players, opponents)
-            else:
-                rec = run(
-                    game, games=n, agent=agent, budget=b, opponents=opponents,
-                    players=players, workers=args.workers, progress=False,
-                )  # fmt: skip
+            rec = measure(game, agent, b, n, players, opponents, args.workers)
             rec["seconds"] = round(time.perf_counter() - start, 1)
-            rec["cpu_seconds"] = round(time.process_time() - cpu, 1)  # this process only
+            rec["cpu_seconds"] = round(_cpu() - cpu, 1)  # this process and its workers
             rec["players"], rec["opponents"] = players, opponents or agent
             rec["budget"] = budget if agent == "search" else None
             table = load()  # re-read: another run may have written its rows meanwhile
