@@ -30,19 +30,25 @@ def chunks(seeds: list[int], workers: int) -> list[list[int]]:
     return [seeds[i : i + size] for i in range(0, len(seeds), size)]
 
 
-def run_local(setup: Setup, seeds: list[int], workers: int, tick: Callable[[int], None]):
+def run_local(
+    setup: Setup,
+    seeds: list[int],
+    workers: int,
+    tick: Callable[[int], None],
+    task: Callable = play_chunk,
+):
+    """``task(setup, chunk of seeds)`` over the seeds on ``workers`` local processes, the lists
+    it returns joined (in the order the chunks finish). ``task`` must be picklable by name."""
     if workers <= 1:
         out = []
         for part in chunks(seeds, 1):
-            out += play_chunk(setup, part)
+            out += task(setup, part)
             tick(len(part))
         return out
     out: list[GameRecord] = []
     pool = ProcessPoolExecutor(max_workers=workers)
     try:
-        futures = {
-            pool.submit(play_chunk, setup, part): len(part) for part in chunks(seeds, workers)
-        }
+        futures = {pool.submit(task, setup, part): len(part) for part in chunks(seeds, workers)}
         for f in as_completed(futures):
             out += f.result()
             tick(futures[f])

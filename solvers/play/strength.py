@@ -16,11 +16,9 @@ import argparse
 import json
 import resource
 import time
-from concurrent.futures import ProcessPoolExecutor
-from itertools import repeat
 from pathlib import Path
 
-from .executors import chunks
+from .executors import run_local
 from .play import Setup, play_game, seat_of
 from .positions import fields
 from .stats import apart, mean_interval
@@ -95,13 +93,7 @@ def measure(game, agent, budget, games, players, opponents, workers: int = 1) ->
     import rulebook
 
     setup = Setup(game, agent, budget, opponents, players)
-    seeds = list(range(games))
-    if workers <= 1:
-        scored = scored_chunk(setup, seeds)
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            parts = pool.map(scored_chunk, repeat(setup), chunks(seeds, workers))
-            scored = [pair for part in parts for pair in part]
+    scored = run_local(setup, list(range(games)), workers, lambda n: None, task=scored_chunk)
     records = [r for r, _ in scored]
     rec = summarise(rulebook.game(game), setup, records)
     mean, ci = mean_interval([score for _, score in scored])
