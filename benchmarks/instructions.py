@@ -15,57 +15,46 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
+from .speed import chess_game, trogdor_game
+
 ROOT = Path(__file__).resolve().parents[1]
 WARM = 5  # games played in both runs: imports and first calls cost the same in each
 REFS = re.compile(r"I\s+refs:\s+([\d,]+)")
 
 
-# -- what the child process plays ------------------------------------------------------------------
-def trogdor_actions(first: int, games: int) -> int:
-    """Random Trogdor games by the speed table's loop (``advance``); the number of actions."""
-    import random
-
+# -- what the child process plays (the speed table's loops) ----------------------------------------
+def trogdor_actions(games: int) -> int:
+    """Random Trogdor games by the actions figure's loop (``advance``); the number of actions."""
     import rulebook
 
     g = rulebook.game("trogdor")
-    rng, steps = random.Random(0), 0
-    for seed in range(first, first + games):
-        s = g.new_game(seed)
-        while not g.is_terminal(s):
-            s = g.advance(s, rng.choice(g.legal_actions(s)))
-            steps += 1
-    return steps
+    rng = random.Random(0)
+    return sum(trogdor_game(g, seed, rng, g.advance) for seed in range(games))
 
 
-def chess_steps(first: int, games: int) -> int:
+def chess_steps(games: int) -> int:
     """Random OpenSpiel chess games by the same loop; the number of steps."""
-    import random
-
     import pyspiel
 
     g = pyspiel.load_game("chess")
-    rng, steps = random.Random(first), 0
-    for _ in range(games):
-        s = g.new_initial_state()
-        while not s.is_terminal():
-            s.apply_action(rng.choice(s.legal_actions()))
-            steps += 1
-    return steps
+    rng = random.Random(0)
+    return sum(chess_game(g, rng) for _ in range(games))
 
 
-def whole_games(first: int, games: int) -> int:
+def whole_games(games: int) -> int:
     """Whole random Trogdor games through ``random_game`` (the games-per-CPU-second figure)."""
     import rulebook
     from rulebook.common.game import random_game
 
     g = rulebook.game("trogdor")
-    return sum(random_game(g, seed).length for seed in range(first, first + games))
+    return sum(random_game(g, seed).length for seed in range(games))
 
 
 PLAYS = {"trogdor": trogdor_actions, "chess": chess_steps, "games": whole_games}
@@ -98,7 +87,7 @@ def main(argv: list[str] | None = None) -> None:
     args = p.parse_args([] if argv is None else argv)
     if args.child:
         # the child plays its warm-up games and the counted ones; the parent takes the difference
-        print(PLAYS[args.child[0]](0, int(args.child[1])))
+        print(PLAYS[args.child[0]](int(args.child[1])))
         return
     if shutil.which("valgrind") is None:
         print("instruction counts skipped: valgrind is not installed (apt-get install valgrind)")

@@ -44,6 +44,25 @@ def verdict(ok: bool) -> str:
 
 
 # -- random play ------------------------------------------------------------------------------
+def trogdor_game(g, seed: int, rng: random.Random, play) -> int:
+    """One random Trogdor game through the protocol (``play``: ``advance`` or ``apply``); its
+    number of actions. The loop of the actions figure (and of ``benchmarks.instructions``)."""
+    s, steps = g.new_game(seed), 0
+    while not g.is_terminal(s):
+        s = play(s, rng.choice(g.legal_actions(s)))
+        steps += 1
+    return steps
+
+
+def chess_game(g, rng: random.Random) -> int:
+    """The same loop over one OpenSpiel chess game (``g`` from ``pyspiel.load_game``)."""
+    s, steps = g.new_initial_state(), 0
+    while not s.is_terminal():
+        s.apply_action(rng.choice(s.legal_actions()))
+        steps += 1
+    return steps
+
+
 def trogdor_actions_per_cpu_s(budget: float = 0.4, *, in_place: bool = True) -> float:
     """Whole random games through the protocol: legal_actions, uniform choice, then ``advance``
     (a playout's state changed in place, as OpenSpiel's ``apply_action`` does for chess) or,
@@ -55,10 +74,7 @@ def trogdor_actions_per_cpu_s(budget: float = 0.4, *, in_place: bool = True) -> 
     rng = random.Random(0)
     steps, seed, t0 = 0, 0, time.process_time()
     while time.process_time() - t0 < budget:
-        s = g.new_game(seed)
-        while not g.is_terminal(s):
-            s = play(s, rng.choice(g.legal_actions(s)))
-            steps += 1
+        steps += trogdor_game(g, seed, rng, play)
         seed += 1
     return steps / (time.process_time() - t0)
 
@@ -73,10 +89,7 @@ def chess_steps_per_cpu_s(budget: float = 0.4) -> float | None:
     rng = random.Random(0)
     steps, t0 = 0, time.process_time()
     while time.process_time() - t0 < budget:
-        s = g.new_initial_state()
-        while not s.is_terminal():
-            s.apply_action(rng.choice(s.legal_actions()))
-            steps += 1
+        steps += chess_game(g, rng)
     return steps / (time.process_time() - t0)
 
 
