@@ -1,0 +1,45 @@
+"""Exercises that check the learner: the answer always comes from the engine or a solver, now.
+
+```python
+from boards import exercises as ex
+e = ex.burninate_squares(state)     # click: the squares Trogdor may burninate now
+e                                   # a notebook shows the board; click squares, press Check
+fb = e.answer(["C3", "B2"])         # the same from code (tests, nbval): a Feedback
+fb.correct, fb.right, fb.missed, fb.wrong, fb.refusals["B2"].rule_id, fb.text
+ex.predict(state, "move N")         # choices of outcomes; feedback: the board after, rules fired
+ex.legal(state, "burn tile at A1")  # answer(True) = legal, answer(False) = refused
+ex.fewest_ap_to_burn(state, "A1")   # number (the A* solver); ex.points(tl_state, 0);
+ex.battle_level(re_state, 0, 3)     # ... Trollland scoring, Encounter levels
+ex.cages_click(tl_state, "Zo6"); ex.attack_click(re_state, mine=1)
+d = ex.drill("trogdor", "T-BURN-TILE"); d.new(); d.answer(True)  # a fresh position per seed
+ex.SCORE                            # "3 of 5 right" (this kernel); e.hint(); e.solution()
+```
+Every exercise also saves a static rendering (question, board picture, answer in <details>).
+"""
+
+from __future__ import annotations
+
+from .core import SCORE, Exercise, Feedback, Score
+from .drill import Drill, RuleExercise
+from .games import (
+    attack_click,
+    battle_level,
+    burninate_squares,
+    cages_click,
+    fewest_ap_to_burn,
+    points,
+)
+from .kinds import ClickExercise, LegalExercise, NumberExercise, PredictExercise
+
+predict = PredictExercise
+legal = LegalExercise
+click = ClickExercise
+number = NumberExercise
+drill = Drill
+
+__all__ = [
+    "SCORE", "ClickExercise", "Drill", "Exercise", "Feedback", "LegalExercise",
+    "NumberExercise", "PredictExercise", "RuleExercise", "Score", "attack_click",
+    "battle_level", "burninate_squares", "cages_click", "click", "drill", "fewest_ap_to_burn",
+    "legal", "number", "points", "predict",
+]  # fmt: skip

@@ -1,0 +1,151 @@
+"""Drills: a fresh position for one named rule on demand (a new seed each time), so a learner can
+practise that rule until it is clear. Positions come from seeded random play; whether the rule
+acts is the engine's answer (``apply_traced`` fires it, or ``refusal`` names it)."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import ipywidgets as W
+
+import rulebook
+
+from ..core import esc
+from .core import Exercise, Feedback, refusal_html, rule_line
+from .kinds import outcome_of
+
+SECONDS = 3.0  # a drill's search for a position ends within this budget
+STEPS = 400  # actions of random play per seed
+
+
+def rule_acts(game, state, action, rule_id: str) -> bool:
+    """True when ``rule_id`` refuses ``action`` here or fires while it is played."""
+    err = game.refusal(state, game.action(action))
+    if err is not None:
+        return err.rule_id == rule_id
+    return rule_id in game.apply_traced(state, action)[1]
+
+
+def find_case(game, rule_id: str, seed: int, want: bool, seconds: float = SECONDS):
+    """(state, action) from random play of ``new_game(seed)`` where the rule acts (``want``) or
+    does not; actions tried are the legal ones and those legal a step before (often refused
+    now). None if the budget runs out."""
+    rng, end = random.Random(seed), time.monotonic() + seconds
+    s, previous = game.new_game(seed), []
+    for _ in range(STEPS):
+        legal = game.legal_actions(s)
+        if not legal or time.monotonic() > end:
+            return None
+        pool = [str(a) for a in legal] + [a for a in previous if a not in map(str, legal)]
+        rng.shuffle(pool)
+        for a in pool[:12]:
+            try:
+                if rule_acts(game, s, a, rule_id) == want:
+                    return s, a
+            except rulebook.common.errors.TrogkitInputError:
+                continue
+        previous = [str(a) for a in legal]
+        s = game.apply(s, rng.choice(legal))
+    return None
+
+
+class RuleExercise(Exercise):
+    """Does ``rule_id`` act (fire, or refuse) when ``action`` is played here? True or False."""
+
+    kind = "drill"
+
+    def __init__(self, state, action, rule_id: str, **kw):
+        self.action, self.rule_id = str(action), rule_id
+        self.buttons = W.ToggleButtons(options=[("acts", True), ("does not", False)], value=None)
+        q = f"Does {rule_id} act (fire or refuse) if you play `{self.action}` here?"
+        super().__init__(state, q, **kw)
+
+    def controls(self):
+        return [self.buttons]
+
+    def current_answer(self):
+        return self.buttons.value
+
+    def solution(self) -> bool:
+        return rule_acts(self.game, self.state, self.action, self.rule_id)
+
+    def solution_text(self) -> str:
+        return ("yes: " if self.solution() else "no: ") + outcome_of(
+            self.game, self.state, self.action
+        )[0]
+
+    def _judge(self, answer) -> Feedback:
+        if answer not in (True, False):
+            raise ValueError(f"answer True (acts) or False (does not), not {answer!r}")
+        want = self.solution()
+        err = self.game.refusal(self.state, self.game.action(self.action))
+        desc, ids, after = outcome_of(self.game, self.state, self.action)
+        text = f"`{self.action}` {desc}. {rule_line(self.game, self.rule_id)}"
+        refusals = {self.action: err} if err else {}
+        return Feedback(answer == want, text, refusals=refusals, fired=ids, after=after,
+                        expected=want)  # fmt: skip
+
+    def feedback_html(self, fb: Feedback) -> str:
+        base = super().feedback_html(fb)
+        for e in fb.refusals.values():
+            base += "<br>" + refusal_html(self.game, e)
+        return base
+
+
+class Drill:
+    """``Drill(game, rule_id)``: ``new()`` gives a fresh ``RuleExercise`` (next seed; the rule
+    acts in about half of them); the widget has a "new position" button."""
+
+    def __init__(self, game, rule_id: str, *, seed: int = 0, score=None):
+        self.game = rulebook.game(game) if isinstance(game, str) else game
+        if rule_id not in self.game.catalog.rules:
+            raise KeyError(f"{rule_id} is not a rule of {self.game.name}")
+        self.rule_id, self.seed, self._score = rule_id, seed, score
+        self.current: RuleExercise | None = None
+        self.new_button = W.Button(description="new position", icon="refresh")
+        self.new_button.on_click(lambda _b: self.new())
+        self.note = W.HTML(value="")
+        self.widget = DrillBox([self.new_button, self.note, W.VBox()], self)
+        self.widget.add_class("trogkit-drill")
+
+    def new(self, tries: int = 20) -> RuleExercise:
+        """The next position (seeds from ``seed`` upward) where the rule acts or not."""
+        for _ in range(tries):
+            self.seed += 1
+            want = random.Random(self.seed).random() < 0.6
+            case = find_case(self.game, self.rule_id, self.seed, want)
+            if case is not None:
+                ex = RuleExercise(*case, self.rule_id, score=self._score,
+                                  key=f"drill:{self.rule_id}")  # fmt: skip
+                self.current = ex
+                self.widget.children = [self.new_button, self.note, ex.widget]
+                self.note.value = f"<small>seed {self.seed}</small>"
+                return ex
+        self.note.value = esc(f"no position found for {self.rule_id} in {tries} seeds")
+        raise LookupError(f"no position for {self.rule_id} within {tries} seeds")
+
+    def answer(self, answer) -> Feedback:
+        if self.current is None:
+            self.new()
+        return self.current.answer(answer)
+
+    def _repr_mimebundle_(self, **kwargs):
+        if self.current is None:
+            self.new()
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+class DrillBox(W.VBox):
+    """The drill's widget; its saved output carries the current exercise's static rendering."""
+
+    def __init__(self, children, drill: Drill, **kw):
+        super().__init__(children, **kw)
+        self._drill = drill
+
+    def _repr_mimebundle_(self, **kwargs):
+        data = super()._repr_mimebundle_(**kwargs)
+        data = dict((data[0] if isinstance(data, tuple) else data) or {})
+        if self._drill.current is not None:
+            data.update(self._drill.current.static_bundle())
+        return data

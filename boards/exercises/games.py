@@ -1,0 +1,125 @@
+"""Ready-made exercises for each game: which targets a click question offers and which actions
+would do the asked thing there, and the numbers solvers and scoring compute."""
+
+from __future__ import annotations
+
+import re
+
+import rulebook
+
+from .kinds import ClickExercise, NumberExercise
+
+TARGET = re.compile(r"""data-target=["']([^"']+)["']""")
+
+
+def targets(state, prefix: str = "") -> list[str]:
+    """The drawing's clickable targets (``data-target``) starting with ``prefix``."""
+    svg = rulebook.game_of(state).svg(state)
+    return [t for t in dict.fromkeys(TARGET.findall(svg)) if t.startswith(prefix)]
+
+
+# ---- Trogdor!! ----------------------------------------------------------------------------------
+def burn_candidates(state) -> dict[str, list[str]]:
+    """Each square -> the burn actions that burninate there (his own square: tile, cottage,
+    peasant; elsewhere the long-range forms)."""
+    here = str(state.trogdor) if state.trogdor is not None else None
+    out = {}
+    for sq in (t for t in targets(state) if ":" not in t):
+        if sq == here:
+            out[sq] = ["burn tile", "burn cottage", "burn peasant"]
+        else:
+            out[sq] = [f"burn tile at {sq}", f"burn peasant at {sq}"]
+    return out
+
+
+def burninate_squares(state, **kw) -> ClickExercise:
+    """Click every square where Trogdor may burninate now."""
+    kw.setdefault("hint", "Burning costs AP and needs an unburnt tile (or a cottage or peasant) "
+                          "on Trogdor's square, unless a card gives a long-range burn.")  # fmt: skip
+    return ClickExercise(state, "Click every square where Trogdor may burninate now.",
+                         burn_candidates, **kw)  # fmt: skip
+
+
+def fewest_ap_to_burn(state, square: str, **kw) -> NumberExercise:
+    """Fewest AP to burninate the cottage on ``square`` (the A* solver answers)."""
+
+    def compute(s):
+        from solvers.trogdor import min_ap_cottage
+
+        r = min_ap_cottage(s, square)
+        if r.ap is None:
+            return -1, f"impossible: {r.reason}"
+        return r.ap, "plan: " + ", ".join(r.actions)
+
+    kw.setdefault("hint", "Count the moves to reach the cottage, then the burns it needs.")
+    return NumberExercise(state, f"Fewest AP to burninate the cottage on {square}?", compute,
+                          **kw)  # fmt: skip
+
+
+# ---- Trollland ----------------------------------------------------------------------------------
+def cages_for(card: str):
+    def candidates(state) -> dict[str, list[str]]:
+        return {t: [f"place {card} {t.split(':', 1)[1]}"] for t in targets(state, "cage:")}
+
+    return candidates
+
+
+def cages_click(state, card: str, **kw) -> ClickExercise:
+    """Click the cages ``card`` may go into."""
+    kw.setdefault("hint", "A cage holds one people only, up to its capacity; the smallest "
+                          "revealed card is loaded first.")  # fmt: skip
+    return ClickExercise(state, f"Click the cages {card} may go into.", cages_for(card), **kw)
+
+
+def points(state, player: int, **kw) -> NumberExercise:
+    """Points ``player`` (0-based) scores in this position (TL-SCORE-*)."""
+
+    def compute(s):
+        from rulebook.trollland.scoring import score
+
+        sc = score(s, player)
+        return sc.total, "; ".join(sc.lines())
+
+    kw.setdefault("hint", "Suitcases of each pile's top card, medals, bonus, -2 per refugee.")
+    return NumberExercise(state, f"How many points does P{player + 1} score here?", compute, **kw)
+
+
+# ---- Random Encounter ---------------------------------------------------------------------------
+def attack_candidates(mine: int):
+    def candidates(state) -> dict[str, list[str]]:
+        me = rulebook.game_of(state).to_move(state)
+        out = {}
+        for t in targets(state, "encounter:"):
+            p, e = t.split(":", 1)[1].split(".")
+            if int(p[1:]) != me + 1:
+                out[t] = [f"battle {mine} {p}:{e[1:]}"]
+        return out
+
+    return candidates
+
+
+def attack_click(state, mine: int = 1, **kw) -> ClickExercise:
+    """Click the encounters the player to move may attack with encounter ``mine``."""
+    me = rulebook.game_of(state).to_move(state) + 1
+    kw.setdefault("hint", "You attack another player's encounter that has not been defeated.")
+    return ClickExercise(state, f"Click the encounters P{me} may attack with its E{mine}.",
+                         attack_candidates(mine), **kw)  # fmt: skip
+
+
+def battle_level(state, player: int, slot: int, **kw) -> NumberExercise:
+    """The combined level encounter ``slot`` (1-based) of ``player`` (0-based) fights with."""
+
+    def compute(s):
+        from rulebook.encounter.battle import BattleRules, summarise
+
+        rules = BattleRules.from_rulings(s.rulings, s.variants)
+        ids = s.slots[player][slot - 1]
+        summary = summarise(ids, s.cards, rules)
+        total = summary.level(rules)
+        levels = " + ".join(f"{c} ({s.cards.level(c)})" for c in ids)
+        doubled = " (doubled: Strength in Numbers)" if rules.sin and summary.doubled else ""
+        return total, f"{levels or 'no cards'} = {total}{doubled}"
+
+    kw.setdefault("hint", "Add the levels of the encounter's cards (Strength in Numbers doubles).")
+    return NumberExercise(state, f"What level does P{player + 1}'s E{slot} fight with?",
+                          compute, **kw)  # fmt: skip
