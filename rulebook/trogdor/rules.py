@@ -693,7 +693,11 @@ def _peasants_step(s, card) -> None:
 
 
 def _hammer_step(s, card) -> None:
-    """The Troghammer moves with the knights (T-KNIGHT-MOVE), on this card's path."""
+    """The Troghammer moves with the knights (T-KNIGHT-MOVE): on their card's path, or on a card
+    of his own (ruling TR-TROGHAMMER-PHASE2=own-draw)."""
+    if fx.ruling(s, "TR-TROGHAMMER-PHASE2") == "own-draw":
+        fx.move_troghammer(s, "phase2")
+        return
     if s.hammer_waiting:
         s.hammer_waiting = False
         s.troghammer = fx.knight_walk(s, fx.CENTRE, card.path, piece="hammer", entering_start=True)

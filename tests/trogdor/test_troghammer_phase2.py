@@ -1,0 +1,57 @@
+"""Ruling TR-TROGHAMMER-PHASE2: in Phase 2 the Troghammer follows the knights' movement card (001:
+he is a knight) or draws a card of his own (000: "draw a card from the Movement Deck")."""
+
+import pytest
+
+import rulebook
+from rulebook.trogdor import CATALOG, apply_action, puzzle
+from rulebook.trogdor.geometry import BY_NAME
+
+LAYOUT = "C.M.C/.T.../...L./...T./C.M.."
+
+
+def phase2(ruling=None, **kw):
+    rulings = {"TR-TROGHAMMER-PHASE2": ruling} if ruling else None
+    s = puzzle(LAYOUT, ap=0, movement=["0N-EEE", "0N-SSS"], rulings=rulings, **kw)
+    s = apply_action(s, "pass")
+    while s.phase == "countryside":
+        s = apply_action(s, "step")
+    return s
+
+
+def test_the_ruling_is_in_the_catalog_with_knights_card_as_default():
+    r = CATALOG.rulings["TR-TROGHAMMER-PHASE2"]
+    assert r.default == "knights-card" and set(r.options) == {"knights-card", "own-draw"}
+    assert "knight" in r.reason and "000" in r.options["own-draw"]
+
+
+def test_default_follows_the_knights_card():
+    t = phase2(knights=["A1"], troghammer="A3", trogdor="E5")
+    assert t.knights == (BY_NAME["D1"],) and t.troghammer == BY_NAME["D3"]
+    assert t.movement_deck.draw == ("0N-SSS",)  # no card of his own
+    assert phase2("knights-card", knights=["A1"], troghammer="A3", trogdor="E5") == t
+
+
+def test_own_draw_takes_the_next_card_and_keeps_the_knights_card_for_the_archer():
+    t = phase2("own-draw", knights=["A1"], troghammer="A3", archer="B5", trogdor="E4")
+    assert t.knights == (BY_NAME["D1"],)  # the knights' card: EEE
+    assert t.troghammer == BY_NAME["A1"]  # his own card: SSS from A3 wraps to A1
+    assert t.movement_deck.draw == ()
+    assert t.archer == BY_NAME["E5"]  # the archer still walks the knights' EEE card
+    assert "rulings=TR-TROGHAMMER-PHASE2=own-draw" in str(t)
+
+
+def test_own_draw_entering_trogdors_tile_hurts_like_a_knight():
+    base = phase2(troghammer="A3", trogdor="A4", knights=["E1"])
+    own = phase2("own-draw", troghammer="A3", trogdor="A4", knights=["E1"])
+    assert base.meter == 4 and own.meter == 3  # only his own SSS card walks through A4
+
+
+@pytest.mark.parametrize("option", ["knights-card", "own-draw"])
+def test_both_options_play_whole_games(option):
+    g = rulebook.game("trogdor")
+    from rulebook.common.game import random_game
+
+    for seed in range(3):
+        p = random_game(g, seed, rulings={"TR-TROGHAMMER-PHASE2": option})
+        assert g.is_terminal(p.final)
