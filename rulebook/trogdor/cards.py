@@ -509,9 +509,15 @@ class CardSet:
         }
 
 
+# data files beside the cards that are not cards (the edge-case gallery, rulebook/common/gallery.py)
+NOT_CARDS = frozenset({"gallery.toml"})
+
+
 def _data_files(path: Path) -> list[Path]:
     if path.is_dir():
-        files = sorted(p for p in path.iterdir() if p.suffix in (".toml", ".json"))
+        files = sorted(
+            p for p in path.iterdir() if p.suffix in (".toml", ".json") and p.name not in NOT_CARDS
+        )
         if not files:
             raise CardDataError(str(path), "no .toml or .json card files in this directory")
         return files
