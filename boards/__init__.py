@@ -26,3 +26,11 @@ def side_by_side(*boards):
     from .core import SideBySide
 
     return SideBySide(boards)
+
+
+def gallery(game: str):
+    """Browse ``game``'s edge-case gallery: pick a scenario, the board loads it, try the action,
+    toggle the ruling, compare the options side by side (``boards.gallery_browser``)."""
+    from .gallery_browser import GalleryBrowser
+
+    return GalleryBrowser(game)
