@@ -89,7 +89,19 @@ def outcome_of(game, state, action) -> tuple[str, tuple[str, ...], object]:
         return f"refused by {err.rule_id}", (), None
     after, ids = game.apply_traced(state, action)
     ids = tuple(dict.fromkeys(ids))
-    return ("fires " + ", ".join(ids) if ids else "nothing reports itself"), ids, after
+    rules = "fires " + ", ".join(ids) if ids else "no rule reports itself"
+    return f"{changes(state, after)}; {rules}", ids, after
+
+
+def changes(before, after, limit: int = 4) -> str:
+    """What the notation says changed: ``key=value`` (or ``key changed`` for long values)."""
+    from rulebook.common.gallery import fields_of
+
+    old, new = fields_of(before), fields_of(after)
+    keys = [k for k in dict.fromkeys([*new, *old]) if old.get(k, "-") != new.get(k, "-")]
+    parts = [f"{k}={new.get(k, '-')}" if len(new.get(k, "-")) <= 16 else f"{k} changed"
+             for k in keys[:limit]]  # fmt: skip
+    return ", ".join(parts) + (" ..." if len(keys) > limit else "") or "no change"
 
 
 class PredictExercise(Exercise):

@@ -1,0 +1,104 @@
+"""In JupyterLab, in a real headless chromium: one click exercise per game (boards.exercises) is
+answered by clicking the drawing and pressing Check, and its feedback is read back: first with a
+wrong click (the refusal's rule ID shows), then rightly ("Right!" and the score)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from browser_helpers import click_target, run_in_lab, screenshot, wait_idle_lab
+
+from boards import exercises as ex
+
+pytestmark = pytest.mark.timeout(300)
+
+ROOT = Path(__file__).resolve().parents[2]
+
+NOTEBOOK = "tests/browser/screenshots/exercises_browser.ipynb"  # written here, removed after
+SETUP = """\
+from boards import exercises as ex
+from rulebook.encounter.setup import battle_position
+from rulebook.trogdor import puzzle as trogdor_puzzle
+from rulebook.trollland import puzzle as trollland_puzzle
+
+TROGDOR = trogdor_puzzle("normal", trogdor="C3", knights=["B2"], peasants=["C4"], ap=4)
+TROLLLAND = trollland_puzzle(2, row={"V10": [[], ["Bi8", "Bi9"]], "V04": [], "V01": []},
+                             chosen=[["Zo6"], ["Ni3"]], hands=[["T1a"], ["T2a"]])
+ENCOUNTER = battle_position([[["Y3a"], ["Y5a", "Y5b"]], [["Y1a"], [], ["Y9a", "G1"]]], turn=1)
+"""
+CELLS = [
+    "ex.burninate_squares(TROGDOR)",
+    'ex.cages_click(TROLLLAND, "Zo6")',
+    "ex.attack_click(ENCOUNTER, mine=1)",
+]
+
+
+def exercises():
+    """The same exercises in Python, to know the right and a wrong click of each."""
+    scope: dict = {}
+    exec(SETUP, scope)  # noqa: S102 - the notebook's own set-up cell
+    return [eval(c, scope) for c in CELLS]  # noqa: S307
+
+
+def write_notebook() -> None:
+    cells = [SETUP, *CELLS]
+    nb = {
+        "cells": [{"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+                   "source": src} for src in cells],
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                    "language": "python"}},
+        "nbformat": 4, "nbformat_minor": 5,
+    }  # fmt: skip
+    path = ROOT / NOTEBOOK
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(json.dumps(nb), encoding="utf-8")
+
+
+def feedback_after_check(page, box) -> str:
+    before = box.locator(".trogkit-feedback").first.inner_text()
+    box.locator(".trogkit-check").first.click()
+    page.wait_for_function(
+        "([el, old]) => el.innerText !== old && el.innerText.length > 0",
+        arg=[box.locator(".trogkit-feedback").first.element_handle(), before],
+    )
+    return box.locator(".trogkit-feedback").first.inner_text()
+
+
+def test_one_click_exercise_per_game_is_answered_by_clicks(page, jupyter_lab):
+    write_notebook()
+    try:
+        run_in_lab(page, jupyter_lab, NOTEBOOK)
+        wait_idle_lab(page)
+        boxes = page.locator(".trogkit-exercise")
+        boxes.nth(len(CELLS) - 1).wait_for()
+        for i, e in enumerate(exercises()):
+            box = boxes.nth(i)
+            box.scroll_into_view_if_needed()
+            right = list(e.solution())
+            wrong = next(t for t in e.options() if t not in right)
+            rule = e.game.refusal(e.state, e.options()[wrong][0]).rule_id
+            for t in [*right, wrong]:
+                click_target(page, box, t, changes=False)
+            text = feedback_after_check(page, box)
+            assert "Not quite" in text and rule in text and wrong in text, text
+            click_target(page, box, wrong, changes=False)  # un-choose the wrong one
+            text = feedback_after_check(page, box)
+            assert "Right!" in text, text
+            assert "right" in box.locator(".trogkit-score").first.inner_text()
+            screenshot(page, f"exercise_{e.game.name}")
+        assert not page.errors, page.errors
+    finally:
+        (ROOT / NOTEBOOK).unlink(missing_ok=True)
+
+
+def test_the_python_side_agrees_with_what_the_browser_test_clicks():
+    # without a browser: the same answers give the same verdicts (so a browser failure is a
+    # front-end problem, not an exercise one)
+    for e in exercises():
+        right = list(e.solution())
+        wrong = next(t for t in e.options() if t not in right)
+        assert not e.answer([*right, wrong]).correct
+        assert e.answer(right).correct
+    assert isinstance(exercises()[0], ex.ClickExercise)
