@@ -13,6 +13,8 @@ ex.battle_level(re_state, 0, 3)     # ... Trollland scoring, Encounter levels
 ex.cages_click(tl_state, "Zo6"); ex.attack_click(re_state, mine=1)
 d = ex.drill("trogdor", "T-BURN-TILE"); d.new(); d.answer(True)  # a fresh position per seed
 ex.SCORE                            # "3 of 5 right" (this kernel); e.hint(); e.solution()
+print(e.self_check())               # hidden checked cell: answers wrongly, then rightly, and
+                                    # asserts both verdicts; the learner's score is untouched
 ```
 Every exercise also saves a static rendering (question, board picture, answer in <details>).
 """

@@ -176,6 +176,28 @@ class Exercise:
         """The Check button: judge what the controls hold now."""
         return self.answer(self.current_answer())
 
+    def right_answer(self):
+        """An answer the engine says is right (what a checked cell answers)."""
+        return self.solution()
+
+    def wrong_answer(self):
+        """An answer the engine says is wrong. Kinds override."""
+        raise NotImplementedError
+
+    def self_check(self) -> str:
+        """For a hidden checked cell: answer once wrongly and once rightly, assert the verdicts,
+        return one line to print. The learner's score and the shown feedback are left as they
+        were, so the check neither counts nor gives the answer away."""
+        saved = (self.score, self.last, self.feedback.value, self.score_line.value)
+        self.score = Score()
+        try:
+            bad, good = self.answer(self.wrong_answer()), self.answer(self.right_answer())
+        finally:
+            self.score, self.last, self.feedback.value, self.score_line.value = saved
+        assert not bad.correct, f"{self.question}: a wrong answer was accepted ({bad.text})"
+        assert good.correct, f"{self.question}: the engine's own answer was refused ({good.text})"
+        return f"wrong answer refused: {bad.text} | right answer accepted: {good.text}"
+
     def hint(self) -> str:
         return self._hint or "Look at the rule's text in the catalog, then try it on a board."
 

@@ -10,6 +10,7 @@ import time
 import ipywidgets as W
 
 import rulebook
+from rulebook.common.errors import TrogkitInputError
 
 from ..core import esc
 from .core import Exercise, Feedback, refusal_html, rule_line
@@ -43,7 +44,7 @@ def find_case(game, rule_id: str, seed: int, want: bool, seconds: float = SECOND
             try:
                 if rule_acts(game, s, a, rule_id) == want:
                     return s, a
-            except rulebook.common.errors.TrogkitInputError:
+            except TrogkitInputError:
                 continue
         previous = [str(a) for a in legal]
         s = game.apply(s, rng.choice(legal))
@@ -69,6 +70,9 @@ class RuleExercise(Exercise):
 
     def solution(self) -> bool:
         return rule_acts(self.game, self.state, self.action, self.rule_id)
+
+    def wrong_answer(self) -> bool:
+        return not self.solution()
 
     def solution_text(self) -> str:
         return ("yes: " if self.solution() else "no: ") + outcome_of(

@@ -58,6 +58,18 @@ class ClickExercise(Exercise):
     def solution_text(self) -> str:
         return ", ".join(self.solution()) or "none"
 
+    def right_answer(self) -> list[str]:
+        return list(self.solution())
+
+    def wrong_answer(self) -> list[str]:
+        right = list(self.solution())
+        other = [t for t in self.options() if t not in right]
+        if other:
+            return [*right, other[0]]
+        if right:
+            return right[:-1]
+        raise ValueError("no wrong answer: no target at all")
+
     def _judge(self, answer) -> Feedback:
         opts, want = self.options(), set(self.solution())
         got = {answer} if isinstance(answer, str) else set(answer)
@@ -142,6 +154,9 @@ class PredictExercise(Exercise):
     def solution(self) -> str:
         return outcome_of(self.game, self.state, self.action)[0]
 
+    def wrong_answer(self) -> str:
+        return next(c for c in self.choices if c != self.solution())
+
     def _judge(self, answer) -> Feedback:
         if isinstance(answer, int):
             answer = self.choices[answer]
@@ -186,6 +201,9 @@ class LegalExercise(Exercise):
     def solution(self) -> bool:
         return self.refusal() is None
 
+    def wrong_answer(self) -> bool:
+        return not self.solution()
+
     def solution_text(self) -> str:
         err = self.refusal()
         return "legal" if err is None else f"refused by {err.rule_id}: {err.reason}"
@@ -227,6 +245,9 @@ class NumberExercise(Exercise):
 
     def solution(self) -> int:
         return self.computed()[0]
+
+    def wrong_answer(self) -> int:
+        return self.solution() + 1
 
     def solution_text(self) -> str:
         value, why = self.computed()

@@ -213,3 +213,36 @@ def test_hint_and_static_rendering(tally):
     html = bundle["text/html"]
     assert "<details>" in html and "C3" in html.split("<details>")[1]
     assert "data:image/svg+xml;base64," in html and e.question in html
+
+
+# ---- the hidden checked cell's self-check -------------------------------------------------------
+def _every_kind(tally):
+    yield ex.burninate_squares(trogdor_state(), score=tally)
+    yield ex.cages_click(trollland_state(), "Zo6", score=tally)
+    yield ex.attack_click(encounter_state(), mine=1, score=tally)
+    yield ex.predict(trogdor_state(), "move S", score=tally)
+    yield ex.predict(trollland_state(), "place Zo6 V04.1", score=tally)
+    yield ex.predict(encounter_state(), "battle 3 P1:2", score=tally)
+    yield ex.legal(trogdor_state(), "burn tile at A1", score=tally)
+    yield ex.legal(trollland_state(), "place Zo6 V10.1", score=tally)
+    yield ex.legal(encounter_state(), "battle 1 P1:3", score=tally)
+    yield ex.fewest_ap_to_burn(trogdor_puzzle("normal", trogdor="C3", ap=20), "A1", score=tally)
+    yield ex.points(random_game(rulebook.game("trollland"), 3).final, 1, score=tally)
+    yield ex.battle_level(encounter_state(), 1, 3, score=tally)
+    yield ex.drill("encounter", "RE-RESOLVE-LEVELS", score=tally).new()
+
+
+def test_self_check_answers_wrongly_then_rightly_and_leaves_the_learner_alone(tally):
+    for e in _every_kind(tally):
+        e.feedback.value = "learner's feedback"
+        line = e.self_check()
+        assert line.startswith("wrong answer refused:") and "right answer accepted:" in line
+        assert e.feedback.value == "learner's feedback" and e.last is None
+    assert tally.answered == 0 and tally.attempts == 0
+
+
+def test_self_check_fails_when_the_engine_disagrees(tally):
+    e = ex.legal(trogdor_state(), "burn tile", score=tally)
+    e.right_answer = lambda: False  # a stale, typed-in answer
+    with pytest.raises(AssertionError, match="refused"):
+        e.self_check()
