@@ -86,6 +86,20 @@ class ClickExercise(Exercise):
         return Feedback(not missed and not wrong, text, tuple(right), tuple(missed),
                         tuple(wrong), refusals, expected=tuple(sorted(want)))  # fmt: skip
 
+    def answer(self, answer) -> Feedback:
+        """Judge the clicked targets; the drawing marks each: right, missed, wrong."""
+        fb = super().answer(answer)
+        self.view.marks = ([[t, "right"] for t in fb.right] + [[t, "missed"] for t in fb.missed]
+                           + [[t, "wrong"] for t in fb.wrong])  # fmt: skip
+        return fb
+
+    def self_check(self) -> str:
+        marks = list(self.view.marks)
+        try:
+            return super().self_check()
+        finally:
+            self.view.marks = marks  # the check must not mark the answer on the drawing
+
     def feedback_html(self, fb: Feedback) -> str:
         head = super().feedback_html(fb).split("</span>")[0] + "</span>"
         rows = [f"right: {esc(', '.join(fb.right) or 'none')}",

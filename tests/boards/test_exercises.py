@@ -41,6 +41,7 @@ def test_trogdor_click_burninate_wrong_then_right(tally):
     assert not fb.correct and fb.right == ("C3",) and fb.wrong == ("A1",)
     assert fb.refusals["A1"].rule_id == "T-LONG-RANGE"
     assert "T-LONG-RANGE" in e.feedback.value and "Long-range burnination" in e.feedback.value
+    assert sorted(e.view.marks) == [["A1", "wrong"], ["C3", "right"]]  # marked on the drawing
     assert e.answer(["C3"]).correct
     assert str(tally) == "1 of 1 right" and tally.attempts == 2
 
@@ -57,6 +58,7 @@ def test_trollland_click_cages_wrong_then_right(tally):
     assert set(e.solution()) == {"cage:V10.1", "cage:V04.1", "cage:V01.1"}
     fb = e.answer(["cage:V10.2", "cage:V10.1"])
     assert not fb.correct and set(fb.missed) == {"cage:V04.1", "cage:V01.1"}
+    assert ["cage:V04.1", "missed"] in e.view.marks
     assert fb.refusals["cage:V10.2"].rule_id == "TL-LOAD-CAGE-PEOPLE"
     assert e.answer(["cage:V10.1", "cage:V04.1", "cage:V01.1"]).correct
 
@@ -238,6 +240,7 @@ def test_self_check_answers_wrongly_then_rightly_and_leaves_the_learner_alone(ta
         line = e.self_check()
         assert line.startswith("wrong answer refused:") and "right answer accepted:" in line
         assert e.feedback.value == "learner's feedback" and e.last is None
+        assert not getattr(getattr(e, "view", None), "marks", [])  # nothing marked either
     assert tally.answered == 0 and tally.attempts == 0
 
 
