@@ -26,6 +26,14 @@ SEED_EDGE_CASES = {
 }  # fmt: skip
 
 
+# worked examples of the seeds
+WORKED_EXAMPLES = {
+    "trogdor": [],
+    "trollland": ["troll-tales-example-1", "troll-tales-example-2", "loading-the-zoms-example"],
+    "encounter": ["strength-in-numbers-example"],
+}
+
+
 @pytest.mark.parametrize("package, scenario", CASES, ids=[sc.name for _p, sc in CASES])
 def test_every_scenario_replays_to_its_stored_result(package, scenario):
     for choices, expect in scenario.cases():
@@ -47,6 +55,7 @@ def test_scenarios_name_catalogued_rules_and_rulings(package, scenario):
 def test_the_seed_edge_cases_are_in_the_gallery(package):
     names = {sc.name for sc in G.load(package)}
     assert set(SEED_EDGE_CASES[package]) <= names
+    assert set(WORKED_EXAMPLES[package]) <= names
 
 
 def _outcome(scenario, choices):
