@@ -28,10 +28,18 @@ def rule_acts(game, state, action, rule_id: str) -> bool:
     return rule_id in game.apply_traced(state, action)[1]
 
 
+def _acts(game, state, action, rule_id: str) -> bool | None:
+    try:
+        return rule_acts(game, state, action, rule_id)
+    except TrogkitInputError:  # an action of an earlier position that cannot be read here
+        return None
+
+
 def find_case(game, rule_id: str, seed: int, want: bool, seconds: float = SECONDS):
-    """(state, action) from random play of ``new_game(seed)`` where the rule acts (``want``) or
-    does not; actions tried are the legal ones and those legal a step before (often refused
-    now). None if the budget runs out."""
+    """(state, action) from random play of ``new_game(seed)``: a position where the rule acts
+    for some action; then that action (``want``) or another one tried there for which it does
+    not act. Actions tried are the legal ones and those legal a step before (often refused
+    now). None if the budget runs out first."""
     rng, end = random.Random(seed), time.monotonic() + seconds
     s, previous = game.new_game(seed), []
     for _ in range(STEPS):
@@ -40,12 +48,12 @@ def find_case(game, rule_id: str, seed: int, want: bool, seconds: float = SECOND
             return None
         pool = [str(a) for a in legal] + [a for a in previous if a not in map(str, legal)]
         rng.shuffle(pool)
-        for a in pool[:12]:
-            try:
-                if rule_acts(game, s, a, rule_id) == want:
-                    return s, a
-            except TrogkitInputError:
-                continue
+        acting = next((a for a in pool[:12] if _acts(game, s, a, rule_id)), None)
+        if acting is not None:
+            if want:
+                return s, acting
+            other = next((a for a in pool[:12] if _acts(game, s, a, rule_id) is False), None)
+            return s, other or acting
         previous = [str(a) for a in legal]
         s = game.apply(s, rng.choice(legal))
     return None
@@ -113,12 +121,17 @@ class Drill:
         self.widget = DrillBox([self.new_button, self.note, W.VBox()], self)
         self.widget.add_class("trogkit-drill")
 
-    def new(self, tries: int = 20) -> RuleExercise:
-        """The next position (seeds from ``seed`` upward) where the rule acts or not."""
+    def new(self, tries: int = 20, seconds: float = 2 * SECONDS) -> RuleExercise:
+        """The next position (seeds from ``seed`` upward) where the rule acts or not; the search
+        ends after ``tries`` seeds or ``seconds``, whichever comes first (LookupError)."""
+        end = time.monotonic() + seconds
         for _ in range(tries):
+            left = end - time.monotonic()
+            if left <= 0:
+                break
             self.seed += 1
             want = random.Random(self.seed).random() < 0.6
-            case = find_case(self.game, self.rule_id, self.seed, want)
+            case = find_case(self.game, self.rule_id, self.seed, want, min(SECONDS, left))
             if case is not None:
                 ex = RuleExercise(*case, self.rule_id, score=self._score,
                                   key=f"drill:{self.rule_id}")  # fmt: skip
@@ -126,8 +139,9 @@ class Drill:
                 self.widget.children = [self.new_button, self.note, ex.widget]
                 self.note.value = f"<small>seed {self.seed}</small>"
                 return ex
-        self.note.value = esc(f"no position found for {self.rule_id} in {tries} seeds")
-        raise LookupError(f"no position for {self.rule_id} within {tries} seeds")
+        msg = f"no position found for {self.rule_id} within {tries} seeds / {seconds:g} s"
+        self.note.value = esc(msg)
+        raise LookupError(msg)
 
     def answer(self, answer) -> Feedback:
         if self.current is None:

@@ -194,6 +194,16 @@ def test_drill_refuses_an_unknown_rule():
         ex.drill("trogdor", "T-NO-SUCH")
 
 
+def test_drill_search_ends_within_its_budget():
+    import time
+
+    d = ex.drill("trogdor", "T-SETUP-DECKS")  # a set-up rule: no action ever makes it act
+    t0 = time.monotonic()
+    with pytest.raises(LookupError, match="no position"):
+        d.new(tries=50, seconds=0.5)
+    assert time.monotonic() - t0 < 3 and "no position" in d.note.value
+
+
 # ---- score, hint, static rendering --------------------------------------------------------------
 def test_score_counts_latest_answer_per_exercise(tally):
     a = ex.legal(trogdor_state(), "burn tile", score=tally)
