@@ -8,7 +8,8 @@ fb = e.answer(["C3", "B2"])         # the same from code (tests, nbval): a Feedb
 fb.correct, fb.right, fb.missed, fb.wrong, fb.refusals["B2"].rule_id, fb.text
 ex.predict(state, "move N")         # choices of outcomes; feedback: the board after, rules fired
 ex.legal(state, "burn tile at A1")  # answer(True) = legal, answer(False) = refused
-ex.fewest_ap_to_burn(state, "A1")   # number (the A* solver); ex.points(tl_state, 0);
+ex.fewest_ap_to_burn(state, "A1")   # number (the A* solver); ex.points(tl_state, 0),
+ex.vehicle_points(tl_state, 0)      # ... Trollland scoring (all points; vehicles' medals);
 ex.battle_level(re_state, 0, 3)     # ... Trollland scoring, Encounter levels
 ex.cages_click(tl_state, "Zo6"); ex.attack_click(re_state, mine=1)
 d = ex.drill("trogdor", "T-BURN-TILE"); d.new(); d.answer(True)  # a fresh position per seed
@@ -30,6 +31,7 @@ from .games import (
     cages_click,
     fewest_ap_to_burn,
     points,
+    vehicle_points,
 )
 from .kinds import ClickExercise, LegalExercise, NumberExercise, PredictExercise
 
@@ -43,5 +45,5 @@ __all__ = [
     "SCORE", "ClickExercise", "Drill", "Exercise", "Feedback", "LegalExercise",
     "NumberExercise", "PredictExercise", "RuleExercise", "Score", "attack_click",
     "battle_level", "burninate_squares", "cages_click", "click", "drill", "fewest_ap_to_burn",
-    "legal", "number", "points", "predict",
+    "legal", "number", "points", "predict", "vehicle_points",
 ]  # fmt: skip

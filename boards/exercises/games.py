@@ -84,6 +84,21 @@ def points(state, player: int, **kw) -> NumberExercise:
     return NumberExercise(state, f"How many points does P{player + 1} score here?", compute, **kw)
 
 
+def vehicle_points(state, player: int, **kw) -> NumberExercise:
+    """Zeal points ``player`` (0-based) scores from the vehicles taken (TL-SCORE-MEDALS)."""
+
+    def compute(s):
+        from rulebook.trollland.scoring import score
+
+        medals = [(v, s.cards.vehicles[v].medals) for v in s.veh[player]]
+        why = ", ".join(f"{v}: {m}" for v, m in medals) or "no vehicle taken"
+        return score(s, player).vehicle_medals, f"one point per medal ({why})"
+
+    kw.setdefault("hint", "Each vehicle taken scores the medals printed on it.")
+    return NumberExercise(state, f"How many points do P{player + 1}'s vehicles score?", compute,
+                          **kw)  # fmt: skip
+
+
 # ---- Random Encounter ---------------------------------------------------------------------------
 def attack_candidates(mine: int):
     def candidates(state) -> dict[str, list[str]]:
