@@ -8,9 +8,10 @@ fb = e.answer(["C3", "B2"])         # the same from code (tests, nbval): a Feedb
 fb.correct, fb.right, fb.missed, fb.wrong, fb.refusals["B2"].rule_id, fb.text
 ex.predict(state, "move N")         # choices of outcomes; feedback: the board after, rules fired
 ex.legal(state, "burn tile at A1")  # answer(True) = legal, answer(False) = refused
-ex.fewest_ap_to_burn(state, "A1")   # number (the A* solver); ex.points(tl_state, 0),
-ex.vehicle_points(tl_state, 0)      # ... Trollland scoring (all points; vehicles' medals);
-ex.battle_level(re_state, 0, 3)     # ... Trollland scoring, Encounter levels
+ex.fewest_ap_to_burn(state, "A1")   # number: the A* solver's fewest AP to burn that cottage
+ex.points(tl_state, 0); ex.vehicle_points(tl_state, 0)  # Trollland scoring (all; vehicles)
+ex.battle_level(re_state, 0, 3)     # Encounter: the level P1's E3 fights with
+ex.click(state, question, candidates)  # any click question: target -> actions that do it
 ex.cages_click(tl_state, "Zo6"); ex.attack_click(re_state, mine=1)
 d = ex.drill("trogdor", "T-BURN-TILE"); d.new(); d.answer(True)  # a fresh position per seed
 ex.SCORE                            # "3 of 5 right" (this kernel); e.hint(); e.solution()
