@@ -63,6 +63,7 @@ def cmd_battle(args) -> int:
 
 def cmd_odds(args) -> int:
     from solvers.encounter.odds import win_probability
+    from solvers.limits import LimitReached
 
     cards = _cards(args)
     mine = _ids(args.mine, cards, "your encounter")
@@ -73,16 +74,29 @@ def cmd_odds(args) -> int:
         if args.seen:
             seen = set(_ids(args.seen, cards, "--seen", ","))
             pool = [c for c in pool if c not in seen]
-    odds = win_probability(mine, args.k, pool, cards, _rules(args), seed=args.seed)
+    try:
+        odds = win_probability(
+            mine, args.k, pool, cards, _rules(args), seed=args.seed, seconds=args.timeout
+        )
+    except LimitReached as e:  # the odds sampled so far, then exit 3
+        if e.best is not None:
+            _emit_odds(args, e.best, len(pool))
+        raise LimitReached(e.what) from None
+    return _emit_odds(args, odds, len(pool))
+
+
+def _emit_odds(args, odds, pool: int) -> int:
     d = odds.as_dict()
     text = (
         f"win {d['win']:.4f}  tie {d['tie']:.4f}  lose {d['lose']:.4f}  "
-        f"({odds.method}, {odds.cases} legal encounters of {args.k} from {len(pool)} cards)"
+        f"({odds.method}, {odds.cases} legal encounters of {args.k} from {pool} cards)"
     )
     return emit(args, d, text)
 
 
 def cmd_build(args) -> int:
+    import time
+
     from solvers.encounter.builder import build_matching, build_z3
     from solvers.limits import LimitReached
 
@@ -90,23 +104,28 @@ def cmd_build(args) -> int:
     hand = _ids(args.hand, cards, "--hand", ",")
     opp = [_ids(e, cards, f"--vs encounter {i + 1}") for i, e in enumerate(args.vs.split("/"))]
     rules = _rules(args)
-    plans = []
+    plans, start = [], time.monotonic()
     if args.method in ("matching", "both"):
-        plans.append(build_matching(hand, opp, cards, rules, n=args.n))
-    if args.method in ("z3", "both"):
-        timeout_ms = max(1, int(args.timeout * 1000))
+        share = args.timeout / 2 if args.method == "both" else args.timeout
+        plans.append(build_matching(hand, opp, cards, rules, n=args.n, seconds=share))
+    if args.method in ("z3", "both"):  # the time matching left
+        timeout_ms = max(1, int((args.timeout - (time.monotonic() - start)) * 1000))
         plans.append(build_z3(hand, opp, cards, rules, n=args.n, timeout_ms=timeout_ms))
     lines = []
     for plan in plans:
-        lines.append(f"{plan.method}: {plan.wins} win(s){'' if plan.optimal else ' (timed out)'}")
+        lines.append(
+            f"{plan.method}: {plan.wins} win(s){'' if plan.optimal else ' (time ran out)'}"
+        )
         for e, t in zip(plan.encounters, plan.pairs, strict=True):
             vs = f"vs {'+'.join(opp[t])}" if t is not None else "(unpaired)"
             lines.append(f"  {'+'.join(sorted(e)):24} {vs}")
     data = {"plans": [p.as_dict() for p in plans]}
     if any(not p.optimal for p in plans):
         emit(args, data, "\n".join(lines))
+        late = ", ".join(p.method for p in plans if not p.optimal)
         raise LimitReached(
-            f"z3 time limit of {args.timeout:g} s reached (plans above not proven best)"
+            f"time limit of {args.timeout:g} s reached by {late} (--timeout; the plans above "
+            "are the best found, not proven best)"
         )
     return emit(args, data, "\n".join(lines))
 
@@ -170,6 +189,7 @@ def register(commands) -> None:
     o.add_argument("--pool", help="comma-separated unseen cards (default: all others)")
     o.add_argument("--seen", help="comma-separated cards known to be elsewhere")
     opt.add_seed(o)
+    opt.add_timeout(o, 10.0, "the count (half exact, then sampling)")
     _battle_options(o)
     o.set_defaults(run=cmd_odds)
 
@@ -183,7 +203,7 @@ def register(commands) -> None:
     bu.add_argument("--vs", required=True, help="opposing encounters A+B/C/D+E/...")
     bu.add_argument("--method", choices=("z3", "matching", "both"), default="both")
     bu.add_argument("--n", type=opt.positive, default=5, help="encounters to build")
-    opt.add_timeout(bu, 10.0, "each z3 check")
+    opt.add_timeout(bu, 10.0, "the build (--method both: half each, at first)")
     _battle_options(bu)
     bu.set_defaults(run=cmd_build)
 
