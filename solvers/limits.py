@@ -62,3 +62,23 @@ class Budget:
 
     def remaining_seconds(self) -> float | None:
         return None if self._deadline is None else max(0.0, self._deadline - time.monotonic())
+
+
+# ---- memory: every node budget is sized by the bytes a node holds --------------------------------
+MEMORY_CAP = 900_000_000  # bytes a search may hold at its largest budget (under 1 GB with Python)
+
+
+# Bytes one node of each search holds (ru_maxrss growth over many nodes, in a subprocess, at the
+# worst position tried); the largest --budget each command accepts is max_nodes(of these).
+NODE_BYTES = {
+    # a State memoised per engine step: 2.5 KB measured over 60,000 steps of a 5-player choose
+    # step with four pairs revealed; 3.1 KB in issue 23's report (930 MB at 300,000)
+    "trollland best-pair": 3_200,
+}
+
+
+def max_nodes(bytes_per_node: int, cap: int = MEMORY_CAP) -> int:
+    """The largest node budget whose memory (``bytes_per_node``, measured in a subprocess at the
+    worst position tried: ru_maxrss growth over nodes; figures beside each solver's constant)
+    stays under ``cap``, rounded down to 10,000s."""
+    return max(10_000, cap // bytes_per_node // 10_000 * 10_000)

@@ -139,7 +139,8 @@ def _same_checks(p: argparse.ArgumentParser) -> None:
         "position": opt.position_text,
     }
     for action in p._actions:
-        if action.dest in checks and action.option_strings and action.nargs != 0:
+        plain = action.type in (None, int, float, str)  # a solver's own check is kept
+        if action.dest in checks and action.option_strings and action.nargs != 0 and plain:
             action.type = checks[action.dest]
 
 

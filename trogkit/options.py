@@ -17,7 +17,7 @@ from rulebook.common.errors import TrogkitInputError
 # Documented maxima (README, CLI section). A user-given limit beyond them is bad input, so every
 # search a user can start ends in bounded time and memory.
 MAX_TIMEOUT = 3600.0  # seconds
-MAX_BUDGET = 2_000_000  # search nodes / states kept (about 1 GB at worst in any solver)
+MAX_BUDGET = 2_000_000  # search nodes / states kept, where a solver keeps little per node
 MAX_COUNT = 10_000  # small counts: cards, encounters, AP, ...
 MAX_SEED = 2**63 - 1
 MAX_INPUT_BYTES = 1_000_000  # --input / --cards files
@@ -47,12 +47,24 @@ def seconds(text: str) -> float:
     return v
 
 
-def budget(text: str) -> int:
-    """A search budget (nodes or states): 1..MAX_BUDGET."""
+def budget(text: str, maximum: int = MAX_BUDGET) -> int:
+    """A search budget (nodes or states): 1..``maximum`` (MAX_BUDGET unless a solver keeps
+    less: see ``budget_up_to``)."""
     v = _number(text, int)
-    if not 1 <= v <= MAX_BUDGET:
-        raise argparse.ArgumentTypeError(f"a budget is 1..{MAX_BUDGET}, not {text[:30]!r}")
+    if not 1 <= v <= maximum:
+        raise argparse.ArgumentTypeError(f"a budget is 1..{maximum:,}, not {text[:30]!r}")
     return v
+
+
+def budget_up_to(maximum: int):
+    """The ``--budget`` type of a solver whose memory allows at most ``maximum`` nodes (its
+    measured bytes per node: solvers/limits.py), so the error gives the range the help gives."""
+
+    def check(text: str) -> int:
+        return budget(text, maximum)
+
+    check.__name__ = "budget"  # argparse names the type in some messages
+    return check
 
 
 def count(text: str) -> int:
@@ -156,15 +168,21 @@ def add_timeout(p: argparse.ArgumentParser, default: float, what: str = "the sea
     )
 
 
-def add_budget(p: argparse.ArgumentParser, default: int | None, what: str = "search nodes") -> None:
-    """``--budget N``; ``default`` None leaves the solver's own default."""
+def add_budget(
+    p: argparse.ArgumentParser,
+    default: int | None,
+    what: str = "search nodes",
+    maximum: int = MAX_BUDGET,
+) -> None:
+    """``--budget N``; ``default`` None leaves the solver's own default; ``maximum``: the most
+    the solver can hold in memory (help and error say the same range)."""
     shown = "the solver's own" if default is None else f"{default:,}"
     p.add_argument(
         "--budget",
-        type=budget,
+        type=budget if maximum == MAX_BUDGET else budget_up_to(maximum),
         default=default,
         metavar="N",
-        help=f"{what} to explore at most (default {shown}, at most {MAX_BUDGET:,})",
+        help=f"{what} to explore at most (default {shown}, at most {maximum:,})",
     )
 
 

@@ -23,10 +23,11 @@ from rulebook.trollland.actions import make
 from rulebook.trollland.game import GAME
 from rulebook.trollland.rules import CHECKS, settle
 from rulebook.trollland.state import State
-from solvers.limits import Budget, LimitReached
+from solvers.limits import NODE_BYTES, Budget, LimitReached, max_nodes
 
 DEFAULT_STEPS = 200_000  # engine steps per best_pairs call
 DEFAULT_SECONDS = 10.0
+MAX_STEPS = max_nodes(NODE_BYTES["trollland best-pair"])  # the memo keeps a State per step
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,8 @@ import json
 from trogkit import options as opt
 from trogkit.options import UsageError
 
+BEST_PAIR_STEPS, BEST_PAIR_SECONDS = 200_000, 10.0  # = bestpair.DEFAULT_STEPS, DEFAULT_SECONDS
+
 
 def _load(args) -> int:
     from rulebook.common.cards import read_data_file
@@ -66,12 +68,14 @@ def _best_pair(args) -> int:
     if player is None or not 0 <= player < s.players:
         raise UsageError(f"--player must be 1..{s.players}")
     others = {p: list(c) for p, c in enumerate(s.chosen) if p != player}
-    budget = None if args.budget is None else Budget(nodes=args.budget)
+    # --budget replaces the step budget only: the clock stays (--timeout replaces it)
+    budget = Budget(seconds=args.timeout, nodes=args.budget)
     try:
         ranking = best_pairs(s, player, others, budget)
     except LimitReached as e:  # the pairs valued so far, then exit 3
         _print_pairs(args, player, e.best or [], partial=True)
-        raise LimitReached(f"{e.what} (--budget)") from None
+        option = "--budget" if "budget" in e.what else "--timeout"
+        raise LimitReached(f"{e.what} ({option})") from None
     _print_pairs(args, player, ranking)
     return 0
 
@@ -82,7 +86,7 @@ def _print_pairs(args, player: int, ranking, partial: bool = False) -> None:
         data = {"player": f"P{player + 1}", "pairs": rows, "complete": not partial}
         print(json.dumps(data, sort_keys=True))
     else:
-        note = " (only the pairs valued before the budget ran out)" if partial else ""
+        note = " (only the pairs valued before a limit was reached)" if partial else ""
         print(f"P{player + 1}, given the others' revealed cards{note}:")
         print("\n".join(map(str, ranking)))
 
@@ -125,6 +129,10 @@ def register(commands) -> None:
     best.add_argument(
         "--player", type=opt.positive, help="1-based player (default: the player to act)"
     )
-    opt.add_budget(best, None, "engine steps")
+    from solvers.limits import NODE_BYTES, max_nodes
+
+    steps = max_nodes(NODE_BYTES["trollland best-pair"])
+    opt.add_budget(best, BEST_PAIR_STEPS, "engine steps", maximum=steps)
+    opt.add_timeout(best, BEST_PAIR_SECONDS)
     opt.add_json(best)
     best.set_defaults(run=_best_pair)
