@@ -67,12 +67,22 @@ def budget_up_to(maximum: int):
     return check
 
 
-def count(text: str) -> int:
-    """A whole number 0..MAX_COUNT (cards, encounters, action points, ...)."""
+def count(text: str, maximum: int = MAX_COUNT) -> int:
+    """A whole number 0..``maximum`` (cards, encounters, action points, ...)."""
     v = _number(text, int)
-    if not 0 <= v <= MAX_COUNT:
-        raise argparse.ArgumentTypeError(f"must be 0..{MAX_COUNT}, not {text[:30]!r}")
+    if not 0 <= v <= maximum:
+        raise argparse.ArgumentTypeError(f"must be 0..{maximum:,}, not {text[:30]!r}")
     return v
+
+
+def count_up_to(maximum: int):
+    """The type of a count the rules bound lower than MAX_COUNT (e.g. 0..999 action points)."""
+
+    def check(text: str) -> int:
+        return count(text, maximum)
+
+    check.__name__ = "count"
+    return check
 
 
 def positive(text: str) -> int:

@@ -16,6 +16,10 @@ from trogkit.options import UsageError
 from trogkit.output import emit
 
 EXAMPLE = "C...C/.T.../..L../...T./C.M.."
+MAX_AP = 999  # the notation's AP field (rulebook.trogdor.puzzle refuses more)
+# the most nodes each search keeps in memory (= search.MAX_NODES, countryside.MAX_NODES and
+# win_now.MAX_POSITIONS, not imported here so that --help stays fast; a test keeps them equal)
+MAX_NODES = {"min-ap": 250_000, "countryside": 150_000, "win-now": 300_000}
 
 # the short options, and the puzzle() field each one fills (its NotationError's ``where``)
 SHORT_OPTIONS = {
@@ -212,9 +216,10 @@ def _run_win_now(args) -> int:
         if not hand:
             raise UsageError("give --hand CARD,CARD (action card ids) or --ap N")
         state = with_hand(state_from_args(args), hand)
-    result = win_this_turn(state, limit=args.budget)
-    if result.win is None:  # the search budget ran out before an answer
-        _limit(args, result, f"search budget of {args.budget:,} positions used up (--budget)")
+    result = win_this_turn(state, limit=args.budget, seconds=args.timeout)
+    if result.win is None:  # the search budget or the clock ran out before an answer
+        option = "--timeout" if "time" in (result.reason or "") else "--budget"
+        _limit(args, result, f"{result.reason} ({option})")
     return emit(args, result)
 
 
@@ -237,7 +242,7 @@ def _min_ap_parser(commands) -> None:
     p.add_argument("--cottage", required=True, metavar="SQ", help="the cottage to burninate")
     p.add_argument("--method", choices=("search", "z3"), default="search", help="default search")
     opt.add_timeout(p, 10.0)
-    opt.add_budget(p, None, "A* expansions (search)")
+    opt.add_budget(p, None, "A* expansions (search)", maximum=MAX_NODES["min-ap"])
     p.set_defaults(run=_run_min_ap)
 
 
@@ -255,7 +260,7 @@ def _countryside_parser(commands) -> None:
     # the answer is decided by the deterministic node budget; the clock is only a safety net, so
     # a loaded machine gives the same (proven) answer as a quiet one
     opt.add_timeout(p, 120.0)
-    opt.add_budget(p, None, "search nodes (search)")
+    opt.add_budget(p, None, "search nodes (search)", maximum=MAX_NODES["countryside"])
     p.set_defaults(run=_run_countryside)
 
 
@@ -267,7 +272,12 @@ def _reach_parser(commands) -> None:
         "fewest AP to each.",
     )
     _position_options(p)
-    p.add_argument("--ap", type=opt.count, required=True, help="action points to spend moving")
+    p.add_argument(
+        "--ap",
+        type=opt.count_up_to(MAX_AP),
+        required=True,
+        help=f"action points to spend moving (0..{MAX_AP})",
+    )
     p.set_defaults(run=_run_reach)
 
 
@@ -307,8 +317,13 @@ def _win_now_parser(commands) -> None:
     )
     _position_options(p)
     p.add_argument("--hand", help="action card ids in hand, e.g. block-1,ap5")
-    p.add_argument("--ap", type=opt.count, help="instead of a hand: the AP already available")
-    opt.add_budget(p, 200_000, "engine positions")
+    p.add_argument(
+        "--ap",
+        type=opt.count_up_to(MAX_AP),
+        help=f"instead of a hand: the AP already available (0..{MAX_AP})",
+    )
+    opt.add_budget(p, 200_000, "engine positions", maximum=MAX_NODES["win-now"])
+    opt.add_timeout(p, 10.0)
     p.set_defaults(run=_run_win_now)
 
 
