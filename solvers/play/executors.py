@@ -13,15 +13,35 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
+import re
+import signal
+import threading
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import TimeoutError as FutureTimeout
 from contextlib import contextmanager
 
 from .play import GameRecord, Setup, play_chunk
 
 
 def default_workers() -> int:
+    """This machine's cores (those this process may run on): the default and the most workers
+    a sweep starts (``--workers 1024`` started about 880 processes, 13.9 GB)."""
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def capped_workers(workers: int | None, games: int) -> int:
+    """Workers a sweep starts: as asked (default: the cores), at most the cores and the games."""
+    return max(1, min(workers or default_workers(), default_workers(), games))
+
+
+class TimeUp(Exception):
+    """The sweep's deadline passed; ``records`` are the games finished before it."""
+
+    def __init__(self, records: list):
+        super().__init__("deadline passed")
+        self.records = records
 
 
 def chunks(seeds: list[int], workers: int) -> list[list[int]]:
@@ -30,30 +50,85 @@ def chunks(seeds: list[int], workers: int) -> list[list[int]]:
     return [seeds[i : i + size] for i in range(0, len(seeds), size)]
 
 
+def _left(deadline: float | None) -> float | None:
+    return None if deadline is None else max(0.0, deadline - time.monotonic())
+
+
+@contextmanager
+def _alarm(deadline: float | None):
+    """SIGALRM at ``deadline`` raises TimeUp in this (the main) thread, also inside a long game:
+    a game in this process has no other way to stop. Without SIGALRM (or off the main thread)
+    the deadline is checked between games only."""
+    usable = (
+        deadline is not None
+        and hasattr(signal, "setitimer")
+        and threading.current_thread() is threading.main_thread()
+    )
+    if not usable:
+        yield
+        return
+
+    def ring(signum, frame):
+        raise TimeUp([])
+
+    old = signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, max(0.001, _left(deadline)))
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def _run_here(setup, seeds, tick, task, deadline):
+    """Every game in this process, one seed per task call (a deadline loses at most one game)."""
+    out: list = []
+    try:
+        with _alarm(deadline):
+            for seed in seeds:
+                if deadline is not None and _left(deadline) <= 0:
+                    raise TimeUp([])
+                out += task(setup, [seed])
+                tick(1)
+    except TimeUp:
+        raise TimeUp(out) from None
+    return out
+
+
+def _stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Queued chunks dropped and running games killed (a game can run long past a deadline)."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for p in processes:
+        if p.is_alive():
+            p.kill()
+
+
 def run_local(
     setup: Setup,
     seeds: list[int],
     workers: int,
     tick: Callable[[int], None],
     task: Callable = play_chunk,
+    deadline: float | None = None,
 ):
     """``task(setup, chunk of seeds)`` over the seeds on ``workers`` local processes, the lists
-    it returns joined (in the order the chunks finish). ``task`` must be picklable by name."""
+    it returns joined (in the order the chunks finish). ``task`` must be picklable by name.
+    Past ``deadline`` (``time.monotonic()``), TimeUp with the records finished."""
     if workers <= 1:
-        out = []
-        for part in chunks(seeds, 1):
-            out += task(setup, part)
-            tick(len(part))
-        return out
+        return _run_here(setup, seeds, tick, task, deadline)
     out: list[GameRecord] = []
     pool = ProcessPoolExecutor(max_workers=workers)
     try:
         futures = {pool.submit(task, setup, part): len(part) for part in chunks(seeds, workers)}
-        for f in as_completed(futures):
+        for f in as_completed(futures, timeout=_left(deadline)):
             out += f.result()
             tick(futures[f])
+    except FutureTimeout:
+        _stop_pool(pool)
+        raise TimeUp(out) from None
     except BaseException:
-        pool.shutdown(wait=False, cancel_futures=True)  # a failure or Ctrl-C: queued chunks dropped
+        _stop_pool(pool)  # a failure or Ctrl-C: queued chunks dropped
         raise
     pool.shutdown()
     return out
@@ -135,15 +210,20 @@ def dask_cluster(workers: int | None = None, processes: bool = True) -> Iterator
 
 def is_client(dask) -> bool:
     """Whether ``dask`` is a ``distributed.Client`` (a warm cluster), not an address."""
-    try:
-        from dask.distributed import Client
-    except ImportError:  # pragma: no cover - dask is a dependency
-        return False
+    import sys
+
+    if isinstance(dask, str) or "distributed" not in sys.modules:
+        return False  # a Client exists only once distributed is imported (a slow import)
+    from distributed import Client
+
     return isinstance(dask, Client)
 
 
-def run_on_client(client, setup: Setup, seeds: list[int], tick: Callable[[int], None]):
-    """Play ``seeds`` on ``client``'s workers; on any error or Ctrl-C the tasks are cancelled."""
+def run_on_client(
+    client, setup: Setup, seeds: list[int], tick: Callable[[int], None], deadline=None
+):
+    """Play ``seeds`` on ``client``'s workers; on any error or Ctrl-C the tasks are cancelled;
+    past ``deadline``, TimeUp with the records finished."""
     from dask.distributed import as_completed as dask_completed
 
     workers = max(1, len(client.scheduler_info().get("workers", {}))) if seeds else 1
@@ -152,9 +232,12 @@ def run_on_client(client, setup: Setup, seeds: list[int], tick: Callable[[int], 
     sizes = {f.key: len(p) for f, p in zip(futures, parts, strict=True)}
     out: list[GameRecord] = []
     try:
-        for f in dask_completed(futures):
+        for f in dask_completed(futures, timeout=_left(deadline)):
             out += f.result()
             tick(sizes[f.key])
+    except TimeoutError:
+        client.cancel(futures)
+        raise TimeUp(out) from None
     except BaseException:
         client.cancel(futures)
         raise
@@ -171,7 +254,81 @@ def dask_client(dask, workers: int, processes: bool = True) -> Iterator:
         with dask_cluster(workers, processes) as client:
             yield client
     else:
-        from dask.distributed import Client
-
-        with Client(dask) as client:
+        with _connect(dask) as client:
             yield client
+
+
+CONNECT_SECONDS = 5  # how long a scheduler address has to answer
+_ADDRESS = re.compile(r"(?:(tcp|tls|ws|wss|ucx)://)?(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9._-]+):(\d{1,5})")
+
+
+def check_address(address: str) -> None:
+    """``[tcp://]host:port`` (or tls, ws, wss, ucx; or inproc://), a port 1..65535: TrogkitInputError naming
+    ``--dask`` otherwise (Dask's own ValueError was a traceback)."""
+    from rulebook.common.errors import TrogkitInputError
+
+    if address.startswith("inproc://") and len(address) > len("inproc://"):
+        return  # a scheduler in this process (tests, notebooks)
+    m = _ADDRESS.fullmatch(address)
+    if m is None or not 1 <= int(m.group(3)) <= 65535:
+        raise TrogkitInputError(
+            f"--dask {address[:60]!r}: not a scheduler address; give HOST:PORT "
+            "(e.g. tcp://127.0.0.1:8786) or 'local'"
+        )
+
+
+def check_distributed() -> None:
+    """The ``distributed`` package is there (the ``scale`` extra), or one line saying so."""
+    from importlib.util import find_spec
+
+    from rulebook.common.errors import TrogkitInputError
+
+    try:
+        missing = find_spec("distributed") is None
+    except (ImportError, ValueError):  # blocked (sys.modules entry None) or broken
+        missing = True
+    if missing:
+        raise TrogkitInputError(
+            "--dask needs the distributed package: pip install 'trogkit[scale]'"
+        )
+
+
+def _knock(address: str) -> None:
+    """A plain TCP connection first (tcp:// or no scheme): a closed port or an unknown host is
+    known at once, before Dask is imported and retries for CONNECT_SECONDS."""
+    import socket
+
+    from rulebook.common.errors import TrogkitInputError
+
+    m = _ADDRESS.fullmatch(address)
+    if m is None or m.group(1) not in (None, "tcp"):
+        return
+    host = m.group(2).strip("[]")
+    try:
+        socket.create_connection((host, int(m.group(3))), timeout=CONNECT_SECONDS).close()
+    except OSError as e:
+        reason = e.strerror or type(e).__name__
+        raise TrogkitInputError(
+            f"--dask {address[:60]}: nothing answers there ({reason})"
+        ) from None
+
+
+@contextmanager
+def _connect(address: str) -> Iterator:
+    """A Client of the scheduler at ``address``, or within CONNECT_SECONDS one line saying that
+    nothing Dask answered there (a closed port hung 32 s; another service gave CommClosedError,
+    struct.error or a 3 EiB allocation)."""
+    from rulebook.common.errors import TrogkitInputError
+
+    _knock(address)
+    from dask.distributed import Client
+
+    try:
+        client = Client(address, timeout=CONNECT_SECONDS)
+    except Exception as e:  # OSError, TimeoutError, CommClosedError, struct.error, MemoryError
+        raise TrogkitInputError(
+            f"--dask {address[:60]}: no Dask scheduler answered within {CONNECT_SECONDS} s "
+            f"({type(e).__name__})"
+        ) from None
+    with client:
+        yield client

@@ -20,6 +20,7 @@ Every game is checked (``play.GameCheckFailed`` stops the sweep with a seed and 
 from __future__ import annotations
 
 import inspect
+import time
 from collections import Counter
 from contextlib import contextmanager
 
@@ -27,9 +28,19 @@ import rulebook
 from rulebook.common.errors import TrogkitInputError
 
 from .agents import AGENTS
-from .executors import dask_client, default_workers, is_client, run_local, run_on_client
+from .executors import (
+    TimeUp,
+    capped_workers,
+    check_address,
+    check_distributed,
+    dask_client,
+    is_client,
+    run_local,
+    run_on_client,
+)
 from .play import GameRecord, Setup
 from .stats import difference, wilson
+from .sweep_options import parse_options, schema
 
 FIELDS = (
     "game",
@@ -118,31 +129,48 @@ def _check(game, games, agent, opponents, budget, players, rulings, compare, wor
         raise TrogkitInputError(
             "dask is a scheduler address, 'local', or a Client (executors.dask_cluster())"
         )
+    if isinstance(dask, str):
+        if dask != "local":
+            check_address(dask)
+        check_distributed()
 
 
 def _check_new_game(game, seed: int, players, rulings, options) -> None:
     """Set up the first game here, so that a bad ``options`` is one clear error
     (``TrogkitInputError``) before any worker or cluster starts."""
     options = dict(options or {})
+    unknown = sorted(k for k in options if k in ("seed", "players", "rulings"))
+    if unknown:
+        raise TrogkitInputError(f"{', '.join(unknown)} is an argument of its own, not an option")
     try:
         game.new_game(seed, players=players, rulings=dict(rulings or {}) or None, **options)
+    except TrogkitInputError as e:
+        raise TrogkitInputError(
+            f"--option: {game.name} refused the new-game options: {e}"
+        ) from None
     except TypeError as e:
         known = inspect.signature(game.new_game).parameters
         unknown = sorted(k for k in options if k not in known)
         if not unknown:
-            raise
+            raise TrogkitInputError(
+                f"--option: {game.name} refused the new-game options: {e}"
+            ) from None
         raise TrogkitInputError(f"{game.name} has no new-game option {', '.join(unknown)}") from e
 
 
-def _play(setup: Setup, seeds: list[int], workers: int, client, progress, label):
-    """The records of ``seeds`` in seed order, on ``client`` (Dask) or local processes (None)."""
+def _play(setup: Setup, seeds: list[int], workers: int, client, progress, label, deadline=None):
+    """The records of ``seeds`` in seed order, on ``client`` (Dask) or local processes (None).
+    Past ``deadline`` (``time.monotonic()``): TimeUp with the records finished, in seed order."""
     from tqdm.auto import tqdm
 
     with tqdm(total=len(seeds), desc=label, unit="game", disable=not progress) as bar:
-        if client is None:
-            records = run_local(setup, seeds, workers, bar.update)
-        else:
-            records = run_on_client(client, setup, seeds, bar.update)
+        try:
+            if client is None:
+                records = run_local(setup, seeds, workers, bar.update, deadline=deadline)
+            else:
+                records = run_on_client(client, setup, seeds, bar.update, deadline)
+        except TimeUp as e:
+            raise TimeUp(sorted(e.records, key=lambda r: r.seed)) from None
     return sorted(records, key=lambda r: r.seed)
 
 
@@ -161,46 +189,77 @@ def run(
     progress: bool = True,
     options: dict | None = None,
     dask_processes: bool = True,
+    seconds: float | None = None,
 ) -> dict:
     """Play ``games`` checked games (game i from ``seed + i``) and return the sweep record.
-    ``workers``: local processes (default: this machine's cores; 1 plays in this process);
+    ``workers``: local processes (default and at most: this machine's cores, and never more
+    than the games; 1 plays in this process);
     ``dask``: a scheduler address, ``"local"`` (a LocalCluster of ``workers`` workers, started for
     this call: a ``compare`` shares it), or a Client from ``executors.dask_cluster()`` (a warm
     cluster reused across calls);
-    ``options``: passed to ``new_game`` (e.g. ``{"preset": "easy"}`` for Trogdor)."""
+    ``options``: passed to ``new_game`` (e.g. ``{"preset": "easy"}`` for Trogdor);
+    ``seconds``: the whole sweep's time limit: past it, LimitReached with the record of the games
+    finished as ``best``."""
     g = rulebook.game(game)
     _check(g, games, agent, opponents, budget, players, rulings, compare, workers, dask)
     _check_new_game(g, seed, players, rulings, options)
-    k = workers or default_workers()
-    seeds = list(range(seed, seed + games))
+    if seconds is not None:
+        from solvers.limits import check_limit
+
+        seconds = check_limit("seconds", seconds, lo=0.001, hi=3600)
+    k = capped_workers(workers, games)
     base = dict(rulings or {})
 
     def setup_for(r: dict) -> Setup:
-        return Setup(
-            game,
-            agent,
-            budget,
-            opponents,
-            players,
-            tuple(sorted(r.items())),
-            tuple(sorted((options or {}).items())),
-        )
+        return Setup(game, agent, budget, opponents, players, tuple(sorted(r.items())),
+                     tuple(sorted((options or {}).items())))  # fmt: skip
 
-    main = setup_for(base)
+    plan = _Plan(g, setup_for, base, list(range(seed, seed + games)), k, progress)
+    deadline = None if seconds is None else time.monotonic() + seconds
     with _executor(dask, k, dask_processes) as client:
-        records = _play(main, seeds, k, client, progress, f"{game} {agent}")
-        out = summarise(g, main, records)
+        try:
+            return plan.play(client, compare, deadline)
+        except TimeUp as e:
+            from solvers.limits import LimitReached
+
+            done = f"{len(e.records)} of {games} games"
+            best = summarise(g, setup_for(base), e.records) if e.records else None
+            raise LimitReached(
+                f"time limit of {seconds:g} s reached after {done} (--timeout)", best
+            ) from None
+
+
+class _Plan:
+    """One sweep's games: the main setup, then each other option of ``compare``."""
+
+    def __init__(self, game, setup_for, base: dict, seeds: list[int], workers: int, progress):
+        self.game, self.setup_for, self.base = game, setup_for, base
+        self.seeds, self.workers, self.progress = seeds, workers, progress
+
+    def play(self, client, compare: str | None, deadline) -> dict:
+        main = self.setup_for(self.base)
+        records = self._play(main, client, f"{self.game.name} {main.agent}", deadline)
+        out = summarise(self.game, main, records)
         if compare is not None:
-            ruling = g.rulings[compare]
-            current = base.get(compare, ruling.default)
-            per_value = {current: records}
-            for value in ruling.options:
-                if value not in per_value:
-                    s = setup_for({**base, compare: value})
-                    label = f"{game} {compare}={value}"
-                    per_value[value] = _play(s, seeds, k, client, progress, label)
-            out["compare"] = compare_record(g, main, compare, ruling.default, per_value)
-    return out
+            try:
+                out["compare"] = self._compare(main, records, client, compare, deadline)
+            except TimeUp:
+                raise TimeUp(records) from None  # the main games are all done: their record
+        return out
+
+    def _compare(self, main: Setup, records, client, compare: str, deadline) -> dict:
+        """The same seeds under each other option of the ruling ``compare``."""
+        ruling = self.game.rulings[compare]
+        per_value = {self.base.get(compare, ruling.default): records}
+        for value in ruling.options:
+            if value not in per_value:
+                s = self.setup_for({**self.base, compare: value})
+                label = f"{self.game.name} {compare}={value}"
+                per_value[value] = self._play(s, client, label, deadline)
+        return compare_record(self.game, main, compare, ruling.default, per_value)
+
+    def _play(self, setup: Setup, client, label: str, deadline) -> list:
+        return _play(setup, self.seeds, self.workers, client, self.progress, label, deadline)
 
 
 @contextmanager
@@ -237,28 +296,34 @@ def _pair(text: str) -> tuple[str, str]:
     return key, value
 
 
-def _option(text: str) -> tuple[str, object]:
-    key, value = _pair(text)
-    return key, int(value) if value.lstrip("-").isdigit() else value
+MAX_SIMULATIONS = 1_000_000  # --budget of the search agent (simulations per decision)
+DEFAULT_SECONDS = 3600.0  # the whole sweep, unless --timeout says otherwise
 
 
 def configure_parser(parser, game_name: str) -> None:
     """Add the sweep options to ``parser`` (an argparse parser for ``trogkit <game> sweep``)."""
+    from trogkit import options as opt
+
     parser.set_defaults(sweep_game=game_name)
     parser.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     parser.add_argument("--agent", choices=AGENTS, default="random", help="the agent measured")
-    parser.add_argument("--budget", type=int, help="simulations per decision of the search agent")
+    parser.add_argument("--budget", type=opt.budget_up_to(MAX_SIMULATIONS), metavar="N",
+                        help="simulations per decision of the search agent "
+                        f"(at most {MAX_SIMULATIONS:,})")  # fmt: skip
     parser.add_argument("--opponents", choices=AGENTS, help="agent in the other seats")
     parser.add_argument("--players", type=int, help="number of players")
     parser.add_argument(
         "--ruling", action="append", default=[], metavar="ID=VALUE", help="a ruling's option"
     )
+    keys = ", ".join(schema(game_name)) or "none"
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                        help="a new-game option, e.g. preset=easy")  # fmt: skip
+                        help=f"a new-game option ({keys}), e.g. preset=easy")  # fmt: skip
     parser.add_argument("--compare", metavar="RULING", help="the same seeds under each option")
     parser.add_argument("--seed", type=int, default=0, help="game i uses seed SEED+i")
+    opt.add_timeout(parser, DEFAULT_SECONDS, "the whole sweep (exit 3 with the games done)")
     where = parser.add_mutually_exclusive_group()
-    where.add_argument("--workers", type=int, help="local processes (default: cores)")
+    where.add_argument("--workers", type=int,
+                       help="local processes (default and at most: the cores; at most --games)")  # fmt: skip
     where.add_argument("--dask", metavar="ADDRESS", help="a Dask scheduler address, or 'local'")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
@@ -278,5 +343,6 @@ def run_from_args(args) -> dict:
         workers=args.workers,
         dask=args.dask,
         progress=not args.no_progress,
-        options=dict(_option(t) for t in args.option),
+        options=parse_options(args.sweep_game, args.option),
+        seconds=args.timeout,
     )
