@@ -37,7 +37,8 @@ from rulebook.encounter.cards import CardSet
 from solvers.limits import Budget, LimitReached
 
 DEFAULT_SECONDS = 10.0  # build_matching's time limit
-MAX_BLOCKS = 1 << 20  # blocks remembered by _BlockTable (85 MB measured; beyond, worked out each time)
+# blocks _BlockTable remembers (85 MB measured); past them a block is worked out each time
+MAX_BLOCKS = 1 << 20
 
 
 @dataclass
