@@ -5,7 +5,9 @@ commands. Every command has --json and a --help of its own.
 
 Exit codes: 0 an answer; 2 bad input (one line on stderr naming the option); 3 a limit was
 reached (one line on stderr, and the best answer so far on stdout where there is one); 1 only
-when a sweep finds a game breaking a rule check (an engine bug, with the seed to replay).
+when a sweep finds a game breaking a rule check (an engine bug, with the seed to replay); 74
+the output could not be written (stdout or stderr closed or full; a reader that stops early,
+as head does, is not an error).
 """
 
 from __future__ import annotations
@@ -255,16 +257,29 @@ def _quiet_closed_stdout() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run one command; returns the exit code (0 answer, 2 bad input, 3 limit reached)."""
+    """Run one command; returns the exit code (0 answer, 2 bad input, 3 limit reached, 74 the
+    output could not be written)."""
+    from . import streams
+
     argv = list(sys.argv[1:] if argv is None else argv)
+    lost, plain = streams.guard()
     try:
-        return _run(argv)
+        code = _run(argv)
     except BrokenPipeError:
         _quiet_closed_stdout()
         return 0
+    except streams.OutputLost:  # a full disk, a closed stream: nothing more can be said
+        streams.silence()
+        return streams.OUTPUT_LOST
     except KeyboardInterrupt:  # Ctrl-C: one line, the shell's usual code for SIGINT
-        print("trogkit: interrupted", file=sys.stderr)
+        try:
+            print("trogkit: interrupted", file=sys.stderr)
+        except (OSError, streams.OutputLost):
+            streams.silence()
         return 130
+    finally:
+        streams.restore(plain)
+    return streams.OUTPUT_LOST if lost and code == 0 else code
 
 
 def _nothing_to_tear_down() -> bool:
@@ -286,6 +301,11 @@ def exit_now(code: int):
         sys.stderr.flush()
     except BrokenPipeError:  # the reader went away after our last write: as main() does
         _quiet_closed_stdout()
+    except (OSError, ValueError, AttributeError):  # a full disk, a closed stream
+        from .streams import OUTPUT_LOST, silence
+
+        silence()
+        code = code or OUTPUT_LOST
     if not _nothing_to_tear_down():
         sys.exit(code)
     atexit._run_exitfuncs()  # e.g. coverage's data file, logging's final flush
