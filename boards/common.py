@@ -44,7 +44,8 @@ class LiveBoard:
         self.log: list[str] = []
         self.message = W.HTML(value="")
         self.picture = W.HTML(value="")
-        self.title = W.HTML(value=f"<b>{title}</b>" if title else "")
+        self._title = title
+        self.title = W.HTML(value=f"<b>{_esc(title)}</b>" if title else "")
         self.buttons = W.Box()
         self.undo_button = W.Button(description="Undo", icon="undo")
         self.reset_button = W.Button(description="Reset", icon="refresh")
@@ -71,7 +72,7 @@ class LiveBoard:
         return self.picture.value
 
     def text_summary(self) -> str:
-        return f"{self.title.value.replace('<b>', '').replace('</b>', '')} — {self.state}"[:120]
+        return f"{self._title} — {self.state}"[:120]
 
     # -- state -------------------------------------------------------------------------------
     @property
@@ -88,16 +89,14 @@ class LiveBoard:
         self.history.append(new)
         self.log.append(label or str(action))
         self.message.value = (
-            f"<span style='color:#1a7f37'>played <code>{label or action}</code></span>"
+            f"<span style='color:#1a7f37'>played <code>{_esc(label or action)}</code></span>"
         )
         self.refresh()
         return True
 
     def show_refusal(self, e: RuleError) -> None:
         self.last_refusal = e
-        self.message.value = (
-            f"<span style='color:#b42318'>refused by <b>{e.rule_id}</b>: {_esc(e.reason)}</span>"
-        )
+        self.message.value = f"<span style='color:#b42318'>refused by <b>{_esc(e.rule_id)}</b>: {_esc(e.reason)}</span>"
 
     def set_state(self, state: Any, note: str = "") -> None:
         """Replace the position (scenario editor, imports). Undo returns to the previous one."""
@@ -163,5 +162,8 @@ class LiveBoard:
         display(self.widget)
 
 
-def _esc(s: str) -> str:
-    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+def _esc(s: Any) -> str:
+    """HTML-escaped text of anything shown (titles, labels, rule ids and reasons; quotes too)."""
+    from html import escape
+
+    return escape(str(s), quote=True)

@@ -42,3 +42,50 @@ def test_refusal_reasons_and_labels_are_escaped():
     assert "<script" not in b.message.value and esc(EVIL) in b.message.value
     assert not b.play(EVIL)  # bad action text is shown, escaped
     assert "<script" not in b.message.value
+
+
+# ---- the battle bench (boards/common.py LiveBoard), issue 23 class 9 ----------------------------
+
+
+def _live_board(title: str = EVIL, label: str = EVIL, refuse=None):
+    from boards.common import LiveBoard
+
+    def apply(state, action):
+        if refuse is not None:
+            raise refuse
+        return state + 1
+
+    return LiveBoard(
+        0,
+        apply=apply,
+        candidates=lambda s: [("group", label, "go")],
+        svg=lambda s: "<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10'/>",
+        title=title,
+    )
+
+
+def test_live_board_title_is_escaped():
+    b = _live_board()
+    assert "<script" not in b.title.value and esc(EVIL) in b.title.value
+    assert EVIL in b.text_summary()  # the plain-text summary shows the title as written
+
+
+def test_live_board_played_label_is_escaped():
+    b = _live_board()
+    b.button_for(EVIL).click()
+    assert "<script" not in b.message.value and esc(EVIL) in b.message.value
+
+
+def test_live_board_rule_id_and_reason_are_escaped():
+    b = _live_board(refuse=RuleError(EVIL, EVIL))
+    b.button_for(EVIL).click()
+    assert b.state == 0  # refused: the position is kept
+    assert "<script" not in b.message.value and b.message.value.count(esc(EVIL)) == 2
+
+
+def test_live_board_note_and_title_with_quotes_are_escaped():
+    quoted = "\"'><img src=x onerror=alert(1)>"
+    b = _live_board(title=quoted)
+    b.set_state(5, note=quoted)
+    for shown in (b.title.value, b.message.value):
+        assert "<img" not in shown and "&quot;" in shown
