@@ -5,6 +5,7 @@ read and checked here, so a bad one is exit 2 with one line naming it (``--optio
 
 from __future__ import annotations
 
+import argparse
 from pathlib import Path
 
 from rulebook.common.errors import TrogkitInputError
@@ -44,10 +45,11 @@ def _card_file(game: str):
         from trogkit.options import input_file
 
         path = Path(text)
-        try:
-            input_file(text)
-        except Exception as e:  # argparse's type error: the file is missing or too big
-            raise ValueError(str(e)) from None
+        if not (game == "trogdor" and path.is_dir()):  # Trogdor reads a directory of files too
+            try:
+                input_file(text)
+            except argparse.ArgumentTypeError as e:  # missing, a directory, too big
+                raise ValueError(str(e)) from None
         if game == "trogdor":
             from rulebook.trogdor.cards import load_card_set
 
