@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 
@@ -82,3 +83,31 @@ def max_nodes(bytes_per_node: int, cap: int = MEMORY_CAP) -> int:
     worst position tried: ru_maxrss growth over nodes; figures beside each solver's constant)
     stays under ``cap``, rounded down to 10,000s."""
     return max(10_000, cap // bytes_per_node // 10_000 * 10_000)
+
+
+@contextmanager
+def wall_clock(seconds: float | None, what: str):
+    """Raise LimitReached(``what``) in this (the main) thread once ``seconds`` have passed, also
+    inside a search that counts no budget of its own (SIGALRM). Off the main thread, or where
+    there is no SIGALRM, it does nothing."""
+    import signal
+    import threading
+
+    if (
+        seconds is None
+        or not hasattr(signal, "setitimer")
+        or threading.current_thread() is not threading.main_thread()
+    ):
+        yield
+        return
+
+    def ring(signum, frame):
+        raise LimitReached(what)
+
+    old = signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, max(0.001, seconds))
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)

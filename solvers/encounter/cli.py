@@ -134,7 +134,7 @@ def cmd_solo(args) -> int:
     import rulebook
     from rulebook.common.errors import TrogkitInputError
     from solvers.encounter.adventure import solve_adventure
-    from solvers.limits import LimitReached
+    from solvers.limits import LimitReached, wall_clock
 
     cards = _cards(args)
     solo = rulebook.game("encounter-solo")
@@ -146,7 +146,9 @@ def cmd_solo(args) -> int:
     else:
         rulings = opt.rulings_dict(args)
         st = solo.new_game(args.seed, rulings=rulings, sin=args.sin, cards=cards)
-    res = solve_adventure(st, max_states=args.budget)
+    # the search counts states, not time: the clock stops it from outside (exit 3, no plan)
+    with wall_clock(args.timeout, f"time limit of {args.timeout:g} s reached (--timeout)"):
+        res = solve_adventure(st, max_states=args.budget)
     verdict = {True: "winnable", False: "not winnable", None: "unknown (budget used up)"}
     text = f"{verdict[res.winnable]} -- {res.states} states explored"
     if res.plan:
@@ -216,6 +218,7 @@ def register(commands) -> None:
     opt.add_seed(so)
     opt.add_position(so, what=" (a solo position, instead of --seed)")
     opt.add_budget(so, DEFAULT_BUDGET, "game states")
+    opt.add_timeout(so, 60.0)
     _battle_options(so)
     so.set_defaults(run=cmd_solo)
 

@@ -34,8 +34,10 @@ def _load(args) -> int:
         else:
             from solvers.limits import Budget
 
-            if limits:
-                result = search.solve(pb, Budget(seconds=args.timeout, nodes=args.budget))
+            if limits:  # --budget alone keeps the solver's clock: --timeout replaces it
+                seconds = args.timeout or search.DEFAULT_SECONDS
+                nodes = args.budget or search.DEFAULT_NODES
+                result = search.solve(pb, Budget(seconds=seconds, nodes=nodes))
             else:
                 result = search.solve(pb)
         if not result.feasible and not result.explanation:
