@@ -305,7 +305,9 @@ def configure_parser(parser, game_name: str) -> None:
     from trogkit import options as opt
 
     parser.set_defaults(sweep_game=game_name)
-    parser.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    parser.add_argument(
+        "--games", type=int, default=100, help="number of games (default 100, at most 10,000)"
+    )
     parser.add_argument("--agent", choices=AGENTS, default="random", help="the agent measured")
     parser.add_argument("--budget", type=opt.budget_up_to(MAX_SIMULATIONS), metavar="N",
                         help="simulations per decision of the search agent "
