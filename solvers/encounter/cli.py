@@ -74,6 +74,8 @@ def cmd_odds(args) -> int:
         if args.seen:
             seen = set(_ids(args.seen, cards, "--seen", ","))
             pool = [c for c in pool if c not in seen]
+    if not 1 <= args.k <= len(pool):
+        raise EncounterInputError(f"--k must be 1..{len(pool)} (the unseen cards), not {args.k}")
     try:
         odds = win_probability(
             mine, args.k, pool, cards, _rules(args), seed=args.seed, seconds=args.timeout
@@ -103,6 +105,10 @@ def cmd_build(args) -> int:
     cards = _cards(args)
     hand = _ids(args.hand, cards, "--hand", ",")
     opp = [_ids(e, cards, f"--vs encounter {i + 1}") for i, e in enumerate(args.vs.split("/"))]
+    if not 1 <= args.n <= len(hand):
+        raise EncounterInputError(f"--n must be 1..{len(hand)} (the cards in --hand), not {args.n}")
+    if len(opp) > args.n:
+        raise EncounterInputError(f"--vs gives {len(opp)} encounters; at most --n ({args.n})")
     rules = _rules(args)
     plans, start = [], time.monotonic()
     if args.method in ("matching", "both"):

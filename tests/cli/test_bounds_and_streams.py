@@ -288,3 +288,22 @@ def test_a_search_without_a_clock_of_its_own_is_stopped_by_the_wall_clock():
     assert time.monotonic() - start < 3
     help_text = " ".join(cli("encounter", "solo", "--help").stdout.split())
     assert "--timeout SECONDS" in help_text
+
+
+def test_cli_budget_ranges_are_the_solvers_own():
+    """The CLI states each solver's node maximum without importing it (start-up time)."""
+    from solvers.trogdor import countryside, search, win_now
+    from solvers.trogdor.cli import MAX_NODES
+
+    assert MAX_NODES == {"min-ap": search.MAX_NODES, "countryside": countryside.MAX_NODES,
+                         "win-now": win_now.MAX_POSITIONS}  # fmt: skip
+    for command, most in MAX_NODES.items():
+        help_text = " ".join(cli("trogdor", command, "--help").stdout.split())
+        assert f"at most {most:,}" in help_text, command
+
+
+def test_encounter_counts_beyond_the_cards_name_their_option():
+    line = one_line_error(cli("encounter", "odds", "Y3a+Y6a", "--k", "50"))
+    assert "--k" in line and "1..43" in line
+    line = one_line_error(cli("encounter", "build", "--hand", "Y1a,Y1b", "--vs", "Y2a", "--n", "3"))
+    assert "--n" in line and "1..2" in line
