@@ -106,7 +106,9 @@ def cmd_build(args) -> int:
     hand = _ids(args.hand, cards, "--hand", ",")
     opp = [_ids(e, cards, f"--vs encounter {i + 1}") for i, e in enumerate(args.vs.split("/"))]
     if not 1 <= args.n <= len(hand):
-        raise EncounterInputError(f"--n must be 1..{len(hand)} (the cards in --hand), not {args.n}")
+        raise EncounterInputError(
+            f"--n must be 1..{len(hand)}: cannot split {len(hand)} cards into {args.n} encounters"
+        )
     if len(opp) > args.n:
         raise EncounterInputError(f"--vs gives {len(opp)} encounters; at most --n ({args.n})")
     rules = _rules(args)
