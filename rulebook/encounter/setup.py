@@ -3,7 +3,7 @@ card waits in the deck)."""
 
 from __future__ import annotations
 
-from rulebook.common.codecs import MAX_SEED
+from rulebook.common.codecs import check_seed
 from rulebook.common.errors import NotationError
 from rulebook.common.game import fired
 from rulebook.common.rng import Rng
@@ -11,13 +11,6 @@ from rulebook.common.rng import Rng
 from . import rules
 from .cards import CardSet, default_cards
 from .state import SLOTS, SPACES, TAKEBACKS, MultiState, SoloState, check_variants, rulings_from
-
-
-def check_seed(seed) -> int:
-    """A seed the notation can write and read back: a whole number 0..2**63-1."""
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
-        raise NotationError(f"a seed is a whole number 0..{MAX_SEED}, not {seed!r}", where="seed")
-    return seed
 
 
 def new_game(
