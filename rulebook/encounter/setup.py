@@ -39,6 +39,7 @@ def new_game(
         variants.add("sin")
     variants = check_variants(variants)
     cards = cards or default_cards()
+    cards.check_players(players)
     fired("RE-SETUP-FIRST")
     fired("RE-SETUP-LOOT")
     empty = MultiState(
