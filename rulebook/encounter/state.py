@@ -315,7 +315,12 @@ def parse_multi(text: str, cards: CardSet | None = None) -> MultiState:
 
 def _check_wins(st: MultiState) -> None:
     """Each battle takes one encounter of each side, so a player's wins this round plus the
-    encounters left are at most five (RE-BUILD-FIVE): the successor's wins stay in range."""
+    encounters left are at most five (RE-BUILD-FIVE): the successor's wins stay in range. Wins
+    start at 0 each round (RE-ROUND-NEXT), so they are 0 before the battles."""
+    if st.phase in ("market", "build") and any(st.wins):
+        raise NotationError(
+            "wins count this round's battles: 0 before the battle phase", where="wins"
+        )
     for p in range(st.players):
         if st.wins[p] + len(st.live(p)) > SLOTS:
             raise NotationError(

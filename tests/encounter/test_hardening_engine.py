@@ -135,3 +135,21 @@ def test_a_partial_deck_too_small_for_the_players_is_refused_by_new_game(tmp_pat
     with pytest.raises(CardDataError, match="5 players") as e:
         MULTI.new_game(0, players=5, cards=cs)
     assert str(short) in str(e.value)
+
+
+def test_wins_before_the_battle_phase_are_refused():
+    s = MULTI.new_game(0)
+    text = re.sub(r" wins=\S+ ", " wins=" + "/".join(["5"] * s.players) + " ", str(s))
+    assert_closed(MULTI, text)
+    with pytest.raises(NotationError, match="wins"):
+        MULTI.parse(text)
+
+
+def test_the_largest_rng_counter_a_notation_reads_gives_successors_it_reads():
+    top = "9" * 19  # the longest whole number a notation reads
+    checked = 0
+    for s in battle_positions(2, players=2):
+        text = re.sub(r" rng=(\d+):\d+ ", rf" rng=\1:{top} ", str(s))
+        assert_closed(MULTI, text)
+        checked += 1
+    assert checked > 0
