@@ -12,7 +12,6 @@ from collections.abc import Sequence
 
 from .values import Frozen, init_field
 
-
 COUNTER_MASK = 2**63 - 1  # counters stay below 2**63: 19 digits, what notations read
 
 
