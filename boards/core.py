@@ -437,6 +437,9 @@ class Board:
         if self.game.is_terminal(self.state):
             self._say("the game is over")
             return False
+        if not self.legal():  # a hand-made position nobody can act in (invariants: stuck)
+            self._say("no legal action here, though the game is not over: a stuck position")
+            return False
         try:
             h = agent_hint(self.state, seconds=seconds)
         except TrogkitInputError as e:

@@ -4,6 +4,7 @@ legal one (it parses back and its invariants hold)."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import warnings
 
@@ -112,3 +113,13 @@ def test_a_trollland_hint_during_a_selection_hints_from_it_or_clears_it(monkeypa
     for t in clicks:
         b.click(t)
     assert len(b.history) == 2 and b.log[-1] == str(hinted), b.message.value
+
+
+def test_hint_on_a_stuck_position_says_it_is_stuck_not_over():
+    pytest.importorskip("solvers.play.agents")
+    g = rulebook.game("encounter-solo")
+    st = g.new_game(0)
+    stuck = g.parse(str(dataclasses.replace(st, hand=(), discard=st.discard + st.hand)))
+    b = board(stuck)
+    assert b.hint(seconds=0.1) is False
+    assert "stuck" in b.message.value and "over" not in b.message.value.replace("not over", "")
