@@ -91,6 +91,17 @@ def test_trollland_does_not_select_cards_of_other_games(target):
     assert b.message.value
 
 
+@pytest.mark.parametrize(
+    "target", ["card:Bi1", "card:block-1", "encounter:P9.E1", "encounter:P1.E9"]
+)
+def test_encounter_does_not_select_what_is_not_at_its_table(target):
+    s = rulebook.game("encounter").new_game(0)
+    assert s.phase == "build"
+    b = board(s)
+    b.click(target)
+    assert b.selection == () and b.message.value
+
+
 @pytest.mark.parametrize("keep", [False, True])
 def test_a_trollland_hint_during_a_selection_hints_from_it_or_clears_it(monkeypatch, keep):
     """The clicks a hint names play the hinted action, whether or not a card was selected."""
