@@ -77,6 +77,15 @@ class CardSet:
     def __reduce__(self):  # pickle and copy through __init__ (a read-only view does not pickle)
         return (CardSet, (list(self.cards.values()), self.path))
 
+    def check_box(self, why: str = "") -> None:
+        """Refuse a set that is not a whole box (RE-COMP-DECK), naming the file and the count."""
+        for kind, n in BOX.items():
+            if len(self.ids(kind)) != n:
+                raise CardDataError(
+                    self.path or "card set",
+                    f"{why}a box has {n} {kind} cards, this file has {len(self.ids(kind))}",
+                )
+
     def check_players(self, players: int) -> None:
         """Refuse a game this set cannot deal: nine cards a hand (RE-SETUP-DEAL)."""
         have, need = len(self.ids("encounter")), HAND * players
@@ -144,11 +153,7 @@ def load_card_set(path: str | Path = DEFAULT_CARDS, *, whole_box: bool = True) -
     cs = CardSet(cards, str(path))
     _check_greens(cs, str(path))
     if whole_box:
-        for kind, n in BOX.items():
-            if len(cs.ids(kind)) != n:
-                raise CardDataError(
-                    str(path), f"a box has {n} {kind} cards, this file has {len(cs.ids(kind))}"
-                )
+        cs.check_box()
     return cs
 
 

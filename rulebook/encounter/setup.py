@@ -59,6 +59,7 @@ def new_adventure(seed: int = 0, *, rulings=None, sin: bool = False, cards=None)
 
     cards = cards or default_cards()
     rng = Rng(check_seed(seed))
+    cards.check_box("the Solo Adventure is played with the whole box: ")
     main, rng = rng.shuffled(cards.ids("encounter"))
     hand, main = main[:9], main[9:]
     boss_deck, rng = rng.shuffled(cards.ids("boss"))

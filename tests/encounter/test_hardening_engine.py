@@ -153,3 +153,13 @@ def test_the_largest_rng_counter_a_notation_reads_gives_successors_it_reads():
         assert_closed(MULTI, text)
         checked += 1
     assert checked > 0
+
+
+def test_a_solo_adventure_from_a_partial_deck_is_refused_naming_the_file(tmp_path):
+    short = tmp_path / "short.toml"
+    text = DEFAULT_CARDS.read_text()
+    short.write_text(text[: text.index('id = "G1"') - len("[[card]]\n")])
+    cs = load_card_set(short, whole_box=False)
+    with pytest.raises(CardDataError, match="whole box") as e:
+        SOLO.new_game(0, cards=cs)
+    assert str(short) in str(e.value)
