@@ -37,3 +37,12 @@ def rule_quote(catalog, rule_id: str) -> str:
 def tiles(state) -> str:
     """The ``tiles`` field of a Trogdor position: the countryside, burnt tiles in lower case."""
     return field(state, "tiles")
+
+
+def encounter_duel(a, b, **options):
+    """A 2-player Random Encounter battle position where P1's encounter 1 (cards ``a``) is about
+    to battle P2's encounter 1 (``b``) with ``battle 1 P2:1``; both keep a spare encounter so the
+    round does not end at once. ``options`` go to ``battle_position`` (rulings, variants, loot)."""
+    from rulebook.encounter.setup import battle_position
+
+    return battle_position([[list(a), ["Y1c"]], [list(b), ["Y2c"]]], **options)
