@@ -39,8 +39,9 @@ def _texts(paths: list[Path]) -> dict[str, str]:
 def citations(catalog: RuleCatalog, paths: list[Path]) -> dict[str, set[str]]:
     """rule ID -> set of files citing it (an ID must not be glued to more ID characters)."""
     texts = _texts(paths)
-    found: dict[str, set[str]] = {rid: set() for rid in catalog.ids()}
-    for rid in catalog.ids():
+    ids = [*catalog.ids(), *catalog.rulings]
+    found: dict[str, set[str]] = {rid: set() for rid in ids}
+    for rid in ids:
         pat = re.compile(rf"(?<![A-Z0-9-]){re.escape(rid)}(?![A-Z0-9-])")
         for name, text in texts.items():
             if pat.search(text):
@@ -140,13 +141,16 @@ def code_files(package: str, root: Path = ROOT) -> list[Path]:
 
 
 def report(catalog: RuleCatalog, root: Path = ROOT) -> list[tuple[str, int, int]]:
+    """(rule or ruling ID, test files citing it, notebooks teaching it) for the whole catalog."""
     tests = citations(catalog, test_files(root))
-    nbs = citations(catalog, notebook_files(root))
-    return [(rid, len(tests[rid]), len(nbs[rid])) for rid in catalog.ids()]
+    nbs = taught(catalog, root)
+    return [
+        (rid, len(tests.get(rid, ())), len(nbs[rid])) for rid in [*catalog.ids(), *catalog.rulings]
+    ]
 
 
 def code_report(catalog: RuleCatalog, package: str, root: Path = ROOT) -> dict[str, int]:
-    """rule ID -> number of rulebook source files of that game citing it."""
+    """rule or ruling ID -> number of rulebook source files of that game citing it."""
     return {rid: len(f) for rid, f in citations(catalog, code_files(package, root)).items()}
 
 
@@ -162,10 +166,12 @@ def main() -> None:
         package = g.__module__.split(".")[1]
         code = code_report(cat, package)
         rows = report(cat)
-        print(f"== {cat.game}: {len(rows)} rules")
-        print(f"{'rule':28} code tests notebooks")
+        print(
+            f"== {cat.game}: {len(rows)} rules and rulings, {sum(1 for r in rows if r[2])} taught"
+        )
+        print(f"{'rule':28} code tests taught-in")
         for rid, t, n in rows:
-            have = (("code", code[rid]), ("test", t), ("notebook", n))
+            have = (("code", code[rid]), ("test", t), ("lesson section", n))
             missing = [x for x, c in have if not c]
             flag = "   <-- missing " + " and ".join(missing) if missing else ""
             print(f"{rid:28} {code[rid]:4} {t:5} {n:9}{flag}")

@@ -91,9 +91,7 @@ def test_catalog_file_references_resolve(path):
     text = path.read_text(encoding="utf-8")
     names = set(FILE_WORD.findall(text)) | set(LINK.findall(text))
     dead = sorted(
-        n
-        for n in names - SHARED_TEXTS
-        if not ((path.parent / n).exists() or (ROOT / n).exists())
+        n for n in names - SHARED_TEXTS if not ((path.parent / n).exists() or (ROOT / n).exists())
     )
     assert not dead, f"{path}: names missing files {dead}"
 
@@ -104,3 +102,18 @@ def test_a_dead_catalog_reference_is_caught(tmp_path):
     names = set(FILE_WORD.findall(cat.read_text()))
     assert names == {"NOTATION.md", "rulebook/API.md"}
     assert not (tmp_path / "NOTATION.md").exists() and not (ROOT / "NOTATION.md").exists()
+
+
+LESSONS = [p for p in NOTEBOOKS if p.name.split("_")[0] in {"trogdor", "trollland", "encounter"}]
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
+def test_lessons_follow_the_template(path):
+    """The lesson template (issue 21): the goal of the lesson and of the game, a glossary of the
+    game's words and ids, and a recap. (00_start, the instructor app and the scale and
+    verification notebooks are not lessons of one game.)"""
+    cells = _cells(path)
+    texts = [_text(c) for c in cells if c["cell_type"] == "markdown"]
+    assert "**This lesson:**" in texts[0] and "**The game**" in texts[0], "goals in the first cell"
+    assert any(t.startswith("## Words of the game") for t in texts), "no glossary section"
+    assert any(t.startswith("## Recap") for t in texts), "no recap section"
