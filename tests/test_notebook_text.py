@@ -44,7 +44,7 @@ def bare_header_words(printed: str) -> list[str]:
     """Lines where a game's header word stands alone as a value (``trogdor -> trogdor``), the
     sign of a cell printing ``str(state).split()[0]`` instead of the field it meant."""
     words = "|".join(map(re.escape, HEADER_WORDS))
-    alone = re.compile(rf"(?:^|[\s:>|(,])({words})(?=\s*(?:$|->|\||,|\)))", re.M)
+    alone = re.compile(rf"(?:^|[:>|,(])\s*({words})(?=\s*(?:$|->|\||,|\)))", re.M)
     return [line for line in printed.splitlines() if alone.search(line)]
 
 
@@ -65,6 +65,7 @@ def test_bare_header_word_is_caught():
     assert bare_header_words("after burn tile: trogdor")
     assert not bare_header_words("trogdor tiles=C.M.C/.T... trogdor=C3 meter=4")
     assert not bare_header_words("a trogdor game: 3 cottages")
+    assert not bare_header_words("Red and Blue Star cards cannot be in one encounter")
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
