@@ -118,3 +118,19 @@ def test_lessons_follow_the_template(path):
     assert "**This lesson:**" in texts[0] and "**The game**" in texts[0], "goals in the first cell"
     assert any(t.startswith("## Words of the game") for t in texts), "no glossary section"
     assert any(t.startswith("## Recap") for t in texts), "no recap section"
+
+
+@pytest.mark.parametrize(
+    "path", [*LESSONS, ROOT / "notebooks" / "00_start.ipynb"], ids=lambda p: p.name
+)
+def test_lessons_ask_an_exercise_checked_both_ways(path):
+    """At least one exercise (boards.exercises) per lesson, and a hidden checked cell that answers
+    it wrongly then rightly (``self_check``), asserts the verdicts and saved them."""
+    cells = _cells(path)
+    asks = [c for c in cells if c["cell_type"] == "code" and "boards import exercises" in _text(c)]
+    checked = [c for c in cells if is_asserting_check(c) and ".self_check()" in _text(c)]
+    assert asks, "no exercise in this lesson"
+    assert checked, "no checked cell answers the exercise wrongly and rightly"
+    for cell in checked:
+        printed = _printed(cell)
+        assert "right answer accepted" in printed or printed.rstrip().endswith("True"), printed
