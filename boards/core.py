@@ -276,7 +276,10 @@ class Board:
     def click(self, target: str) -> bool:
         """A click on the drawing's element ``target``; True if the position changed."""
         before = len(self.history)
-        r = self.resolve(target)
+        try:  # a target no rule knows is answered on the board, never raised from a handler
+            r = self.resolve(target)
+        except TrogkitInputError as e:
+            r = Nothing(f"{target}: {input_error_text(e)}")
         if isinstance(r, Play):
             if not self.play(r.action, r.label or None) and self.selection:
                 self.selection = ()  # a refused two-click action starts over
@@ -434,12 +437,17 @@ class Board:
         if self.game.is_terminal(self.state):
             self._say("the game is over")
             return False
+        if not self.legal():  # a hand-made position nobody can act in (invariants: stuck)
+            self._say("no legal action here, though the game is not over: a stuck position")
+            return False
         try:
             h = agent_hint(self.state, seconds=seconds)
         except TrogkitInputError as e:
             self._say(esc(input_error_text(e)))
             return False
         self.hint_action = str(h.action)
+        if self.selection and not self._completes_selection(self.hint_action):
+            self.selection = ()  # the hint starts afresh: clicks from the selection play another
         rate = h.win_rate
         rate_text = f"estimated win rate {rate:.0%}" if math.isfinite(rate) else "no estimate"
         self._say(
@@ -448,19 +456,28 @@ class Board:
         self.refresh(redraw=False)
         return True
 
+    def _completes_selection(self, action_text: str) -> bool:
+        """True if one more click, from the current selection, plays ``action_text``."""
+        return bool(self._direct_targets(self.view.targets, action_text))
+
+    def _direct_targets(self, targets, action_text: str) -> list[str]:
+        """The targets one click on which (from the current selection) plays ``action_text``."""
+        out = []
+        for t in targets:
+            r = self.resolve(t)
+            if (isinstance(r, Play) and str(r.action) == action_text) or (
+                isinstance(r, Menu) and any(str(x) == action_text for _l, x in r.items)
+            ):
+                out.append(t)
+        return out
+
     def hint_targets(self, targets) -> list[str]:
         """The drawing's targets a hinted action is played with (one, or two for two-click
         actions: each target whose thing the action names)."""
         if self.hint_action is None:
             return []
         a = self.game.action(self.hint_action)
-        direct = []
-        for t in targets:
-            r = self.resolve(t)
-            if (isinstance(r, Play) and str(r.action) == self.hint_action) or (
-                isinstance(r, Menu) and any(str(x) == self.hint_action for _l, x in r.items)
-            ):
-                direct.append(t)
+        direct = self._direct_targets(targets, self.hint_action)
         if direct:
             return direct
         saved = self.selection

@@ -65,6 +65,8 @@ class EncounterBoard(Board):
         kind, _, name = target.partition(":")
         if self.game.name == "encounter-solo":
             return super().resolve(target)
+        if kind == "card" and name not in self.state.cards:  # e.g. another game's card
+            return Nothing(f"{name}: not a Random Encounter card")
         if kind == "card" and phase == "build":
             if sel == target:
                 return Select((), f"{name} put back")
@@ -80,8 +82,8 @@ class EncounterBoard(Board):
             return Select(("loot",), "the Loot die: now click an encounter", ok)
         if kind == "encounter":
             where = _slot(target)
-            if where is None:
-                return Nothing(target)
+            if where is None or not (1 <= where[0] <= self.state.players and 1 <= where[1] <= 5):
+                return Nothing(f"{target}: no such encounter at this table")
             player, slot = where
             me = self._me()
             if sel and sel.startswith("card:"):

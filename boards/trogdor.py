@@ -16,6 +16,7 @@ import ipywidgets as W
 
 from rulebook.common.errors import RuleError, TrogkitInputError
 from rulebook.trogdor.edit import movement_line
+from rulebook.trogdor.geometry import BY_NAME
 
 from .core import Board, Menu, Nothing, Play, esc, input_error_text
 
@@ -109,6 +110,8 @@ class TrogdorBoard(Board):
             return Play(f"burn peasant at {name}")
         if kind:
             return super().resolve(target)
+        if name not in BY_NAME:  # a target of another game, or none at all
+            return Nothing(f"{name!r}: not a square of this board (A1..E5)")
         # a square
         if s.phase == "spawn":
             return Play(f"spawn {name}")

@@ -49,6 +49,8 @@ class TrolllandBoard(Board):
     def resolve(self, target: str):
         phase = getattr(self.state, "phase", "")
         kind, _, name = target.partition(":")
+        if kind == "card" and name not in self.state.cards.people:  # e.g. another game's card
+            return Nothing(f"{name}: not a Trollland people card")
         if kind == "card" and phase == "choose":
             picked = [t.split(":", 1)[1] for t in self.selection]
             if name in picked:

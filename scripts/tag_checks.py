@@ -2,6 +2,7 @@
 
 python -m scripts.tag_checks [NOTEBOOK ...]      # default: every notebook under notebooks/
 python -m scripts.tag_checks --check [...]       # exit 1 if a notebook still has a comment marker
+                                                 # or a checked cell that does not assert
 
 A code cell whose source has a ``# NBVAL_CHECK_OUTPUT`` line loses that line and gets the tag
 ``nbval-check-output`` (nbval >= 0.11 honours it), and its source is collapsed
@@ -58,6 +59,15 @@ def checked_cells(nb) -> list[int]:
     ]
 
 
+def unasserted(nb) -> list[int]:
+    """Checked cells whose code has no ``assert``: they print a fact but a re-run cannot fail."""
+    return [
+        i
+        for i in checked_cells(nb)
+        if not any(line.lstrip().startswith("assert") for line in nb.cells[i].source.splitlines())
+    ]
+
+
 def convert(nb) -> int:
     """Convert the comment markers of ``nb`` in place; the number of cells changed."""
     changed = 0
@@ -91,10 +101,12 @@ def main(argv: list[str]) -> int:
     for p in paths:
         nb = nbformat.read(p, as_version=4)
         if check:
-            left = comment_markers(nb)
+            left, mute = comment_markers(nb), unasserted(nb)
             if left:
-                bad += 1
                 print(f"{p}: comment markers in cells {sorted({i for i, _m in left})}")
+            if mute:
+                print(f"{p}: checked cells that do not assert: {mute}")
+            bad += bool(left or mute)
             continue
         n = convert(nb)
         if n:

@@ -17,6 +17,16 @@ from .rulings import Ruling, RulingSet
 MAX_SEED = 2**63 - 1  # what a 19-digit canonical number can carry
 
 
+def check_seed(seed) -> int:
+    """A seed the notation can write and read back: a whole number 0..2**63-1. Every game's
+    ``new_game`` checks it where the seed enters, so no game writes a position it cannot read."""
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+        raise NotationError(
+            f"a seed is a whole number 0..{MAX_SEED}, not {excerpt(repr(seed))}", where="seed"
+        )
+    return seed
+
+
 @dataclass(frozen=True)
 class RngCodec(Codec):
     """``SEED:COUNTER``, both canonical whole numbers, the seed 0..2**63-1. The value is the pair

@@ -114,7 +114,14 @@ class Game:
     def invariants(self, state) -> list[str]:
         """What is wrong with ``state`` (pieces or cards not conserved, ...): [] when all holds.
         Sweeps check it after every action."""
-        return []
+        return self.stuck(state)
+
+    def stuck(self, state) -> list[str]:
+        """A live game always offers a legal action: a parsed position can claim a step nobody
+        can act in (every game's ``invariants`` includes this check)."""
+        if self.is_terminal(state) or self.legal_actions(state):
+            return []
+        return ["the game is not over but there is no legal action (a stuck position)"]
 
     # -- defined once for every game --
     @property

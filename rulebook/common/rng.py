@@ -12,6 +12,8 @@ from collections.abc import Sequence
 
 from .values import Frozen, init_field
 
+COUNTER_MASK = 2**63 - 1  # counters stay below 2**63: 19 digits, what notations read
+
 
 class Rng(Frozen):
     """A ``Frozen`` value, not a frozen dataclass (start-up: bench figure "min-AP CLI CPU ÷ BFS
@@ -34,7 +36,9 @@ class Rng(Frozen):
         return random.Random(f"{self.seed}:{self.counter}")
 
     def advanced(self) -> Rng:
-        return Rng(self.seed, self.counter + 1)
+        # the counter wraps at 2**63 (never reached by play): a position read with the largest
+        # counter its notation carries still writes a successor that notation reads
+        return Rng(self.seed, (self.counter + 1) & COUNTER_MASK)
 
     def shuffled(self, items) -> tuple[tuple, Rng]:
         """(a shuffled tuple of ``items``, the next Rng); ``items`` is not touched."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from .errors import CardDataError, NotationError
 from .values import Frozen, init_field
@@ -31,8 +32,11 @@ class Ruling(Frozen):
         init_field(self, "id", id)
         init_field(self, "title", title)
         init_field(self, "default", default)
-        init_field(self, "options", options)
+        init_field(self, "options", MappingProxyType(dict(options)))  # read-only: shared
         init_field(self, "reason", reason)
+
+    def __reduce__(self):  # pickle and copy through __init__ (a read-only view does not pickle)
+        return (Ruling, (self.id, self.title, self.default, dict(self.options), self.reason))
 
     @classmethod
     def from_dict(cls, entry: dict, path: str, i: int) -> Ruling:
@@ -56,6 +60,16 @@ class RulingSet:
 
     rulings: Mapping[str, Ruling] = field(compare=False, repr=False)
     choices: tuple[tuple[str, str], ...] = ()
+
+    def __post_init__(self):
+        """Every state holding this set shares ``rulings``: keep a read-only copy of a dict."""
+        if isinstance(self.rulings, dict):
+            object.__setattr__(self, "rulings", MappingProxyType(dict(self.rulings)))
+
+    def __reduce__(self):  # pickle through the constructor (a read-only view does not pickle)
+        rulings = self.rulings
+        plain = dict(rulings) if isinstance(rulings, MappingProxyType) else rulings
+        return (RulingSet, (plain, self.choices))
 
     @classmethod
     def make(cls, rulings: Mapping[str, Ruling], **choices: str) -> RulingSet:

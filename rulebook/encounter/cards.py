@@ -6,7 +6,7 @@ can load their own transcription with ``load_card_set(path)``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError, dataclass
 from pathlib import Path
 from types import MappingProxyType
 
@@ -28,6 +28,7 @@ REVIEW_STAR_EFFECT = {
     "none": "none",
 }
 BOX = {"encounter": 45, "boss": 4, "key": 4}  # RE-COMP-DECK
+HAND = 9  # RE-SETUP-DEAL: cards a hand
 
 SCHEMA = {
     "kind": Field(str, choices=KINDS),
@@ -56,12 +57,44 @@ class Card:
 
 
 class CardSet:
-    """All cards of one box, by id. ``effect(card_id, star_rule)`` applies RER-STAR-EFFECTS."""
+    """All cards of one box, by id. ``effect(card_id, star_rule)`` applies RER-STAR-EFFECTS.
+
+    A read-only value: every state (and ``default_cards()``'s every caller) shares one set, so
+    neither its attributes nor its lookup can be changed."""
+
+    __slots__ = ("path", "cards")
 
     def __init__(self, cards: list[Card], path: str = ""):
-        self.path = path
-        # read-only: default_cards() is shared by every caller, so no caller may change it
-        self.cards = MappingProxyType({c.id: c for c in cards})
+        object.__setattr__(self, "path", path)
+        object.__setattr__(self, "cards", MappingProxyType({c.id: c for c in cards}))
+
+    def __setattr__(self, name: str, value) -> None:
+        raise FrozenInstanceError(f"a card set is shared by every state: cannot assign {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"a card set is shared by every state: cannot delete {name!r}")
+
+    def __reduce__(self):  # pickle and copy through __init__ (a read-only view does not pickle)
+        return (CardSet, (list(self.cards.values()), self.path))
+
+    def check_box(self, why: str = "") -> None:
+        """Refuse a set that is not a whole box (RE-COMP-DECK), naming the file and the count."""
+        for kind, n in BOX.items():
+            if len(self.ids(kind)) != n:
+                raise CardDataError(
+                    self.path or "card set",
+                    f"{why}a box has {n} {kind} cards, this file has {len(self.ids(kind))}",
+                )
+
+    def check_players(self, players: int) -> None:
+        """Refuse a game this set cannot deal: nine cards a hand (RE-SETUP-DEAL)."""
+        have, need = len(self.ids("encounter")), HAND * players
+        if have < need:
+            raise CardDataError(
+                self.path or "card set",
+                f"a game of {players} players deals {HAND} encounter cards each: it needs "
+                f"{need}, this set has {have}",
+            )
 
     def __getitem__(self, cid: str) -> Card:
         return self.cards[cid]
@@ -118,13 +151,24 @@ def load_card_set(path: str | Path = DEFAULT_CARDS, *, whole_box: bool = True) -
             )
         )
     cs = CardSet(cards, str(path))
+    _check_greens(cs, str(path))
     if whole_box:
-        for kind, n in BOX.items():
-            if len(cs.ids(kind)) != n:
-                raise CardDataError(
-                    str(path), f"a box has {n} {kind} cards, this file has {len(cs.ids(kind))}"
-                )
+        cs.check_box()
     return cs
+
+
+def _check_greens(cs: CardSet, path: str) -> None:
+    """Nine Green Star cards make a hand no five encounters can be built from (a Green needs a
+    second card, RE-COMPOSE-GREEN: five encounters of nine Greens leave one alone), and a deal
+    or a market can give them to one player: refuse such a deck."""
+    greens = sum(cs[c].star == "green" for c in cs.ids("encounter"))
+    if greens >= HAND:
+        raise CardDataError(
+            path,
+            f"{greens} Green Star encounter cards: a hand of {HAND} Greens cannot be built into "
+            f"five encounters (RE-COMPOSE-GREEN), so a deck holds at most {HAND - 1}",
+            field="star",
+        )
 
 
 _DEFAULT: CardSet | None = None

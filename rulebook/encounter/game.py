@@ -80,7 +80,7 @@ class Encounter(Game):
             out.append("RE-BUILD-FIVE: cards left in a hand during battles")
         if (st.phase == "over") != bool(st.winners):
             out.append("the game is over exactly when it has winners")
-        return out
+        return out + self.stuck(st)
 
 
 class EncounterSolo(Game):
@@ -150,7 +150,7 @@ class EncounterSolo(Game):
             out.append("RE-SOLO-LOOT: nothing to recruit in the loot step")
         if (st.phase == "over") != (st.outcome != "-"):
             out.append("the adventure is over exactly when it has an outcome")
-        return out
+        return out + self.stuck(st)
 
 
 GAME = Encounter()

@@ -3,7 +3,7 @@ card waits in the deck)."""
 
 from __future__ import annotations
 
-from rulebook.common.codecs import MAX_SEED
+from rulebook.common.codecs import check_seed
 from rulebook.common.errors import NotationError
 from rulebook.common.game import fired
 from rulebook.common.rng import Rng
@@ -11,13 +11,6 @@ from rulebook.common.rng import Rng
 from . import rules
 from .cards import CardSet, default_cards
 from .state import SLOTS, SPACES, TAKEBACKS, MultiState, SoloState, check_variants, rulings_from
-
-
-def check_seed(seed) -> int:
-    """A seed the notation can write and read back: a whole number 0..2**63-1."""
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
-        raise NotationError(f"a seed is a whole number 0..{MAX_SEED}, not {seed!r}", where="seed")
-    return seed
 
 
 def new_game(
@@ -46,6 +39,7 @@ def new_game(
         variants.add("sin")
     variants = check_variants(variants)
     cards = cards or default_cards()
+    cards.check_players(players)
     fired("RE-SETUP-FIRST")
     fired("RE-SETUP-LOOT")
     empty = MultiState(
@@ -65,6 +59,7 @@ def new_adventure(seed: int = 0, *, rulings=None, sin: bool = False, cards=None)
 
     cards = cards or default_cards()
     rng = Rng(check_seed(seed))
+    cards.check_box("the Solo Adventure is played with the whole box: ")
     main, rng = rng.shuffled(cards.ids("encounter"))
     hand, main = main[:9], main[9:]
     boss_deck, rng = rng.shuffled(cards.ids("boss"))

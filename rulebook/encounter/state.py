@@ -34,12 +34,12 @@ from rulebook.common.rng import Rng
 from rulebook.common.rulings import RulingSet
 
 from .battle import BattleRules
+from .cards import HAND as HAND  # RE-SETUP-DEAL (re-exported: rules, solo_rules)
 from .cards import CardSet, default_cards
 
 CATALOG = load_catalog(Path(__file__).with_name("rules.toml"))
 VARIANTS = ("keys", "market", "sin")
 
-HAND = 9  # RE-SETUP-DEAL
 SLOTS = 5  # RE-BUILD-FIVE
 MAX_LOOT = 6  # RE-LOOT-RANGE
 TAKEBACKS = 9  # RE-BUILD-TAKEBACK: take-backs per build turn (engine bound, see NOTES.md)
@@ -262,7 +262,7 @@ def multi_spec(n: int) -> list[tuple[str, Codec]]:
         ("rng", RngCodec()),
         ("loot", per(Int(1, MAX_LOOT))),
         ("lootat", per(Optional_(Int(1, SLOTS)))),
-        ("wins", per(Int(0, 2 * SLOTS))),
+        ("wins", per(Int(0, SLOTS))),
         ("outcome", Winners(n)),
         ("deck", CARDS),
         ("discard", CARDS),
@@ -309,7 +309,25 @@ def parse_multi(text: str, cards: CardSet | None = None) -> MultiState:
         cards=cards,
     )
     check_cards(st.all_cards(), cards)
+    _check_wins(st)
     return st
+
+
+def _check_wins(st: MultiState) -> None:
+    """Each battle takes one encounter of each side, so a player's wins this round plus the
+    encounters left are at most five (RE-BUILD-FIVE): the successor's wins stay in range. Wins
+    start at 0 each round (RE-ROUND-NEXT), so they are 0 before the battles."""
+    if st.phase in ("market", "build") and any(st.wins):
+        raise NotationError(
+            "wins count this round's battles: 0 before the battle phase", where="wins"
+        )
+    for p in range(st.players):
+        if st.wins[p] + len(st.live(p)) > SLOTS:
+            raise NotationError(
+                f"player {p + 1} has {st.wins[p]} win(s) and {len(st.live(p))} encounter(s) "
+                f"left: at most {SLOTS} battles a round",
+                where="wins",
+            )
 
 
 # ---- solo ----------------------------------------------------------------------------------------

@@ -74,7 +74,7 @@ class Trogdor(Game):
         return render_svg(state, **overlay)
 
     def invariants(self, state):
-        return invariants(state)
+        return invariants(state) + self.stuck(state)
 
 
 def invariants(s: State) -> list[str]:

@@ -46,7 +46,7 @@ from .cardindex import takes_square
 from .geometry import AREA_SET, INDEX, SQUARES
 from .geometry import STEP as GEO_STEP
 from .powers import add_powers, card_powers, remove_power
-from .state import Deck, State
+from .state import MAX_AP, MAX_TURN, Deck, State
 
 TEXT = attrgetter("_text")  # C-level sort key: legal actions sorted by canonical text
 
@@ -217,7 +217,7 @@ def _heal(s, amount: int) -> None:
 def _start_act(s, ap: int, tokens=(), heal: int = 0) -> None:
     """Enter the act phase: AP (+ banked under TR-PASS-AP=keep), card and keeper abilities."""
     banked = s.banked[s.player]
-    s.ap = ap + banked
+    s.ap = min(MAX_AP, ap + banked)  # counters stop at what the notation reads
     if banked:
         b = list(s.banked)
         b[s.player] = 0
@@ -231,7 +231,7 @@ def _start_act(s, ap: int, tokens=(), heal: int = 0) -> None:
             if kt or kextra or kheal:
                 fired("T-KEEPER")
             tokens += kt
-            s.ap += kextra
+            s.ap = min(MAX_AP, s.ap + kextra)
             heal += kheal
     if tokens:
         s.powers = add_powers(s.powers, tokens)
@@ -559,7 +559,7 @@ def do_use(s, a) -> None:
     charged[s.player] = False
     s.charged = tuple(charged)
     s.item_used = True
-    s.ap += extra
+    s.ap = min(MAX_AP, s.ap + extra)
     if heal:
         _heal(s, heal)
     tokens = [t for t in tokens if t != "teleport"]
@@ -578,7 +578,7 @@ def do_pass(s, a) -> None:
 def _end_phase1(s) -> None:
     if fx.ruling(s, "TR-PASS-AP") == "keep":
         banked = list(s.banked)
-        banked[s.player] += s.ap
+        banked[s.player] = min(MAX_AP, banked[s.player] + s.ap)
         s.banked = tuple(banked)
     s.ap = 0
     _start_phase2(s)
@@ -728,7 +728,7 @@ def _end_turn(s) -> None:
     """T-END-TURN: next player (clockwise); this turn's hiding and abilities end."""
     fired("T-END-TURN")
     s.player = (s.player + 1) % s.players
-    s.turn += 1
+    s.turn = min(MAX_TURN, s.turn + 1)  # the notation reads 1..MAX_TURN
     s.phase = "draw"
     s.hidden = False
     s.powers = ()

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from itertools import compress, islice
 
+from rulebook.common.codecs import check_seed
 from rulebook.common.errors import NotationError
 from rulebook.common.rng import Rng
 from rulebook.common.rulings import LazyRulings, RulingSet
@@ -137,8 +138,7 @@ def new_game(
             "a game needs the box's special tiles: 3 cottages, 1 lake, 2 mountains, 2 tunnels "
             "(T-SETUP-BOARD; use puzzle() for partial boards)"
         )
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise NotationError(f"the seed is a whole number, not {type(seed).__name__}")
+    check_seed(seed)
     if isinstance(players, bool) or not (isinstance(players, int) and 1 <= players <= MAX_PLAYERS):
         raise NotationError(f"1..{MAX_PLAYERS} players (T-SETUP-PLAYERS)", where="players")
     shuffle, rng = _setup_shuffler(Rng(seed))

@@ -48,6 +48,7 @@ MAX_TYPED_AP = 999
 # ... and what the notation reads: the engine may bank past 999 under TR-PASS-AP=keep (each turn
 # adds at most a card's AP plus its extras; a game has at most max_length actions).
 MAX_AP = 10**9
+MAX_TURN = 10**9  # the engine stops the turn counter here (it only labels turns)
 MAX_PLAYERS = 20
 # Phase 2 pieces in the order they move (T-KNIGHT-MOVE, T-ARCHER)
 QUEUE_TOKENS = ("peasants", "hammer", "archer")
@@ -411,7 +412,7 @@ def parse_state(text: str, cards=None) -> State:
         void=void,
         ap=parse_int(d["ap"], "ap", lo=0, hi=MAX_AP),
         phase=phase,
-        turn=parse_int(d.get("turn", "1"), "turn", lo=1, hi=MAX_AP),
+        turn=parse_int(d.get("turn", "1"), "turn", lo=1, hi=MAX_TURN),
         player=parse_int(d.get("player", "0"), "player", lo=0, hi=players - 1),
         players=players,
         hands=hands,

@@ -29,6 +29,10 @@ PEOPLE_NAMES = {
 }
 SYMBOLS = ("none", "arrow", "question")
 KINDS = {"cart": 1, "caterpillar": 2, "dragon": 3}
+# What a deal takes (TL-SETUP-*): five cards a hand, five pests on the dock, five vehicles in the
+# row, two Bonus cards; the card loaders refuse files that cannot make a game of this size.
+HAND_SIZE, DOCK_SIZE, ROW_SIZE, BONUS_SIZE = 5, 5, 5, 2
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
 
 
 def _caps(value) -> str | None:
@@ -114,6 +118,7 @@ class CardSet:
     people: Mapping[str, PeopleCard]
     vehicles: Mapping[str, Vehicle]
     bonus: Mapping[str, Bonus]
+    source: str = field(default="", compare=False)  # the people file (named in errors)
 
     def __post_init__(self):
         """Read-only lookups: ``default_cards()`` is shared by every caller, so nobody may change
@@ -122,7 +127,21 @@ class CardSet:
             object.__setattr__(self, name, MappingProxyType(dict(getattr(self, name))))
 
     def __reduce__(self):  # pickling (process pools) and deepcopy, despite the read-only views
-        return (CardSet, (self.name, dict(self.people), dict(self.vehicles), dict(self.bonus)))
+        people, vehicles, bonus = dict(self.people), dict(self.vehicles), dict(self.bonus)
+        return (CardSet, (self.name, people, vehicles, bonus, self.source))
+
+    def check_players(self, players: int) -> None:
+        """Refuse a game these cards cannot deal: every hand dealt, then five pests on the dock
+        whatever the shuffle (hands may take pests only), i.e. 5 x players + 5 pest cards."""
+        pests = sum(not c.is_troll for c in self.people.values())
+        need = HAND_SIZE * players + DOCK_SIZE
+        if pests < need:
+            raise CardDataError(
+                self.source or self.name,
+                f"a game of {players} players deals {HAND_SIZE} cards a hand and then {DOCK_SIZE} "
+                f"pest cards to the dock: it needs {need} pest (non-Troll) people cards, this set "
+                f"has {pests}",
+            )
 
     def card(self, cid: str) -> PeopleCard:
         return self.people[cid]
@@ -188,7 +207,31 @@ def load_card_set(people=None, vehicles=None, bonus=None, name: str | None = Non
         bonus or DATA / "bonus.toml",
     ]
     label = name or ("stand-in" if not (people or vehicles or bonus) else "user")
-    return CardSet(label, _people(paths[0]), _vehicles(paths[1]), _bonus(paths[2]))
+    decks = _people(paths[0]), _vehicles(paths[1]), _bonus(paths[2])
+    _check_decks(paths, decks)
+    cs = CardSet(label, *decks, source=str(paths[0]))
+    cs.check_players(MIN_PLAYERS)
+    return cs
+
+
+def _check_decks(paths, decks) -> None:
+    """Ids unique across the three files (a position names each card once), and enough vehicles
+    and Bonus cards for the row and the bonus display (TL-SETUP-VEHICLES, TL-SETUP-BONUS)."""
+    seen: dict[str, str] = {}
+    for path, deck in zip(paths, decks, strict=True):
+        for cid in deck:
+            if cid in seen:
+                raise CardDataError(
+                    str(path), f"the id is also used in {seen[cid]}: ids must differ across files",
+                    card=cid,
+                )  # fmt: skip
+            seen[cid] = str(path)
+    for path, deck, need, what in ((paths[1], decks[1], ROW_SIZE, "vehicle"),
+                                   (paths[2], decks[2], BONUS_SIZE, "Bonus")):  # fmt: skip
+        if len(deck) < need:
+            raise CardDataError(
+                str(path), f"a game needs {need} {what} cards, this file has {len(deck)}"
+            )
 
 
 _DEFAULT: CardSet | None = None

@@ -74,7 +74,7 @@ class Trollland(Game):
         return render(state)
 
     def invariants(self, state: State) -> list[str]:
-        return invariants(state)
+        return invariants(state) + self.stuck(state)
 
 
 def invariants(s: State) -> list[str]:

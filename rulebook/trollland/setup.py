@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from rulebook.common.codecs import check_seed
 from rulebook.common.game import fired
 from rulebook.common.rng import Rng
 from rulebook.common.rulings import RulingSet
@@ -28,7 +29,9 @@ def new_game(players: int = 3, seed: int = 0, rulings=None, cards: CardSet | Non
     filled until 5 pest cards show (Trolls revealed meanwhile are shuffled back)."""
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 5:
         raise refuse("TL-SETUP-PLAYERS", f"Trollland is for 2 to 5 players, not {players!r}")
+    check_seed(seed)
     cards = cards or default_cards()
+    cards.check_players(players)
     rng = Rng(seed)
     vehicles, rng = rng.shuffled(sorted(cards.vehicles))
     bonus, rng = rng.shuffled(sorted(cards.bonus))

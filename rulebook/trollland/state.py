@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from rulebook.common.codecs import RngCodec
 from rulebook.common.errors import NotationError
 from rulebook.common.notation import (
     EMPTY,
@@ -177,7 +178,8 @@ class State(Views):
 
     @cached_property
     def _loading(self) -> dict:
-        return {b.vehicle: (self.caps(b), self.peoples(b)) for b in self.row}
+        # tuples: the cached answer is handed to every caller, so nobody may change it
+        return {b.vehicle: (self.caps(b), tuple(map(tuple, self.peoples(b)))) for b in self.row}
 
     def loading(self, vid: str):
         return self._loading.get(vid)
@@ -228,7 +230,7 @@ class Draft(Views):
             row=[Berth(b.vehicle, b.cages) for b in self.row],
             vpile=self.vpile,
             bonus=self.bonus,
-            turn=self.turn,
+            turn=min(self.turn, MAX_TURN),  # the counter stops at what the notation reads
             phase=self.phase,
             pending=self.pending,
             chosen=self.chosen,
@@ -287,7 +289,8 @@ def _codecs(cards: CardSet, players: int) -> dict[str, Codec]:
         "pending": Optional_(Int(1, players)),
         **{k: per_player for k in ("hands", "chosen", "won", "prison", "gat")},
         "veh": PerPlayer(ListOf(vehicle), count=players),
-        **{k: ListOf(card) for k in ("draw", "discard", "dock", "swapped")},
+        **{k: ListOf(card) for k in ("draw", "discard", "dock")},
+        "swapped": ListOf(card, unique=True),
         "row": RowCodec(card, vehicle),
         "vpile": ListOf(vehicle),
         "bonus": ListOf(Token("bonus card", lambda: cards.bonus)),
@@ -326,10 +329,11 @@ def parse(text: str, cards: CardSet | None = None) -> State:
                 )
     if not set(v["swapped"]) <= set(v["dock"]):
         raise NotationError("swapped cards must be on the dock", where="swapped")
-    seed, sep, counter = f["rng"].partition(":")
-    if not sep:
-        raise NotationError("the RNG is SEED:COUNTER", text=excerpt(f["rng"]), where="rng")
-    rng = Rng(parse_int(seed, "rng seed"), parse_int(counter, "rng counter", lo=0))
+    if list(v["swapped"]) != sorted(v["swapped"]):  # a set: one spelling, sorted
+        raise NotationError(
+            f"write swapped sorted: {','.join(sorted(v['swapped']))}", where="swapped"
+        )
+    rng = Rng(*RngCodec().parse(f["rng"], "rng"))
     rulings = default_rulings().parse(f["rulings"])
     if rulings.notation() != f["rulings"]:
         raise NotationError(f"write rulings canonically as {rulings.notation()!r}", where="rulings")

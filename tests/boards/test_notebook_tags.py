@@ -9,7 +9,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from scripts.tag_checks import checked_cells, comment_markers, convert
+from scripts.tag_checks import checked_cells, comment_markers, convert, unasserted
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
@@ -40,3 +40,20 @@ def test_convert_moves_the_comment_to_a_tag_and_hides_the_source():
     assert nb.cells[2].metadata["tags"] == ["a", "nbval-ignore-output"]
     assert "jupyter" not in nb.cells[2].metadata
     assert convert(nb) == 0 and checked_cells(nb) == [0] and not comment_markers(nb)
+
+
+def test_a_checked_cell_that_only_prints_is_reported():
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [
+        nbformat.v4.new_code_cell("print(1)", metadata={"tags": ["nbval-check-output"]}),
+        nbformat.v4.new_code_cell(
+            "x = 1\nassert x == 1", metadata={"tags": ["nbval-check-output"]}
+        ),
+        nbformat.v4.new_code_cell("print(2)"),
+    ]
+    assert unasserted(nb) == [0]
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_every_checked_cell_asserts(path):
+    assert not unasserted(nbformat.read(path, as_version=4))

@@ -105,7 +105,7 @@ def test_foreign_or_malformed_actions_are_input_errors():
 
 
 def test_seeds_are_bounded_so_positions_stay_parseable():
-    from rulebook.encounter.setup import MAX_SEED
+    from rulebook.common.codecs import MAX_SEED
 
     for make in (lambda s: new_game(2, s), lambda s: new_adventure(s)):
         big = make(MAX_SEED)

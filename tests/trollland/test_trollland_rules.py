@@ -100,7 +100,8 @@ def test_TL_COMP_VEHICLES_ids_with_letters_digits_underscore_dash_load(tmp_path)
     from rulebook.trollland.actions import CageCodec
 
     f = tmp_path / "v.toml"
-    f.write_text(VEHICLE.format("Cart_1-b"))
+    # five vehicles: a game puts five in the row (a shorter file is refused, issue 23)
+    f.write_text("".join(VEHICLE.format(v) for v in ("Cart_1-b", "V2", "V3", "V4", "V5")))
     v = load_card_set(vehicles=f).vehicles["Cart_1-b"]
     assert v.cages == (2,)
     assert CageCodec().parse("Cart_1-b.1", "cage").vehicle == "Cart_1-b"
