@@ -30,9 +30,9 @@ DESCRIPTIONS = {
 }
 # game -> module with ``register(commands)`` adding the game's solver commands
 SOLVER_COMMANDS = {
-    "trogdor": "solvers.trogdor.cli",
-    "trollland": "solvers.trollland.cli",
-    "encounter": "solvers.encounter.cli",
+    "trogdor": "trogkit.commands.trogdor",
+    "trollland": "trogkit.commands.trollland",
+    "encounter": "trogkit.commands.encounter",
 }
 SWEEP_MODULE = "solvers.play.sweep"
 

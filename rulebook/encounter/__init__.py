@@ -1,9 +1,10 @@
 """Random Encounter: Plains of the Troll King -- multiplayer, variants and Solo Adventure Mode.
 
 Two games of the common protocol (``rulebook.game("encounter")``, ``rulebook.game("encounter-solo")``;
-see rulebook/API.md and NOTES.md). Files: state.py (positions + notation, catalog), actions.py
-(grammars), rules.py / solo_rules.py (one check per action kind + effects), setup.py (new games,
-teaching positions), battle.py (resolution), cards.py + data/ (card data), svg.py, game.py.
+see rulebook/API.md and NOTES.md). Files: catalog.py (catalog, rulings, ``refuse``), state.py
+(positions + notation), actions.py (grammars), rules.py / solo_rules.py (one check per action kind
++ effects), setup.py (new games, teaching positions), battle.py (resolution), cards.py + data/
+(card data), svg.py, game.py.
 """
 
 from __future__ import annotations
@@ -19,9 +20,10 @@ from .battle import (
     summarise,
 )
 from .cards import DEFAULT_CARDS, Card, CardSet, default_cards, load_card_set
+from .catalog import CATALOG, rulings_from
 from .game import GAME, SOLO
 from .setup import battle_position, build_position, new_adventure, new_game, solo_position
-from .state import CATALOG, VARIANTS, MultiState, SoloState, rulings_from
+from .state import VARIANTS, MultiState, SoloState
 
 __all__ = [
     "BattleResult", "BattleRules", "CATALOG", "Card", "CardSet", "DEFAULT_CARDS", "GAME",

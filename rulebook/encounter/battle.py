@@ -14,6 +14,7 @@ from typing import NamedTuple
 from rulebook.common.game import fired
 
 from .cards import CardSet
+from .catalog import refuse
 
 
 @dataclass(frozen=True)
@@ -156,8 +157,6 @@ def check_encounters(named, cards: CardSet, pool=(), *, empty_ok: bool = False) 
     ``named`` is a sequence of (name, card ids). Raises RuleError naming the rule (a card is in one
     place at a time: RE-COMP-DECK). ``empty_ok``: a Solo Adventure space may hold only Keys, so
     its enemy encounter is empty."""
-    from .state import refuse
-
     seen: dict[str, str] = {}
     for where, ids in (*named, ("the pool", pool)):
         for c in ids:

@@ -7,9 +7,9 @@ from rulebook.common.actions import Action
 from rulebook.common.game import Game
 
 from . import actions, rules, solo_rules, state
+from .catalog import CATALOG
 from .setup import new_adventure
 from .setup import new_game as _new_multi
-from .state import CATALOG
 
 
 class Encounter(Game):

@@ -13,7 +13,8 @@ from rulebook.common.game import fired
 
 from . import actions as act
 from .battle import composition_problem, resolve
-from .state import HAND, MAX_LOOT, ROUND_CAP, SLOTS, TAKEBACKS, MultiState, refuse
+from .catalog import refuse
+from .state import HAND, MAX_LOOT, ROUND_CAP, SLOTS, TAKEBACKS, MultiState
 
 PHASE_OF = {"pick": "market", "put": "build", "unput": "build", "loot": "build", "done": "build",
             "battle": "battle"}  # fmt: skip

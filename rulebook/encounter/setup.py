@@ -10,7 +10,9 @@ from rulebook.common.rng import Rng
 
 from . import rules
 from .cards import CardSet, default_cards
-from .state import SLOTS, SPACES, TAKEBACKS, MultiState, SoloState, check_variants, rulings_from
+from .catalog import rulings_from
+from .layout import COLUMNS, PER_COLUMN, SPACES
+from .state import SLOTS, TAKEBACKS, MultiState, SoloState, check_variants
 
 
 def new_game(
@@ -55,8 +57,6 @@ def new_game(
 
 def new_adventure(seed: int = 0, *, rulings=None, sin: bool = False, cards=None) -> SoloState:
     """Set up a Solo Adventure (RE-SOLO-DECKS, RE-SOLO-FINAL, RE-SOLO-KEYS-IN, RE-SOLO-LAYOUT)."""
-    from .state import COLUMNS, PER_COLUMN
-
     cards = cards or default_cards()
     rng = Rng(check_seed(seed))
     cards.check_box("the Solo Adventure is played with the whole box: ")

@@ -14,7 +14,7 @@ from rulebook.common.notation import excerpt, is_token
 
 from .battle import BattleResult, BattleRules, composition_problem, resolve
 from .cards import CardSet, default_cards
-from .state import refuse
+from .catalog import refuse
 
 
 def parse_bench_action(text: str) -> tuple[str, str, str]:

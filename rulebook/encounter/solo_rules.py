@@ -11,7 +11,9 @@ from rulebook.common.errors import NotationError, RuleError
 from rulebook.common.game import fired
 
 from .battle import composition_problem, resolve
-from .state import HAND, SPACES, SoloState, refuse
+from .catalog import refuse
+from .layout import SPACES
+from .state import HAND, SoloState
 
 PHASE_OF = {"ride": ("ride",), "stay": ("ride",), "boss": ("ride",), "battle": ("build",),
             "recruit": ("loot",), "recruit -": ("loot",), "enter": ("bossbuild",),

@@ -4,17 +4,16 @@
 dataclasses of tuples, ints and strings: a result of ``apply`` shares nothing mutable with its input.
 ``str(state)`` is the notation; ``parse_multi`` / ``parse_solo`` read it back with the common codecs
 (strict, canonical: ``parse`` either raises NotationError naming the field or round-trips).
-The catalog and rulings live here too, because the notation carries the chosen rulings.
+The catalog and rulings are in catalog.py (the notation carries the chosen rulings), the Solo
+Adventure path in layout.py.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 
-from rulebook.common.catalog import load_catalog
 from rulebook.common.codecs import RngCodec, RulingsCodec
-from rulebook.common.errors import NotationError, RuleError
+from rulebook.common.errors import NotationError
 from rulebook.common.notation import (
     EMPTY,
     Choice,
@@ -36,8 +35,9 @@ from rulebook.common.rulings import RulingSet
 from .battle import BattleRules
 from .cards import HAND as HAND  # RE-SETUP-DEAL (re-exported: rules, solo_rules)
 from .cards import CardSet, default_cards
+from .catalog import CATALOG, rulings_from
+from .layout import SPACES
 
-CATALOG = load_catalog(Path(__file__).with_name("rules.toml"))
 VARIANTS = ("keys", "market", "sin")
 
 SLOTS = 5  # RE-BUILD-FIVE
@@ -46,27 +46,8 @@ TAKEBACKS = 9  # RE-BUILD-TAKEBACK: take-backs per build turn (engine bound, see
 ROUND_CAP = 40  # RE-ROUND-CAP: the engine ends a game after this many rounds (NOTES.md)
 MULTI_PHASES = ("market", "build", "battle", "over")
 
-SPACES = 12  # RE-SOLO-LAYOUT
-COLUMNS = 4
-PER_COLUMN = 3
 SOLO_PHASES = ("ride", "build", "loot", "bossbuild", "over")
 SOLO_OUTCOMES = ("-", "win", "loss")
-
-
-def refuse(rule_id: str, reason: str) -> RuleError:
-    """The RuleError for ``rule_id`` (checked against the catalog)."""
-    return CATALOG.refuse(rule_id, reason)
-
-
-def rulings_from(value) -> RulingSet:
-    """Accept None, a RulingSet, a dict or the notation text."""
-    if value is None:
-        return RulingSet(CATALOG.rulings)
-    if isinstance(value, RulingSet):
-        return value
-    if isinstance(value, dict):
-        return RulingSet(CATALOG.rulings).with_choices(value)
-    return RulingSet(CATALOG.rulings).parse(str(value))
 
 
 def check_variants(variants) -> tuple[str, ...]:
@@ -465,8 +446,3 @@ def parse_solo(text: str, cards: CardSet | None = None) -> SoloState:
     )
     check_cards(st.all_cards(), cards)
     return st
-
-
-def space_xy(i: int) -> tuple[int, int]:
-    """(column, row from the bottom) of path space ``i``: up each column, then the next one."""
-    return i // PER_COLUMN, i % PER_COLUMN

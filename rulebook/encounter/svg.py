@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from html import escape
 
+from .layout import PER_COLUMN, SPACES, space_xy
+
 STAR_FILL = {
     "yellow": "#f6d860",
     "green": "#7bc67b",
@@ -134,8 +136,6 @@ def multi_svg(st) -> str:
 
 
 def solo_svg(st) -> str:
-    from .state import PER_COLUMN, SPACES, space_xy
-
     body = []
     colw, rowh, x0, y0 = 200, 70, 20, 40
     head = f"Solo Adventure - {st.phase} - keys {len(st.keys)}/4"

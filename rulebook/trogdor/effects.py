@@ -39,7 +39,7 @@ def ruling(s, rid: str) -> str:
 
 
 def _defaults() -> dict[str, str]:
-    from . import CATALOG
+    from .catalog import CATALOG
 
     return {k: r.default for k, r in CATALOG.rulings.items()}
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from rulebook.common.game import Game
 
-from . import CATALOG, rules
+from . import rules
 from .actions import GRAMMAR
+from .catalog import CATALOG
 from .setup import new_game
 from .state import HEADER, PEASANTS_IN_BOX, QUEUE_TOKENS, State
 from .svg import render_svg

@@ -22,7 +22,7 @@ from .state import MAX_PLAYERS, MAX_TYPED_AP, PEASANTS_IN_BOX, Cottages, Deck, S
 
 
 def _catalog_rulings():
-    from . import CATALOG
+    from .catalog import CATALOG
 
     return CATALOG.rulings
 

@@ -64,7 +64,7 @@ OPTIONAL = tuple(k for k in FIELDS if k not in REQUIRED)
 
 
 def _rulings():
-    from . import CATALOG
+    from .catalog import CATALOG
 
     return CATALOG.rulings
 

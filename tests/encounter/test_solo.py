@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rulebook.encounter import new_adventure
-from rulebook.encounter.state import space_xy
+from rulebook.encounter.layout import space_xy
 
 from .helpers import CARDS, legal, lists, play, refused, replace, solo_position
 

@@ -187,7 +187,7 @@ def test_generic_commands_play_a_trogdor_game(capsys):
 
 def test_the_cli_no_longer_reads_the_private_solver_notation():
     """One notation: the engine's. The CLI builds states through rulebook.trogdor only."""
-    src = (Path(__file__).resolve().parents[2] / "solvers" / "trogdor" / "cli.py").read_text()
+    src = (Path(__file__).resolve().parents[2] / "trogkit" / "commands" / "trogdor.py").read_text()
     assert "position import" not in src and "Position" not in src
 
 

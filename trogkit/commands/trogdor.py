@@ -136,13 +136,13 @@ def _run_min_ap(args) -> int:
     state = state_from_args(args)
     cottage = _one_square(args.cottage, "--cottage")
     if args.method == "z3":
-        from .z3_model import min_ap_cottage_z3
+        from solvers.trogdor.z3_model import min_ap_cottage_z3
 
         result = min_ap_cottage_z3(state, cottage, timeout_ms=int(args.timeout * 1000))
         if getattr(result, "timed_out", False):
             _limit(args, result, f"z3 time limit of {args.timeout:g} s reached (--timeout)")
     else:
-        from .search import min_ap_cottage
+        from solvers.trogdor.search import min_ap_cottage
 
         kw = {} if args.budget is None else {"nodes": args.budget}
         result = min_ap_cottage(state, cottage, seconds=args.timeout, **kw)
@@ -153,13 +153,13 @@ def _run_countryside(args) -> int:
     state = state_from_args(args)
     cottages = not args.tiles_only
     if args.method == "z3":
-        from .z3_model import min_ap_countryside_z3
+        from solvers.trogdor.z3_model import min_ap_countryside_z3
 
         result = min_ap_countryside_z3(
             state, cottages=cottages, timeout_ms=int(args.timeout * 1000)
         )
     else:
-        from .countryside import min_ap_countryside
+        from solvers.trogdor.countryside import min_ap_countryside
 
         kw = {} if args.budget is None else {"nodes": args.budget}
         result = min_ap_countryside(state, cottages=cottages, time_limit=args.timeout, **kw)
@@ -171,9 +171,8 @@ def _run_countryside(args) -> int:
 
 def _run_reach(args) -> int:
     from rulebook.trogdor.grid import GRID5
-
-    from .board_graph import reachable
-    from .query import board_of
+    from solvers.trogdor.board_graph import reachable
+    from solvers.trogdor.query import board_of
 
     state = state_from_args(args)
     board = board_of(state)  # the solvers' one reading of a state (knights, powers)
@@ -185,7 +184,7 @@ def _run_reach(args) -> int:
 
 
 def _run_flame(args) -> int:
-    from .peasant import best_ignition, ignite
+    from solvers.trogdor.peasant import best_ignition, ignite
 
     state = state_from_args(args)
     if args.best:
@@ -198,14 +197,14 @@ def _run_flame(args) -> int:
 
 
 def _run_danger(args) -> int:
-    from .danger import card_danger, danger_map
+    from solvers.trogdor.danger import card_danger, danger_map
 
     state = state_from_args(args)
     return emit(args, card_danger(state, args.card) if args.card else danger_map(state))
 
 
 def _run_win_now(args) -> int:
-    from .win_now import win_this_turn, with_hand
+    from solvers.trogdor.win_now import win_this_turn, with_hand
 
     if args.ap is not None:
         if args.position is not None:

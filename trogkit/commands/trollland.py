@@ -17,9 +17,8 @@ BEST_PAIR_STEPS, BEST_PAIR_SECONDS = 200_000, 10.0  # = bestpair.DEFAULT_STEPS, 
 def _load(args) -> int:
     from rulebook.common.cards import read_data_file
     from rulebook.common.errors import TrogkitInputError
-
-    from . import search, z3load
-    from .problem import from_dict
+    from solvers.trollland import search, z3load
+    from solvers.trollland.problem import from_dict
 
     try:
         pb = from_dict(read_data_file(args.input, fmt="json"))
@@ -57,8 +56,7 @@ def _best_pair(args) -> int:
     from rulebook.common.errors import TrogkitInputError
     from rulebook.trollland import State
     from solvers.limits import Budget, LimitReached
-
-    from .bestpair import best_pairs
+    from solvers.trollland.bestpair import best_pairs
 
     try:
         s = State.parse(args.position)
