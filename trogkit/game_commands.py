@@ -21,6 +21,7 @@ def register(commands, game: str) -> None:
     opt.add_seed(p)
     opt.add_players(p)
     opt.add_rulings(p)
+    opt.add_cards(p)
     opt.add_json(p)
     p.set_defaults(run=_new)
 
@@ -30,6 +31,7 @@ def register(commands, game: str) -> None:
         description="List every legal action of a position, one per line, sorted.",
     )
     opt.add_position(p, required=True)
+    opt.add_cards(p, "the bundled cards; give the file the position was made with")
     opt.add_json(p)
     p.set_defaults(run=_actions)
 
@@ -40,6 +42,7 @@ def register(commands, game: str) -> None:
         "refuse is exit 2 with the rule ID and the reason.",
     )
     opt.add_position(p, required=True)
+    opt.add_cards(p, "the bundled cards; give the file the position was made with")
     p.add_argument("actions", nargs="+", metavar="ACTION", help="an action, e.g. 'move N'")
     opt.add_json(p)
     p.set_defaults(run=_play)
@@ -51,6 +54,7 @@ def register(commands, game: str) -> None:
         "With --svg FILE the picture is written to FILE ('-' for stdout).",
     )
     opt.add_position(p, required=True)
+    opt.add_cards(p, "the bundled cards; give the file the position was made with")
     p.add_argument("--svg", metavar="FILE", help="write the position's picture as SVG")
     opt.add_json(p)
     p.set_defaults(run=_show)
@@ -65,11 +69,24 @@ def _game(args):
     return rulebook.game(args.game)
 
 
+def _cards(g, args) -> dict:
+    """``{"cards": card set}`` from ``--cards FILE``, or ``{}`` for the game's bundled cards."""
+    from rulebook.common.errors import TrogkitInputError
+
+    if args.cards is None:
+        return {}
+    try:
+        return {"cards": g.load_cards(args.cards)}
+    except TrogkitInputError as e:
+        raise UsageError(f"--cards: {e}") from None
+
+
 def _state(g, args):
     from rulebook.common.errors import TrogkitInputError
 
+    cards = _cards(g, args)
     try:
-        return g.parse(args.position)
+        return g.parse(args.position, **cards)
     except TrogkitInputError as e:
         raise UsageError(f"--position: {e}") from None
 
@@ -118,7 +135,7 @@ def _new(args) -> int:
     if args.players is not None and args.players not in g.players_allowed:
         allowed = ", ".join(map(str, g.players_allowed))
         raise UsageError(f"--players: {g.name} is played by {allowed} players, not {args.players}")
-    s = g.new_game(args.seed, players=args.players, rulings=_rulings(g, args))
+    s = g.new_game(args.seed, players=args.players, rulings=_rulings(g, args), **_cards(g, args))
     if args.json:
         _print_json(_summary(g, s) | {"legal": [str(a) for a in g.legal_actions(s)]})
     else:

@@ -111,6 +111,11 @@ class Game:
     def svg(self, state, **overlay) -> str:
         raise NotImplementedError
 
+    def load_cards(self, path):
+        """The card set of a user's card file (TOML or JSON), to pass as ``cards=`` to
+        ``new_game`` and ``parse``. Raises CardDataError naming the file."""
+        raise NotImplementedError
+
     def invariants(self, state) -> list[str]:
         """What is wrong with ``state`` (pieces or cards not conserved, ...): [] when all holds.
         Sweeps check it after every action."""

@@ -66,6 +66,12 @@ class Encounter(Game):
 
         return multi_svg(st)
 
+    def load_cards(self, path):
+        """The file holds the whole box (every card of both modes)."""
+        from .cards import load_card_set
+
+        return load_card_set(path)
+
     def invariants(self, st):
         out = []
         pool = st.cards.ids("encounter") + (st.cards.ids("key") if "keys" in st.variants else [])
@@ -138,6 +144,12 @@ class EncounterSolo(Game):
         from .svg import solo_svg
 
         return solo_svg(st)
+
+    def load_cards(self, path):
+        """The file holds the whole box (every card of both modes)."""
+        from .cards import load_card_set
+
+        return load_card_set(path)
 
     def invariants(self, st):
         out = []

@@ -74,6 +74,12 @@ class Trogdor(Game):
     def svg(self, state, **overlay):
         return render_svg(state, **overlay)
 
+    def load_cards(self, path):
+        """Sections the file leaves out (actions, movement, keepers, items) are the bundled ones."""
+        from .cards import load_card_set
+
+        return load_card_set(path)
+
     def invariants(self, state):
         return invariants(state) + self.stuck(state)
 

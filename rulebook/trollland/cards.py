@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 
-from rulebook.common.cards import Field, load_cards
+from rulebook.common.cards import Field, load_cards, read_data_file
 from rulebook.common.errors import CardDataError
 
 DATA = Path(__file__).parent / "data"
@@ -199,6 +199,10 @@ def _bonus(path) -> dict[str, Bonus]:
     }
 
 
+# section of a card file -> the keyword of load_card_set reading it
+SECTIONS = {"card": "people", "vehicle": "vehicles", "bonus": "bonus"}
+
+
 def load_card_set(people=None, vehicles=None, bonus=None, name: str | None = None) -> CardSet:
     """Load the three card files (default: the shipped stand-ins)."""
     paths = [
@@ -232,6 +236,18 @@ def _check_decks(paths, decks) -> None:
             raise CardDataError(
                 str(path), f"a game needs {need} {what} cards, this file has {len(deck)}"
             )
+
+
+def load_card_file(path) -> CardSet:
+    """One user file holding any of the three sections (``[[card]]`` people, ``[[vehicle]]``,
+    ``[[bonus]]``); the sections it leaves out are the shipped ones."""
+    data = read_data_file(path)
+    unknown = sorted(set(data) - set(SECTIONS))
+    if unknown or not data:
+        what = f"unknown section [[{unknown[0]}]]" if unknown else "no section"
+        raise CardDataError(str(path), f"{what}; sections are {', '.join(SECTIONS)}")
+    given = {SECTIONS[sec]: path for sec in data}
+    return load_card_set(**given, name="user")
 
 
 _DEFAULT: CardSet | None = None

@@ -73,6 +73,12 @@ class Trollland(Game):
 
         return render(state)
 
+    def load_cards(self, path):
+        """Any of the people, vehicle and bonus sections; the others are the shipped ones."""
+        from .cards import load_card_file
+
+        return load_card_file(path)
+
     def invariants(self, state: State) -> list[str]:
         return invariants(state) + self.stuck(state)
 
