@@ -37,7 +37,7 @@ SOLVER_COMMANDS = {
 SWEEP_MODULE = "solvers.play.sweep"
 
 
-def _columns() -> int:
+def terminal_columns() -> int:
     """``shutil.get_terminal_size().columns`` without importing shutil (with zlib, bz2 and lzma:
     3-5 ms, and argparse makes a formatter for every option; bench figure "min-AP CLI CPU ÷ BFS
     script"): $COLUMNS if positive, else the terminal's width, else 80."""
@@ -54,10 +54,10 @@ def _columns() -> int:
 
 
 class _Formatter(argparse.HelpFormatter):
-    """argparse's formatter with the same width, found without shutil (see ``_columns``)."""
+    """argparse's formatter with the same width, found without shutil (see ``terminal_columns``)."""
 
     def __init__(self, prog, indent_increment=2, max_help_position=24, width=None):
-        width = _columns() - 2 if width is None else width
+        width = terminal_columns() - 2 if width is None else width
         super().__init__(prog, indent_increment, max_help_position, width)
 
 

@@ -119,8 +119,13 @@ class Grammar:
                 for i, (c, w) in enumerate(zip(codecs, rest, strict=True))
             )
             return self.action_type(verb, args)
-        raise NotationError(
-            f"unknown {self.game} action {excerpt(words[0])!r}; actions: {', '.join(sorted(self.forms))}",
+        raise self.unknown_verb(words[0])
+
+    def unknown_verb(self, verb: str) -> NotationError:
+        """The one error for a verb this game does not have, in text or in a hand-made Action
+        (bad input, not a rule: every game's ``refusal`` raises it)."""
+        return NotationError(
+            f"unknown {self.game} action {excerpt(verb)!r}; actions: {', '.join(sorted(self.forms))}",
             where="action",
         )
 

@@ -62,9 +62,9 @@ class Encounter(Game):
         return state.parse_multi(text, options.get("cards"))
 
     def svg(self, st, **overlay):
-        from .svg import multi_svg
+        from .svg import render
 
-        return multi_svg(st)
+        return render(st)
 
     def load_cards(self, path):
         """The file holds the whole box (every card of both modes)."""
@@ -141,9 +141,9 @@ class EncounterSolo(Game):
         return state.parse_solo(text, options.get("cards"))
 
     def svg(self, st, **overlay):
-        from .svg import solo_svg
+        from .svg import render
 
-        return solo_svg(st)
+        return render(st)
 
     def load_cards(self, path):
         """The file holds the whole box (every card of both modes)."""

@@ -8,7 +8,7 @@ new ``MultiState``, so states stay values (copy-on-write inside apply only).
 from __future__ import annotations
 
 from rulebook.common.actions import Action
-from rulebook.common.errors import NotationError, RuleError
+from rulebook.common.errors import RuleError
 from rulebook.common.game import fired
 
 from . import actions as act
@@ -175,7 +175,7 @@ CHECKS = {"pick": check_pick, "put": check_put, "unput": check_unput, "loot": ch
 def refusal(st: MultiState, a: Action) -> RuleError | None:
     """None when ``a`` is legal in ``st``, else the RuleError ``apply`` raises."""
     if a.verb not in CHECKS:
-        raise NotationError(f"{a!s} is not a multiplayer Random Encounter action", where="action")
+        raise act.MULTI.unknown_verb(a.verb)
     if st.phase == "over":
         return refuse("RE-PHASE", "the game is over")
     want = PHASE_OF[a.verb]

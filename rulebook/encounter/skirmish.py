@@ -75,10 +75,10 @@ class Skirmish:
         return out
 
     def _repr_svg_(self) -> str:
-        from .svg import CH, CW, _card, _svg, _text
+        from .svg import CH, CW, card, document, text
 
         body = [
-            _text(
+            text(
                 8,
                 18,
                 "Battle bench" + (" (Strength in Numbers)" if self.rules.sin else ""),
@@ -88,9 +88,9 @@ class Skirmish:
         ]
         for row, (name, side) in enumerate((("A", self.a), ("B", self.b))):
             y = 30 + row * (CH + 16)
-            body.append(_text(8, y + 26, name, 14, weight="bold"))
+            body.append(text(8, y + 26, name, 14, weight="bold"))
             for k, c in enumerate(side):
-                body.append(_card(30 + k * (CW + 3), y, c, self.cards))
+                body.append(card(30 + k * (CW + 3), y, c, self.cards))
         y = 30 + 2 * (CH + 16)
         res = self.result()
         lines = self.problems() or (
@@ -99,5 +99,5 @@ class Skirmish:
             else ["add cards to both sides"]
         )
         for i, line in enumerate(lines):
-            body.append(_text(8, y + 14 + 16 * i, line, 12))
-        return _svg(520, y + 20 + 16 * len(lines), body)
+            body.append(text(8, y + 14 + 16 * i, line, 12))
+        return document(520, y + 20 + 16 * len(lines), body)

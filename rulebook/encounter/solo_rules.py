@@ -7,9 +7,10 @@ A turn: RIDE (optional) - DISCOVER - BUILD - BATTLE - LOOT/RECRUIT (RE-SOLO-TURN
 from __future__ import annotations
 
 from rulebook.common.actions import Action
-from rulebook.common.errors import NotationError, RuleError
+from rulebook.common.errors import RuleError
 from rulebook.common.game import fired
 
+from .actions import SOLO
 from .battle import composition_problem, resolve
 from .catalog import refuse
 from .layout import SPACES
@@ -108,7 +109,7 @@ CHECKS = {"ride": check_ride, "stay": check_stay, "build": check_build, "battle"
 def refusal(st: SoloState, a: Action) -> RuleError | None:
     """None when ``a`` is legal in ``st``, else the RuleError ``apply`` raises."""
     if a.verb not in CHECKS:
-        raise NotationError(f"{a!s} is not a Solo Adventure action", where="action")
+        raise SOLO.unknown_verb(a.verb)
     if st.outcome != "-":
         return refuse(
             "RE-SOLO-LOSS" if st.outcome == "loss" else "RE-SOLO-WIN", "the adventure is over"

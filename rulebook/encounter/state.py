@@ -223,9 +223,9 @@ class MultiState(_CardsAndRng):
     __repr__ = __str__
 
     def _repr_svg_(self) -> str:
-        from .svg import multi_svg
+        from .svg import render
 
-        return multi_svg(self)
+        return render(self)
 
 
 def multi_spec(n: int) -> list[tuple[str, Codec]]:
@@ -380,9 +380,9 @@ class SoloState(_CardsAndRng):
     __repr__ = __str__
 
     def _repr_svg_(self) -> str:
-        from .svg import solo_svg
+        from .svg import render
 
-        return solo_svg(self)
+        return render(self)
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,8 @@ def _target(name: str, inner: str) -> str:
     return f'<g data-target="{escape(name)}" cursor="pointer">{inner}</g>'
 
 
-def _card(x: float, y: float, cid: str, cards, face_up: bool = True) -> str:
+def card(x: float, y: float, cid: str, cards, face_up: bool = True) -> str:
+    """Card ``cid`` at (x, y), clickable when face up (also drawn by the battle bench)."""
     if face_up:
         return _target(f"card:{cid}", _face(x, y, cid, cards))
     return _face(x, y, cid, cards, False)
@@ -60,21 +61,28 @@ def _die(x: float, y: float, value: int) -> str:
     )
 
 
-def _svg(w: float, h: float, body: list[str]) -> str:
+def document(w: float, h: float, body: list[str]) -> str:
+    """The ``<svg>`` element of size w x h around ``body``."""
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
         f'font-family="sans-serif">' + "".join(body) + "</svg>"
     )
 
 
-def _text(x, y, s, size=12, anchor="start", weight="normal") -> str:
+def text(x, y, s, size=12, anchor="start", weight="normal") -> str:
+    """The string ``s`` (escaped) as an SVG text element."""
     return (
         f'<text x="{x}" y="{y}" font-size="{size}" text-anchor="{anchor}" '
         f'font-weight="{weight}">{escape(s)}</text>'
     )
 
 
-def multi_svg(st) -> str:
+def render(st) -> str:
+    """The picture of a position of either mode (``GAME.svg`` and ``SOLO.svg``)."""
+    return _solo(st) if st.GAME == "encounter-solo" else _multi(st)
+
+
+def _multi(st) -> str:
     body = []
     y = 18
     head = f"Round {st.round} - {st.phase}"
@@ -84,12 +92,12 @@ def multi_svg(st) -> str:
         head += f" - P{st.turn + 1} to act"
     if st.variants:
         head += f" - variants: {', '.join(st.variants)}"
-    body.append(_text(8, y, head, 14, weight="bold"))
+    body.append(text(8, y, head, 14, weight="bold"))
     y += 10
     if st.market:
-        body.append(_text(8, y + 28, "market"))
+        body.append(text(8, y + 28, "market"))
         for k, c in enumerate(st.market):
-            body.append(_card(70 + k * (CW + 4), y, c, st.cards))
+            body.append(card(70 + k * (CW + 4), y, c, st.cards))
         y += CH + 10
     width = 900
     for p in range(st.players):
@@ -98,15 +106,15 @@ def multi_svg(st) -> str:
             f'<rect x="4" y="{y}" width="{width - 8}" height="{row_h}" fill="none" '
             f'stroke="{"#b42318" if p == st.turn and st.phase != "over" else "#bbb"}"/>'
         )
-        body.append(_text(10, y + 16, f"P{p + 1}", 13, weight="bold"))
+        body.append(text(10, y + 16, f"P{p + 1}", 13, weight="bold"))
         die = _die(38, y + 4, st.loot[p])
         body.append(_target("loot", die) if p == st.turn and st.phase == "build" else die)
-        body.append(_text(10, y + 50, f"wins {st.wins[p]}", 11))
+        body.append(text(10, y + 50, f"wins {st.wins[p]}", 11))
         x = 70
         if st.hands[p]:
-            body.append(_text(x, y + 16, "hand", 11))
+            body.append(text(x, y + 16, "hand", 11))
             for c in st.hands[p]:
-                body.append(_card(x, y + 22, c, st.cards))
+                body.append(card(x, y + 22, c, st.cards))
                 x += CW + 2
             x += 16
         for i, s in enumerate(st.slots[p]):
@@ -118,30 +126,30 @@ def multi_svg(st) -> str:
             slot = [
                 f'<rect x="{x - 2}" y="{y + 4}" width="{w + 4}" height="{CH + 22}" rx="3" '
                 f'fill="{"#fff4d6" if here else "#f7f7f7"}" stroke="#ccc"/>',
-                _text(x, y + 16, f"E{i + 1}" + (" [loot]" if here else ""), 11,
+                text(x, y + 16, f"E{i + 1}" + (" [loot]" if here else ""), 11,
                       weight="bold" if here else "normal"),
             ]  # fmt: skip
             for k, c in enumerate(s):
-                slot.append(_card(x + k * (CW + 2), y + 22, c, st.cards))
+                slot.append(card(x + k * (CW + 2), y + 22, c, st.cards))
             body.append(_target(f"encounter:P{p + 1}.E{i + 1}", "".join(slot)))
             x += w + 18
         won = sum(st.cards.level(c) for c in st.won[p])
         body.append(
-            _text(width - 12, y + 16, f"won {len(st.won[p])} cards, {won} levels", anchor="end")
+            text(width - 12, y + 16, f"won {len(st.won[p])} cards, {won} levels", anchor="end")
         )
         y += row_h + 6
-    body.append(_text(8, y + 12, f"deck {len(st.deck)}  discard {len(st.discard)}  "
+    body.append(text(8, y + 12, f"deck {len(st.deck)}  discard {len(st.discard)}  "
                                  "(dashed border = stand-in card data)", 11))  # fmt: skip
-    return _svg(width, y + 20, body)
+    return document(width, y + 20, body)
 
 
-def solo_svg(st) -> str:
+def _solo(st) -> str:
     body = []
     colw, rowh, x0, y0 = 200, 70, 20, 40
     head = f"Solo Adventure - {st.phase} - keys {len(st.keys)}/4"
     if st.outcome != "-":
         head += f" - {st.outcome.upper()}"
-    body.append(_text(8, 18, head, 14, weight="bold"))
+    body.append(text(8, 18, head, 14, weight="bold"))
 
     def centre(i):
         c, r = space_xy(i)
@@ -162,26 +170,26 @@ def solo_svg(st) -> str:
         if i == st.pos:
             space.append(f'<rect x="{x - 4}" y="{y - 4}" width="{colw - 12}" height="{CH + 8}" '
                          'fill="none" stroke="#b42318" stroke-width="3"/>')  # fmt: skip
-        space.append(_text(x, y - 6, f"{i + 1}", 10))
+        space.append(text(x, y - 6, f"{i + 1}", 10))
         if not st.spaces[i]:
-            space.append(_text(x + 20, y + 26, "cleared", 11))
+            space.append(text(x + 20, y + 26, "cleared", 11))
         for k, cid in enumerate(st.spaces[i]):
-            space.append(_card(x + 10 + k * (CW + 2), y, cid, st.cards, st.up[i]))
+            space.append(card(x + 10 + k * (CW + 2), y, cid, st.cards, st.up[i]))
         body.append(_target(f"space:{i + 1}", "".join(space)))
     y = y0 + PER_COLUMN * rowh + 10
     for label, ids in (("hand", st.hand), ("your encounter", st.mine), ("keys", st.keys),
                        ("defeated", st.defeated)):  # fmt: skip
-        body.append(_text(8, y + 26, label))
+        body.append(text(8, y + 26, label))
         for k, cid in enumerate(ids):
-            body.append(_card(110 + k * (CW + 3), y, cid, st.cards))
+            body.append(card(110 + k * (CW + 3), y, cid, st.cards))
         y += CH + 6
-    body.append(_text(8, y + 26, "final encounter"))
+    body.append(text(8, y + 26, "final encounter"))
     for k, cid in enumerate(st.final):
-        body.append(_card(110 + k * (CW + 3), y, cid, st.cards, False))
+        body.append(card(110 + k * (CW + 3), y, cid, st.cards, False))
     y += CH + 6
-    body.append(_text(8, y + 14, f"boss deck {len(st.boss_deck)}  discard {len(st.discard)}  "
+    body.append(text(8, y + 14, f"boss deck {len(st.boss_deck)}  discard {len(st.discard)}  "
                                  "(dashed = stand-in card data)", 11))  # fmt: skip
-    return _svg(x0 + COLS_W(colw), y + 24, body)
+    return document(x0 + COLS_W(colw), y + 24, body)
 
 
 def COLS_W(colw: int) -> int:  # noqa: N802 - tiny helper

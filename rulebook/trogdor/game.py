@@ -9,7 +9,7 @@ from .actions import GRAMMAR
 from .catalog import CATALOG
 from .setup import new_game
 from .state import HEADER, PEASANTS_IN_BOX, QUEUE_TOKENS, State
-from .svg import render_svg
+from .svg import render
 
 
 class Trogdor(Game):
@@ -72,7 +72,7 @@ class Trogdor(Game):
         return State.parse(text, options.get("cards"))
 
     def svg(self, state, **overlay):
-        return render_svg(state, **overlay)
+        return render(state, **overlay)
 
     def load_cards(self, path):
         """Sections the file leaves out (actions, movement, keepers, items) are the bundled ones."""

@@ -43,6 +43,7 @@ from .actions import (
 )
 from .board import TILE_KINDS
 from .cardindex import takes_square
+from .catalog import refuse
 from .geometry import AREA_SET, INDEX, SQUARES
 from .geometry import STEP as GEO_STEP
 from .powers import add_powers, card_powers, remove_power
@@ -64,18 +65,20 @@ def is_terminal(s) -> bool:
 
 def refusal(s, a: Action) -> RuleError | None:
     """None when ``a`` is legal in ``s``, else the RuleError ``apply`` raises."""
-    if s.outcome is not None:
-        return RuleError("T-GAME-OVER", f"the game is over ({s.outcome}); no action is legal")
     kind = KINDS.get(a.verb)
-    if kind is None or kind.phase != s.phase:
-        return RuleError("T-PHASE", _phase_reason(s.phase, a))
+    if kind is None:
+        raise GRAMMAR.unknown_verb(a.verb)
+    if s.outcome is not None:
+        return refuse("T-GAME-OVER", f"the game is over ({s.outcome}); no action is legal")
+    if kind.phase != s.phase:
+        return refuse("T-PHASE", _phase_reason(s.phase, a))
     if kind.check is None:  # no condition beyond the phase: forced steps (draw, step) stay cheap
         return None
     refused = kind.check(s, a)
     if refused is None:
         return None
     rule, template, args = refused
-    return RuleError(rule, template.format(*args))
+    return refuse(rule, template.format(*args))
 
 
 def apply(state, a):
@@ -385,7 +388,7 @@ def check_burn_cottage(s, a) -> Refused | None:
     are burnt."""
     here = s.trogdor
     if here is None:
-        return _no_trogdor(s, "T-BURN-TILE")
+        return _no_trogdor(s, "T-BURN-COTTAGE")
     burnt = s.cottages.get(here)
     if burnt is None:
         return ("T-BURN-COTTAGE", "no cottage on {}", (here,))
@@ -420,7 +423,7 @@ def _peasant_refusal(s, sq, rule: str) -> Refused | None:
 def check_burn_peasant(s, a) -> Refused | None:
     here = s.trogdor
     if here is None:
-        return _no_trogdor(s, "T-BURN-TILE")
+        return _no_trogdor(s, "T-BURN-PEASANT")
     return _peasant_refusal(s, here, "T-BURN-PEASANT")
 
 

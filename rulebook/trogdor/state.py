@@ -214,9 +214,9 @@ class State:
         return parse_state(text, cards)
 
     def _repr_svg_(self) -> str:
-        from .svg import render_svg
+        from .svg import render
 
-        return render_svg(self)
+        return render(self)
 
 
 def _as_sq(sq) -> Square:

@@ -51,7 +51,7 @@ def _sq(x):
     return square(x, "overlay")
 
 
-def render_svg(state, highlight=None, path=None, labels=None) -> str:
+def render(state, highlight=None, path=None, labels=None) -> str:
     """SVG text of ``state``; overlay: ``highlight`` (squares), ``path`` (squares, numbered from
     1) and ``labels`` ({square: short text})."""
     s = state

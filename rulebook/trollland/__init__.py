@@ -6,17 +6,11 @@ functions below are the same rules under short names for notebooks and older cal
 
 from .actions import Cage, Player, parse_action
 from .cards import PEOPLE_NAMES, PEOPLES, CardSet, default_cards, load_card_set
-from .rules import CATALOG, cage_refusal, default_rulings, is_full, legal_cages
+from .catalog import CATALOG, default_rulings
+from .rules import cage_refusal, is_full, legal_actions, legal_cages
 from .scoring import Score, score, scores, winners
 from .setup import new_game, puzzle
 from .state import Berth, State
-
-
-def legal_actions(state: State) -> list[str]:
-    """The canonical texts of the legal actions, sorted (``GAME.legal_actions`` gives Actions)."""
-    from .game import GAME
-
-    return [str(a) for a in GAME.legal_actions(state)]
 
 
 def apply_action(state: State, action) -> State:

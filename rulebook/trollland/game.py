@@ -7,6 +7,7 @@ from rulebook.common.game import Game, check_header
 
 from . import rules
 from .actions import GRAMMAR, PAIR_VERBS, make, parse_action
+from .catalog import CATALOG
 from .scoring import winners as _winners
 from .setup import new_game
 from .state import HEADER, State, parse
@@ -16,7 +17,7 @@ class Trollland(Game):
     name = HEADER
     grammar = GRAMMAR
     title = "Trollland"
-    catalog = rules.CATALOG
+    catalog = CATALOG
     # A turn has at most 7 actions per player (choose; King + 2 returned cards; a Troll power;
     # 2 loads; 2 arrow extras) and every turn takes at least 2 cards per player from a 90-card
     # draw pile (the King's draw returns 2 of 3), so a game lasts at most 7P * (90/2P + 1) + 7P

@@ -15,18 +15,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
-from pathlib import Path
 from typing import NamedTuple
 
 from rulebook.common.actions import Action
-from rulebook.common.catalog import load_catalog
 from rulebook.common.errors import RuleError
 from rulebook.common.game import fired
-from rulebook.common.rulings import RulingSet
 
-from .actions import Cage, Player, make
+from .actions import GRAMMAR, Cage, Player, make
+from .catalog import refuse
 
-CATALOG = load_catalog(Path(__file__).with_name("rules.toml"))
 POWERS = {1: ("king",), 2: ("expel", "camp"), 3: ("steal-top",), 4: ("steal-rest",), 5: ("send",)}
 POWER_RULE = {1: "TL-TROLL-KING", 2: "TL-TROLL-EXPRESS", 3: "TL-TROLL-3", 4: "TL-TROLL-4"}
 PHASE_VERBS = {
@@ -37,16 +34,6 @@ PHASE_VERBS = {
     "arrow": ("place", "gat", "swap"),
     "over": (),
 }
-
-
-def default_rulings(**choices: str) -> RulingSet:
-    """Rulings at their defaults, or with ``choices`` such as ``{"TLR-GAT-CHOICE": "voluntary"}``."""
-    return RulingSet(CATALOG.rulings).with_choices(choices)
-
-
-def refuse(rule_id: str, reason: str) -> RuleError:
-    """A RuleError citing a catalogued rule (a typo in an ID fails loudly)."""
-    return CATALOG.refuse(rule_id, reason)
 
 
 # -- loading on plain data ------------------------------------------------------------------------
@@ -85,6 +72,8 @@ def is_full(caps: Sequence[int], contents: Sequence[Sequence[str]]) -> bool:
 # -- legality: one check per action kind -----------------------------------------------------------
 def refusal(s, a: Action) -> RuleError | None:
     """None when ``a`` is legal in ``s``, else the RuleError that ``apply`` raises."""
+    if a.verb not in CHECKS:
+        raise GRAMMAR.unknown_verb(a.verb)
     if s.phase == "over":
         return refuse("TL-TURN-ORDER", "the game is over")
     if a.verb not in PHASE_VERBS[s.phase]:

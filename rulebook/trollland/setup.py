@@ -10,7 +10,7 @@ from rulebook.common.rng import Rng
 from rulebook.common.rulings import RulingSet
 
 from .cards import CardSet, default_cards
-from .rules import default_rulings, refuse
+from .catalog import default_rulings, refuse
 from .state import Berth, State, parse
 
 

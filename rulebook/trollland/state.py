@@ -41,7 +41,7 @@ from rulebook.common.rng import Rng
 from rulebook.common.rulings import RulingSet
 
 from .cards import PEOPLES, CardSet, default_cards
-from .rules import default_rulings
+from .catalog import default_rulings
 
 HEADER = "trollland"
 PHASES = ("choose", "troll", "king-return", "load", "arrow", "over")

@@ -20,7 +20,7 @@ from rulebook import game
 from rulebook.trogdor import puzzle, with_movement_deck
 from rulebook.trogdor.grid import GRID5, Square
 
-from .peasant import _card, remaining_movement_deck
+from .peasant import movement_card, remaining_movement_deck
 
 GAME = game("trogdor")
 PIECES = ("knights", "troghammer", "archer")
@@ -143,7 +143,7 @@ class DangerMap:
 
 def card_danger(state, card_id: str) -> CardDanger:
     """Squares the knights, the Troghammer and the archer's arrows reach with ``card_id``."""
-    _card(state, card_id)
+    movement_card(state, card_id)
     deck = remaining_movement_deck(state)
     rest = [c for c in deck if c != card_id]
     by_piece: dict[str, list[Square]] = {k: [] for k in PIECES}

@@ -33,7 +33,8 @@ def remaining_movement_deck(state) -> list[str]:
     return list(load_card_set().movement_deck())
 
 
-def _card(state, card_id: str):
+def movement_card(state, card_id: str):
+    """The movement card ``card_id`` of the position's card set; QueryError when unknown."""
     card = state.cards.movement(card_id)
     if card is None:
         raise QueryError(
@@ -130,7 +131,7 @@ def ignite(state, start: Square, card_id: str, rest: list[str] | None = None) ->
         raise QueryError(
             f"no peasant on {start} (peasants: {', '.join(map(str, state.peasants)) or 'none'})"
         )
-    card = _card(state, card_id)
+    card = movement_card(state, card_id)
     if rest is None:
         deck = remaining_movement_deck(state)
         if card_id in deck:
@@ -159,7 +160,7 @@ def ignite(state, start: Square, card_id: str, rest: list[str] | None = None) ->
     if len(drawn) == 1 + len(ignited) and all(a in route for a in ignited):
         order = sorted(ignited, key=route.index)
         for a, cid in zip(order, drawn[1:], strict=True):
-            chain.append((a, cid, first_route(s, a, _card(s, cid))))
+            chain.append((a, cid, first_route(s, a, movement_card(s, cid))))
     return FlameResult(
         start=start,
         card=card.id,

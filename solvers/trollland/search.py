@@ -482,7 +482,9 @@ def _max_flow(graph: dict, source, sink) -> int:
         total += push
 
 
-def _apply(m: Model, i, occ, cnt, ondock, opt):
+def apply_option(m: Model, i, occ, cnt, ondock, opt):
+    """Step ``i`` loads ``opt`` = (dock card index or None for the step's own card, cage): the new
+    (people per cage, count per cage, dock bitmask) of the search state."""
     j, c = opt
     q = m.q[i] if j is None else m.dock_q[j]
     occ = occ[:c] + (q,) + occ[c + 1 :]
@@ -537,7 +539,7 @@ def solve(pb: LoadProblem, budget: Budget | None = None) -> LoadResult:
         out, seen = [], set()
         for opt in sorted(opts, key=lambda o: m.preference(i, o, occ, cnt)):
             j, c = opt
-            o2, c2, u2 = _apply(m, i, occ, cnt, ondock, opt)
+            o2, c2, u2 = apply_option(m, i, occ, cnt, ondock, opt)
             # the same change to a vehicle of the same kind reaches the same canon position:
             # a mirror image with the same least refugees (benchmarks.trollland large: one
             # canon key per distinct child instead of one per option)
@@ -714,7 +716,7 @@ def feasible(pb: LoadProblem, budget: Budget | None = None) -> bool:
             for opt in m.distinct(m.options(i, occ, cnt, ondock), occ, cnt):
                 if opt[1] < floor:
                     continue
-                o2, c2, u2 = _apply(m, i, occ, cnt, ondock, opt)
+                o2, c2, u2 = apply_option(m, i, occ, cnt, ondock, opt)
                 trig = (
                     i + 1 < n
                     and m.steps[i + 1].extra

@@ -107,13 +107,13 @@ def test_help_width_is_the_one_shutil_would_give(columns, monkeypatch):
     without importing shutil."""
     import shutil
 
-    from trogkit.cli import _columns
+    from trogkit.cli import terminal_columns
 
     if columns is None:
         monkeypatch.delenv("COLUMNS", raising=False)
     else:
         monkeypatch.setenv("COLUMNS", columns)
-    assert _columns() == shutil.get_terminal_size().columns
+    assert terminal_columns() == shutil.get_terminal_size().columns
 
 
 def _exit_now_child(body: str) -> subprocess.CompletedProcess:

@@ -141,6 +141,17 @@ def test_hide_only_on_mountain_and_ends_phase_one():
 
 
 # -- burninate ---------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "action,rule",
+    [("burn tile", "T-BURN-TILE"), ("burn cottage", "T-BURN-COTTAGE"),
+     ("burn peasant", "T-BURN-PEASANT")],
+)  # fmt: skip
+def test_burning_without_trogdor_on_the_board_cites_the_burn_rule_of_its_kind(action, rule):
+    """Trogdor off the board: each burn is refused by its own rule (a cottage by T-BURN-COTTAGE,
+    a peasant by T-BURN-PEASANT), not all by T-BURN-TILE."""
+    refused(puzzle(LAYOUT, trogdor=None, peasants=["A1"]), action, rule)
+
+
 def test_burn_tile_flips_only_the_tile():
     """T-BURN-TILE: Trogdor's tile becomes burnt; pieces there stay; not twice."""
     s = puzzle(LAYOUT, trogdor="B3", peasants=["B3"])

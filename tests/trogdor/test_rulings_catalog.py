@@ -78,8 +78,8 @@ def test_svg_is_well_formed_and_deterministic():
     assert root.tag.endswith("svg")
     assert "Trog-meter" in svg and "AP: 99" in svg and "hid" in svg
     assert svg == s.copy()._repr_svg_()
-    from rulebook.trogdor.svg import render_svg
+    from rulebook.trogdor.svg import render
 
-    over = render_svg(s, highlight=["B2"], path=["C1", "C2", "C3"], labels={"A1": "!"})
+    over = render(s, highlight=["B2"], path=["C1", "C2", "C3"], labels={"A1": "!"})
     ElementTree.fromstring(over)
     assert over.count("<circle") > svg.count("<circle")

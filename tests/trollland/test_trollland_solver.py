@@ -83,7 +83,7 @@ def test_z3_and_search_agree_on_cases_with_6_to_10_vehicles():
 def test_lower_bound_holds_at_every_step_of_a_least_loading():
     # TL-LOAD-TROLLGAT: the bound may never promise fewer refugees than a loading really makes
     # (otherwise branch and bound would cut the best answer)
-    from solvers.trollland.search import Model, _apply
+    from solvers.trollland.search import Model, apply_option
 
     checked = 0
     for seed in range(300):
@@ -99,7 +99,7 @@ def test_lower_bound_holds_at_every_step_of_a_least_loading():
             if choice is None:
                 spent += 1
             elif choice != "skip":
-                occ, cnt, ondock = _apply(m, i, occ, cnt, ondock, choice)
+                occ, cnt, ondock = apply_option(m, i, occ, cnt, ondock, choice)
             # TL-SYMBOL-ARROW: the extra card comes when the arrow card itself boarded
             active = choice not in (None, "skip") and choice[0] is None
             active = active and m.steps[i].card.symbol == "arrow" and not m.steps[i].extra

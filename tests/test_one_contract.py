@@ -1,0 +1,118 @@
+"""One contract inside every game, not only the same names outside (issue 20): the same error for
+an unknown verb, a ``catalog.py`` holding the catalog and ``refuse``, ``svg.render(state)``, the
+module-level ``legal_actions`` giving Actions, and no private name imported across modules."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+from pathlib import Path
+
+import pytest
+
+import rulebook
+from rulebook.common.actions import Action
+from rulebook.common.errors import NotationError, RuleError
+from rulebook.common.game import random_game
+
+GAMES = sorted(rulebook.REGISTRY)
+PACKAGE = {"trogdor": "trogdor", "trollland": "trollland", "encounter": "encounter",
+           "encounter-solo": "encounter"}  # fmt: skip
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _finished(g):
+    s = random_game(g, 0).final
+    assert g.is_terminal(s)
+    return s
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_unknown_verb_is_the_grammars_notation_error_in_every_game(game):
+    """Bad input, not a rule: as text, as a hand-made Action, on a live and on a finished game
+    (a finished game used to answer with its game-over rule in two games)."""
+    g = rulebook.game(game)
+    for s in (g.new_game(0), _finished(g)):
+        for action in ("frobnicate", Action("frobnicate", ()), Action("frobnicate", ("A1",))):
+            with pytest.raises(NotationError) as e:
+                g.refusal(s, action)
+            assert f"unknown {game} action 'frobnicate'" in str(e.value)
+            with pytest.raises(NotationError):
+                g.apply(s, action)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_game_has_a_catalog_module_with_the_catalog_and_refuse(game):
+    g = rulebook.game(game)
+    catalog = importlib.import_module(f"rulebook.{PACKAGE[game]}.catalog")
+    assert catalog.CATALOG is g.catalog
+    rule_id = next(iter(g.catalog.rules))
+    err = catalog.refuse(rule_id, "because")
+    assert isinstance(err, RuleError) and (err.rule_id, err.reason) == (rule_id, "because")
+    with pytest.raises(KeyError):
+        catalog.refuse("NO-SUCH-RULE", "typo")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_game_draws_through_svg_render(game):
+    g = rulebook.game(game)
+    svg = importlib.import_module(f"rulebook.{PACKAGE[game]}.svg")
+    s = g.new_game(1)
+    assert svg.render(s) == g.svg(s) == s._repr_svg_()
+    assert svg.render(s).startswith("<svg")
+
+
+# package or module -> the game whose module-level ``legal_actions`` it holds
+LEGAL_ACTIONS = {
+    "rulebook.trogdor": "trogdor",
+    "rulebook.trollland": "trollland",
+    "rulebook.encounter.rules": "encounter",
+    "rulebook.encounter.solo_rules": "encounter-solo",
+}
+
+
+@pytest.mark.parametrize("module", sorted(LEGAL_ACTIONS))
+def test_module_level_legal_actions_give_actions_as_the_game_does(module):
+    g = rulebook.game(LEGAL_ACTIONS[module])
+    legal_actions = importlib.import_module(module).legal_actions
+    s = g.new_game(2)
+    for _ in range(3):
+        got = legal_actions(s)
+        assert got and all(isinstance(a, Action) for a in got)
+        assert got == g.legal_actions(s)
+        s = g.apply(s, got[0])
+
+
+def private_imports(path: Path, root: Path = ROOT) -> list[str]:
+    """``from x import _y`` lines of a source file (dunder names such as ``__version__`` aside)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    return [
+        f"{path.relative_to(root)}:{node.lineno} from {'.' * node.level}{node.module or ''} "
+        f"import {alias.name}"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+        if alias.name.startswith("_") and not alias.name.startswith("__")
+    ]
+
+
+SOURCE_DIRS = ("rulebook", "solvers", "boards", "trogkit", "tests", "scripts", "benchmarks")
+
+
+def test_no_private_name_is_imported_across_modules():
+    files = [
+        p for d in SOURCE_DIRS if (ROOT / d).exists() for p in sorted((ROOT / d).rglob("*.py"))
+    ]
+    assert len(files) > 100
+    found = [line for p in files for line in private_imports(p)]
+    assert not found, found
+
+
+def test_the_private_import_detector_finds_one(tmp_path):
+    f = tmp_path / "x.py"
+    f.write_text("from .svg import CW, _card\ndef f():\n    from a.b import _c as d\n")
+    found = private_imports(f, tmp_path)
+    assert [line.split(" ", 1)[1] for line in found] == [
+        "from .svg import _card",
+        "from a.b import _c",
+    ]
