@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from rulebook.common.codecs import RngCodec
+from rulebook.common.codecs import RngCodec, RulingsCodec
 from rulebook.common.errors import NotationError
 from rulebook.common.notation import (
     EMPTY,
@@ -41,7 +41,7 @@ from rulebook.common.rng import Rng
 from rulebook.common.rulings import RulingSet
 
 from .cards import PEOPLES, CardSet, default_cards
-from .catalog import default_rulings
+from .catalog import CATALOG, default_rulings
 
 HEADER = "trollland"
 PHASES = ("choose", "troll", "king-return", "load", "arrow", "over")
@@ -294,6 +294,8 @@ def _codecs(cards: CardSet, players: int) -> dict[str, Codec]:
         "row": RowCodec(card, vehicle),
         "vpile": ListOf(vehicle),
         "bonus": ListOf(Token("bonus card", lambda: cards.bonus)),
+        "rng": RngCodec(),
+        "rulings": RulingsCodec(CATALOG.rulings),
     }
 
 
@@ -302,11 +304,9 @@ def notation(s: State) -> str:
     values = {
         "pending": None if s.pending is None else s.pending + 1,
         "swapped": sorted(s.swapped),
-        **{k: getattr(s, k) for k in FIELDS if k not in ("pending", "swapped", "rng", "rulings")},
+        **{k: getattr(s, k) for k in FIELDS if k not in ("pending", "swapped")},
     }
-    fields = [(k, c[k].fmt(values[k])) for k in FIELDS[:-2]]
-    fields += [("rng", f"{s.rng.seed}:{s.rng.counter}"), ("rulings", s.rulings.notation())]
-    return join_fields(fields, header=HEADER)
+    return join_fields([(k, c[k].fmt(values[k])) for k in FIELDS], header=HEADER)
 
 
 def parse(text: str, cards: CardSet | None = None) -> State:
@@ -316,7 +316,7 @@ def parse(text: str, cards: CardSet | None = None) -> State:
     f = split_fields(text, FIELDS, header=HEADER)
     n = parse_int(f["players"], "players", lo=2, hi=5)
     c = _codecs(cards, n)
-    v = {k: c[k].parse(f[k], k) for k in FIELDS[1:-2]}
+    v = {k: c[k].parse(f[k], k) for k in FIELDS[1:]}
     _check_unique_cards(v)
     for b in v["row"]:
         caps = cards.vehicles[b.vehicle].cages
@@ -333,16 +333,11 @@ def parse(text: str, cards: CardSet | None = None) -> State:
         raise NotationError(
             f"write swapped sorted: {','.join(sorted(v['swapped']))}", where="swapped"
         )
-    rng = Rng(*RngCodec().parse(f["rng"], "rng"))
-    rulings = default_rulings().parse(f["rulings"])
-    if rulings.notation() != f["rulings"]:
-        raise NotationError(f"write rulings canonically as {rulings.notation()!r}", where="rulings")
     pending = v.pop("pending")
     state = State(
         players=n,
         pending=None if pending is None else pending - 1,
-        rng=rng,
-        rulings=rulings,
+        rng=Rng(*v.pop("rng")),
         cards=cards,
         **v,
     )
