@@ -11,9 +11,12 @@ Adventure path in layout.py.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
+from operator import attrgetter
 
 from rulebook.common.codecs import RngCodec, RulingsCodec
 from rulebook.common.errors import NotationError
+from rulebook.common.fields import Field, Notation
 from rulebook.common.notation import (
     EMPTY,
     Choice,
@@ -25,9 +28,7 @@ from rulebook.common.notation import (
     Token,
     check_unique,
     excerpt,
-    join_fields,
     parse_int,
-    split_fields,
 )
 from rulebook.common.rng import Rng
 from rulebook.common.rulings import RulingSet
@@ -126,11 +127,6 @@ class Winners(Codec):
         return tuple(out)
 
 
-def _parse_fields(text: str, spec: list[tuple[str, Codec]], header: str) -> dict:
-    raw = split_fields(text, [k for k, _ in spec], header=header)
-    return {k: codec.parse(raw[k], k) for k, codec in spec}
-
-
 # ---- multiplayer ---------------------------------------------------------------------------------
 
 
@@ -193,32 +189,8 @@ class MultiState(_CardsAndRng):
             out += [*self.hands[p], *self.won[p], *(c for s in self.slots[p] for c in s)]
         return out
 
-    def spec(self) -> list[tuple[str, Codec]]:
-        return multi_spec(self.players)
-
     def __str__(self) -> str:
-        values = {
-            "players": self.players,
-            "round": self.round,
-            "phase": self.phase,
-            "start": self.start + 1,
-            "turn": self.turn + 1,
-            "takebacks": self.takebacks,
-            "variants": self.variants,
-            "rulings": self.rulings,
-            "rng": self.seed,
-            "loot": self.loot,
-            "lootat": tuple(i + 1 if i >= 0 else None for i in self.loot_at),
-            "wins": self.wins,
-            "outcome": self.winners,
-            "deck": self.deck,
-            "discard": self.discard,
-            "market": self.market,
-            "hands": self.hands,
-            "enc": self.slots,
-            "won": self.won,
-        }
-        return join_fields([(k, c.fmt(values[k])) for k, c in self.spec()], header=self.GAME)
+        return multi_notation(self.players).format(self)
 
     __repr__ = __str__
 
@@ -228,37 +200,40 @@ class MultiState(_CardsAndRng):
         return render(self)
 
 
-def multi_spec(n: int) -> list[tuple[str, Codec]]:
-    """The notation's fields, in order, with their codecs (``n`` players)."""
+@cache
+def multi_notation(n: int) -> Notation:
+    """The notation's fields, in order, with their codecs (``n`` players) and, where the state
+    keeps a value otherwise, how to read it."""
     per = lambda item: PerPlayer(item, n)  # noqa: E731
-    return [
-        ("players", Int(2, 5)),
-        ("round", Int(1, ROUND_CAP)),
-        ("phase", Choice(MULTI_PHASES)),
-        ("start", Int(1, n)),
-        ("turn", Int(1, n)),
-        ("takebacks", Int(0, TAKEBACKS)),
-        ("variants", ListOf(Choice(VARIANTS), unique=True)),
-        ("rulings", RULINGS),
-        ("rng", RngCodec()),
-        ("loot", per(Int(1, MAX_LOOT))),
-        ("lootat", per(Optional_(Int(1, SLOTS)))),
-        ("wins", per(Int(0, SLOTS))),
-        ("outcome", Winners(n)),
-        ("deck", CARDS),
-        ("discard", CARDS),
-        ("market", ListOf(CARD, max_len=SLOTS)),
-        ("hands", per(CARDS)),
-        ("enc", per(Groups(SLOTS, "|"))),
-        ("won", per(CARDS)),
-    ]
+    return Notation(MultiState.GAME, [
+        Field("players", Int(2, 5)),
+        Field("round", Int(1, ROUND_CAP)),
+        Field("phase", Choice(MULTI_PHASES)),
+        Field("start", Int(1, n), get=lambda st: st.start + 1),
+        Field("turn", Int(1, n), get=lambda st: st.turn + 1),
+        Field("takebacks", Int(0, TAKEBACKS)),
+        Field("variants", ListOf(Choice(VARIANTS), unique=True)),
+        Field("rulings", RULINGS),
+        Field("rng", RngCodec(), get=attrgetter("seed")),
+        Field("loot", per(Int(1, MAX_LOOT))),
+        Field("lootat", per(Optional_(Int(1, SLOTS))),
+              get=lambda st: tuple(i + 1 if i >= 0 else None for i in st.loot_at)),
+        Field("wins", per(Int(0, SLOTS))),
+        Field("outcome", Winners(n), get=attrgetter("winners")),
+        Field("deck", CARDS),
+        Field("discard", CARDS),
+        Field("market", ListOf(CARD, max_len=SLOTS)),
+        Field("hands", per(CARDS)),
+        Field("enc", per(Groups(SLOTS, "|")), get=attrgetter("slots")),
+        Field("won", per(CARDS)),
+    ])  # fmt: skip
 
 
 def parse_multi(text: str, cards: CardSet | None = None) -> MultiState:
     cards = cards or default_cards()
-    head = split_fields(text, [k for k, _ in multi_spec(2)], header=MultiState.GAME)
-    n = parse_int(head["players"], "players", lo=2, hi=5)
-    f = _parse_fields(text, multi_spec(n), MultiState.GAME)
+    raw = multi_notation(2).split(text)
+    n = parse_int(raw["players"], "players", lo=2, hi=5)
+    f = multi_notation(n).decode(raw)
     variants = f["variants"]
     if list(variants) != sorted(variants):
         raise NotationError("variants are listed in alphabetical order", where="variants")
@@ -357,25 +332,7 @@ class SoloState(_CardsAndRng):
         return out + [c for s in self.spaces for c in s]
 
     def __str__(self) -> str:
-        values = {
-            "phase": self.phase,
-            "pos": self.pos + 1,
-            "variants": "sin" if self.sin else EMPTY,
-            "rulings": self.rulings,
-            "rng": self.seed,
-            "outcome": self.outcome,
-            "hand": self.hand,
-            "mine": self.mine,
-            "keys": self.keys,
-            "spaces": self.spaces,
-            "up": "".join("1" if u else "0" for u in self.up),
-            "boss": self.boss_deck,
-            "final": self.final,
-            "defeated": self.defeated,
-            "discard": self.discard,
-            "removed": self.removed,
-        }
-        return join_fields([(k, c.fmt(values[k])) for k, c in SOLO_SPEC], header=self.GAME)
+        return SOLO_NOTATION.format(self)
 
     __repr__ = __str__
 
@@ -398,29 +355,29 @@ class UpFlags(Codec):
         return text
 
 
-SOLO_SPEC: list[tuple[str, Codec]] = [
-    ("phase", Choice(SOLO_PHASES)),
-    ("pos", Int(1, SPACES)),
-    ("variants", Choice(("-", "sin"))),
-    ("rulings", RULINGS),
-    ("rng", RngCodec()),
-    ("outcome", Choice(SOLO_OUTCOMES)),
-    ("hand", CARDS),
-    ("mine", CARDS),
-    ("keys", CARDS),
-    ("spaces", Groups(SPACES, "/")),
-    ("up", UpFlags()),
-    ("boss", CARDS),
-    ("final", CARDS),
-    ("defeated", CARDS),
-    ("discard", CARDS),
-    ("removed", CARDS),
-]
+SOLO_NOTATION = Notation(SoloState.GAME, [
+    Field("phase", Choice(SOLO_PHASES)),
+    Field("pos", Int(1, SPACES), get=lambda st: st.pos + 1),
+    Field("variants", Choice(("-", "sin")), get=lambda st: "sin" if st.sin else EMPTY),
+    Field("rulings", RULINGS),
+    Field("rng", RngCodec(), get=attrgetter("seed")),
+    Field("outcome", Choice(SOLO_OUTCOMES)),
+    Field("hand", CARDS),
+    Field("mine", CARDS),
+    Field("keys", CARDS),
+    Field("spaces", Groups(SPACES, "/")),
+    Field("up", UpFlags(), get=lambda st: "".join("1" if u else "0" for u in st.up)),
+    Field("boss", CARDS, get=attrgetter("boss_deck")),
+    Field("final", CARDS),
+    Field("defeated", CARDS),
+    Field("discard", CARDS),
+    Field("removed", CARDS),
+])  # fmt: skip
 
 
 def parse_solo(text: str, cards: CardSet | None = None) -> SoloState:
     cards = cards or default_cards()
-    f = _parse_fields(text, SOLO_SPEC, SoloState.GAME)
+    f = SOLO_NOTATION.decode(SOLO_NOTATION.split(text))
     if (f["phase"] == "over") != (f["outcome"] != "-"):
         raise NotationError(
             "a finished adventure (phase=over) says win or loss, and only it", where="outcome"

@@ -13,26 +13,28 @@ from __future__ import annotations
 from collections import namedtuple
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cache
+from operator import attrgetter
 from types import MappingProxyType
 
+from rulebook.common.codecs import RngCodec, RulingsCodec
 from rulebook.common.errors import NotationError
+from rulebook.common.fields import Field, Notation
 from rulebook.common.notation import (
-    EMPTY,
     Choice,
+    Codec,
     Flag,
     Int,
     ListOf,
+    Optional_,
     PerPlayer,
     SquareCodec,
     Token,
     excerpt,
     fmt_list,
-    join_fields,
-    parse_int,
-    split_fields,
 )
 from rulebook.common.rng import Rng
-from rulebook.common.rulings import RulingSet
+from rulebook.common.rulings import LazyRulings, RulingSet
 from rulebook.trogdor.grid import GRID5, Square
 
 from .board import Layout, format_tiles, parse_tiles
@@ -225,236 +227,232 @@ def _as_sq(sq) -> Square:
     return square(sq, "square")
 
 
-# ---- field codecs (rulebook.common.notation) ------------------------------------------------------
+# ---- the notation: fields declared once (rulebook.common.fields) ----------------------------------
 SQ = SquareCodec(GRID5)
 SQ_OR_NONE = SquareCodec(GRID5, none_ok=True)
 SQS = ListOf(SQ)
 CARD = Token("card id")
 CARDS = ListOf(CARD)
 AP = Int(0, MAX_AP)
+PEASANT_COUNT = Int(0, PEASANTS_IN_BOX)
+RULINGS = LazyRulings(_rulings)  # the catalog is read when a ruling is parsed, not before
 
 
-def _per_player(value, fmt) -> str:
-    return "/".join(fmt(v) for v in value)
+class TilesCodec(Codec):
+    """The 5x5 tiles, row by row, lower case for a burnt side: value ``(kinds, burnt)``."""
+
+    def fmt(self, value) -> str:
+        return format_tiles(*value)
+
+    def parse(self, text: str, where: str):
+        try:
+            kinds, burnt = parse_tiles(text, strict=True)
+        except NotationError as e:
+            inner = where if e.where is None else f"{where} {e.where}"
+            raise NotationError(e.message, where=inner) from None
+        return tuple(kinds), tuple(burnt)
+
+
+class HammerCodec(Codec):
+    """The Troghammer: a square, or ``meter`` while it waits on the Trog-meter."""
+
+    def fmt(self, value) -> str:
+        return value if value == "meter" else SQ.fmt(value)
+
+    def parse(self, text: str, where: str):
+        return "meter" if text == "meter" else SQ_OR_NONE.parse(text, where)
+
+
+class DeckCodec(Codec):
+    """``DRAW|DISCARD`` card lists (``Deck.notation``)."""
+
+    def fmt(self, value) -> str:
+        return value.notation()
+
+    def parse(self, text: str, where: str) -> Deck:
+        return Deck.parse(text, where)
+
+
+class BitsCodec(Codec):
+    """One 0/1 per player (``charged``)."""
+
+    def __init__(self, players: int):
+        self.players = players
+
+    def fmt(self, value) -> str:
+        return "".join("1" if c else "0" for c in value)
+
+    def parse(self, text: str, where: str) -> tuple[bool, ...]:
+        if len(text) != self.players or any(ch not in "01" for ch in text):
+            raise NotationError(f"one 0/1 per player ({self.players})", where=where)
+        return tuple(ch == "1" for ch in text)
+
+
+class PowersCodec(Codec):
+    """Abilities in force (powers.py tokens), sorted; the token list is read on first parse."""
+
+    def fmt(self, value) -> str:
+        return fmt_list(value)
+
+    def parse(self, text: str, where: str) -> tuple[str, ...]:
+        from .powers import TOKENS
+
+        powers = ListOf(Choice(tuple(sorted(TOKENS)))).parse(text, where)
+        if list(powers) != sorted(powers):
+            raise NotationError("powers are listed in sorted order", where=where)
+        return powers
+
+
+def _hammer(s: State):
+    return "meter" if s.hammer_waiting else s.troghammer
+
+
+@cache
+def notation(players: int) -> Notation:
+    """The fields of a position of ``players`` players, in order: key, codec, default (left
+    out of the text when it holds it) and, where the state keeps it otherwise, how to read it."""
+    n = players
+    return Notation(HEADER, [
+        Field("tiles", TilesCodec(), get=lambda s: (s.tiles, s.burnt)),
+        Field("cottages_burnt", SQS, (), get=lambda s: Cottages.burnt(s.cottages)),
+        Field("trogdor", SQ_OR_NONE),
+        Field("hidden", Flag(), False),
+        Field("peasants", SQS, (), get=lambda s: tuple(sorted(s.peasants))),
+        Field("knights", SQS, ()),
+        Field("archer", SQ_OR_NONE, None),
+        Field("hammer", HammerCodec(), None, get=_hammer),
+        Field("meter", PEASANT_COUNT),
+        Field("void", PEASANT_COUNT),
+        Field("phase", Choice(PHASES)),
+        Field("ap", AP),
+        Field("turn", Int(1, MAX_TURN), 1),
+        Field("player", Int(0, n - 1), 0),
+        Field("players", Int(1, MAX_PLAYERS), 1),
+        Field("hands", PerPlayer(CARDS, n), ((),) * n),
+        Field("keepers", PerPlayer(Optional_(CARD), n), (None,) * n),
+        Field("items", PerPlayer(Optional_(CARD), n), (None,) * n),
+        Field("charged", BitsCodec(n), (True,) * n),
+        Field("banked", PerPlayer(AP, n), (0,) * n),
+        Field("actions", DeckCodec(), Deck(), get=attrgetter("action_deck")),
+        Field("aside", CARDS, ()),
+        Field("moves", DeckCodec(), Deck(), get=attrgetter("movement_deck")),
+        Field("played", CARD, None),
+        Field("item_used", Flag(), False),
+        Field("powers", PowersCodec(), ()),
+        Field("mcard", CARD, None),
+        Field("queue", CARDS, ()),
+        Field("rulings", RulingsCodec(RULINGS), RulingSet(RULINGS)),
+        Field("rng", RngCodec(), (0, 0), get=lambda s: (s.seed, s.draws)),
+        Field("outcome", Choice(OUTCOMES), None),
+    ], header_optional=True)  # fmt: skip
+
+
+FIELDS = notation(1).keys
 
 
 def format_state(s: State) -> str:
     """Canonical one-line notation; optional fields at their defaults are left out."""
-    n = s.players
-    f: list[tuple[str, str]] = [("tiles", format_tiles(s.tiles, s.burnt))]
-    burnt_c = Cottages.burnt(s.cottages)
-    if burnt_c:
-        f.append(("cottages_burnt", SQS.fmt(burnt_c)))
-    f.append(("trogdor", SQ_OR_NONE.fmt(s.trogdor)))
-    if s.hidden:
-        f.append(("hidden", "1"))
-    if s.peasants:
-        f.append(("peasants", SQS.fmt(sorted(s.peasants))))
-    if s.knights:
-        f.append(("knights", SQS.fmt(s.knights)))
-    if s.archer is not None:
-        f.append(("archer", s.archer.name))
-    if s.troghammer is not None or s.hammer_waiting:
-        f.append(("hammer", "meter" if s.hammer_waiting else s.troghammer.name))
-    f += [("meter", str(s.meter)), ("void", str(s.void)), ("phase", s.phase), ("ap", str(s.ap))]
-    if s.turn != 1:
-        f.append(("turn", str(s.turn)))
-    if s.player != 0:
-        f.append(("player", str(s.player)))
-    if n != 1:
-        f.append(("players", str(n)))
-    if any(s.hands):
-        f.append(("hands", _per_player(s.hands, fmt_list)))
-    if any(k is not None for k in s.keepers):
-        f.append(("keepers", _per_player(s.keepers, lambda k: k or EMPTY)))
-    if any(i is not None for i in s.items):
-        f.append(("items", _per_player(s.items, lambda i: i or EMPTY)))
-    if not all(s.charged):
-        f.append(("charged", "".join("1" if c else "0" for c in s.charged)))
-    if any(s.banked):
-        f.append(("banked", _per_player(s.banked, str)))
-    if s.action_deck.draw or s.action_deck.discard:
-        f.append(("actions", s.action_deck.notation()))
-    if s.aside:
-        f.append(("aside", fmt_list(s.aside)))
-    if s.movement_deck.draw or s.movement_deck.discard:
-        f.append(("moves", s.movement_deck.notation()))
-    if s.played:
-        f.append(("played", s.played))
-    if s.item_used:
-        f.append(("item_used", "1"))
-    if s.powers:
-        f.append(("powers", fmt_list(s.powers)))
-    if s.mcard:
-        f.append(("mcard", s.mcard))
-    if s.queue:
-        f.append(("queue", fmt_list(s.queue)))
-    rul = s.rulings.notation()
-    if rul != EMPTY:
-        f.append(("rulings", rul))
-    if s.seed != 0 or s.draws != 0:
-        f.append(("rng", f"{s.seed}:{s.draws}"))
-    if s.outcome:
-        f.append(("outcome", s.outcome))
-    return join_fields(f, header=HEADER)
-
-
-def _parse_rng(value: str) -> tuple[int, int]:
-    parts = value.split(":")
-    if len(parts) != 2:
-        raise NotationError("RNG must be SEED:COUNTER with two whole numbers", where="rng")
-    return parse_int(parts[0], "rng seed"), parse_int(parts[1], "rng counter", lo=0)
+    return notation(s.players).format(s)
 
 
 def parse_state(text: str, cards=None) -> State:
     """Read a position written by ``format_state`` (the ``trogdor`` header word may be left out).
     Only the canonical spelling parses; errors say which field is wrong and why."""
     index = cards if isinstance(cards, CardIndex) else CardIndex.shared(cards)
-    if isinstance(text, str) and text.split(" ", 1)[0] == HEADER:
-        d = split_fields(text, FIELDS, optional=OPTIONAL, header=HEADER)
-    else:
-        d = split_fields(text, FIELDS, optional=OPTIONAL)
-    try:
-        kinds, burnt = parse_tiles(d["tiles"], strict=True)
-    except NotationError as e:
-        where = "tiles" if e.where is None else f"tiles {e.where}"
-        raise NotationError(e.message, where=where) from None
-    cot_squares = [SQUARES[i] for i, k in enumerate(kinds) if k == "C"]
-    cburnt = SQS.parse(d.get("cottages_burnt", EMPTY), "cottages_burnt")
-    for sq in cburnt:
-        if sq not in cot_squares:
+    raw = notation(1).split(text)
+    players = (
+        notation(1).fields[FIELDS.index("players")].codec.parse(raw.get("players", "1"), "players")
+    )
+    form = notation(players)
+    d = form.decode(raw)
+    _check_pieces(d)
+    _check_cards(d, index)
+    _check_turn(d)
+    state = _state(d, index)
+    form.check_canonical(state, text)
+    return state
+
+
+def _check_pieces(d: dict) -> None:
+    """Cottages burnt only on cottage tiles; at most the box's peasants; pieces the queue names
+    on the board."""
+    kinds = d["tiles"][0]
+    for sq in d["cottages_burnt"]:
+        if kinds[INDEX[sq]] != "C":
             raise NotationError(f"{sq} is not a cottage tile", where="cottages_burnt")
-    players = parse_int(d.get("players", "1"), "players", lo=1, hi=MAX_PLAYERS)
-    phase = Choice(PHASES).parse(d["phase"], "phase")
-    hammer = d.get("hammer", EMPTY)
-    peasants = tuple(sorted(SQS.parse(d.get("peasants", EMPTY), "peasants")))
-    meter = parse_int(d["meter"], "meter", lo=0, hi=PEASANTS_IN_BOX)
-    void = parse_int(d["void"], "void", lo=0, hi=PEASANTS_IN_BOX)
-    total = len(peasants) + meter + void
+    total = len(d["peasants"]) + d["meter"] + d["void"]
     if total > PEASANTS_IN_BOX:
         raise NotationError(
-            f"{total} peasants (board {len(peasants)} + meter {meter} + void {void}); "
-            f"the box has {PEASANTS_IN_BOX}",
+            f"{total} peasants (board {len(d['peasants'])} + meter {d['meter']} + void "
+            f"{d['void']}); the box has {PEASANTS_IN_BOX}",
             where="meter",
         )
-    knights = SQS.parse(d.get("knights", EMPTY), "knights")
-    if "hands" in d:
-        hands = PerPlayer(CARDS, players).parse(d["hands"], "hands")
-        for hand in hands:
-            for cid in hand:
-                _need(index.action(cid), cid, "hands", "action")
-    else:
-        hands = ((),) * players
-    if "charged" in d:
-        v = d["charged"]
-        if len(v) != players or any(ch not in "01" for ch in v):
-            raise NotationError(f"one 0/1 per player ({players})", where="charged")
-        charged = tuple(ch == "1" for ch in v)
-    else:
-        charged = (True,) * players
-    banked = (
-        PerPlayer(AP, players).parse(d["banked"], "banked") if "banked" in d else (0,) * players
-    )
-    action_deck = _deck(d.get("actions"), "actions", index.action, "action")
-    aside = CARDS.parse(d.get("aside", EMPTY), "aside")
-    for cid in aside:
-        _need(index.action(cid), cid, "aside", "action")
-    movement_deck = _deck(d.get("moves"), "moves", index.movement, "movement")
-    played = d.get("played")
-    if played is not None:
-        CARD.parse(played, "played")
-        _need(index.action(played), played, "played", "action")
-    from .powers import TOKENS
-
-    powers = ListOf(Choice(tuple(sorted(TOKENS)))).parse(d.get("powers", EMPTY), "powers")
-    if list(powers) != sorted(powers):
-        raise NotationError("powers are listed in sorted order", where="powers")
-    mcard = d.get("mcard")
-    if mcard is not None:
-        CARD.parse(mcard, "mcard")
-        _need(index.movement(mcard), mcard, "mcard", "movement")
-    queue = CARDS.parse(d.get("queue", EMPTY), "queue")
-    knight_tokens = {f"knight{i}" for i in range(len(knights))}
-    for tok in queue:
+    knight_tokens = {f"knight{i}" for i in range(len(d["knights"]))}
+    for tok in d["queue"]:
         if tok not in QUEUE_TOKENS and tok not in knight_tokens:
             raise NotationError(
                 f"unknown piece {excerpt(tok, 20)!r} (peasants, knight0.., hammer, archer)",
                 where="queue",
             )
-    archer = SQ_OR_NONE.parse(d.get("archer", EMPTY), "archer")
-    troghammer = None if hammer == "meter" else SQ_OR_NONE.parse(hammer, "hammer")
-    if "hammer" in queue and troghammer is None and hammer != "meter":
+    if "hammer" in d["queue"] and d["hammer"] is None:
         raise NotationError("the Troghammer is not in play", where="queue")
-    if "archer" in queue and archer is None:
+    if "archer" in d["queue"] and d["archer"] is None:
         raise NotationError("there is no archer on the board", where="queue")
-    if phase in ("spawn", "countryside") and mcard is None:
+
+
+def _check_cards(d: dict, index: CardIndex) -> None:
+    """Every card id the position names is a card of its card set (or a literal)."""
+    for hand in d["hands"]:
+        for cid in hand:
+            _need(index.action(cid), cid, "hands", "action")
+    for where, lookup in (("keepers", index.keeper), ("items", index.item)):
+        for cid in d[where]:
+            if cid is not None:
+                _need(lookup(cid), cid, where, where[:-1])
+    for where, lookup, kind in (
+        ("actions", index.action, "action"), ("moves", index.movement, "movement")
+    ):  # fmt: skip
+        for cid in d[where].draw + d[where].discard:
+            _need(lookup(cid), cid, where, kind)
+    for cid in d["aside"]:
+        _need(index.action(cid), cid, "aside", "action")
+    if d["played"] is not None:
+        _need(index.action(d["played"]), d["played"], "played", "action")
+    if d["mcard"] is not None:
+        _need(index.movement(d["mcard"]), d["mcard"], "mcard", "movement")
+
+
+def _check_turn(d: dict) -> None:
+    """Phase 2 needs its movement card and pieces to move; the game is over with an outcome."""
+    phase = d["phase"]
+    if phase in ("spawn", "countryside") and d["mcard"] is None:
         raise NotationError(f"the {phase} phase needs its movement card", where="mcard")
-    if phase == "countryside" and not queue:
+    if phase == "countryside" and not d["queue"]:
         raise NotationError("the countryside phase needs pieces still to move", where="queue")
-    seed, draws = _parse_rng(d.get("rng", "0:0"))
-    outcome = d.get("outcome")
-    if outcome is not None:
-        Choice(OUTCOMES).parse(outcome, "outcome")
-    if (phase == "over") != (outcome is not None):
+    if (phase == "over") != (d["outcome"] is not None):
         raise NotationError("phase=over goes with an outcome, and only with one", where="phase")
-    state = State(
-        tiles=tuple(kinds),
-        burnt=tuple(burnt),
-        cottages=Cottages.on(cot_squares, cburnt),
-        trogdor=SQ_OR_NONE.parse(d["trogdor"], "trogdor"),
-        hidden=Flag().parse(d.get("hidden", "0"), "hidden"),
-        peasants=peasants,
-        knights=knights,
-        archer=archer,
-        troghammer=troghammer,
+
+
+def _state(d: dict, index: CardIndex) -> State:
+    """The State the decoded fields describe (the keys the state names otherwise mapped)."""
+    kinds, burnt = d.pop("tiles")
+    hammer = d.pop("hammer")
+    seed, draws = d.pop("rng")
+    cot_squares = [SQUARES[i] for i, k in enumerate(kinds) if k == "C"]
+    return State(
+        tiles=kinds,
+        burnt=burnt,
+        cottages=Cottages.on(cot_squares, d.pop("cottages_burnt")),
+        peasants=tuple(sorted(d.pop("peasants"))),
+        troghammer=None if hammer == "meter" else hammer,
         hammer_waiting=hammer == "meter",
-        meter=meter,
-        void=void,
-        ap=parse_int(d["ap"], "ap", lo=0, hi=MAX_AP),
-        phase=phase,
-        turn=parse_int(d.get("turn", "1"), "turn", lo=1, hi=MAX_TURN),
-        player=parse_int(d.get("player", "0"), "player", lo=0, hi=players - 1),
-        players=players,
-        hands=hands,
-        keepers=_ids(d.get("keepers"), players, "keepers", index.keeper),
-        items=_ids(d.get("items"), players, "items", index.item),
-        charged=charged,
-        banked=banked,
-        action_deck=action_deck,
-        aside=aside,
-        movement_deck=movement_deck,
-        played=played,
-        item_used=Flag().parse(d.get("item_used", "0"), "item_used"),
-        powers=powers,
-        mcard=mcard,
-        queue=queue,
-        rulings=RulingSet(_rulings()).parse(d.get("rulings", EMPTY)),
+        action_deck=d.pop("actions"),
+        movement_deck=d.pop("moves"),
         seed=seed,
         draws=draws,
-        outcome=outcome,
         cards=index,
+        **d,
     )
-    _check_canonical(state, text)
-    return state
-
-
-def _check_canonical(state: State, text: str) -> None:
-    """Only the canonical spelling parses, so ``str(parse(text)) == text`` (the header word may
-    be left out): an unsorted list, a default written out or a repeat is named, with the fix."""
-    canon = format_state(state)
-    body = canon[len(HEADER) + 1 :]
-    if text in (canon, body):
-        return
-    given = dict(f.split("=", 1) for f in text.split(" ") if "=" in f)
-    wanted = dict(f.split("=", 1) for f in body.split(" "))
-    for key in FIELDS:
-        if given.get(key) != wanted.get(key):
-            if key not in wanted:
-                msg = "holds its default: leave the field out"
-            else:
-                msg = f"write it as {excerpt(wanted[key])!r} (the canonical spelling)"
-            raise NotationError(msg, where=key)
-    raise NotationError("not the canonical spelling", text=excerpt(text))
 
 
 def _need(card, cid: str, where: str, kind: str) -> None:
@@ -462,32 +460,3 @@ def _need(card, cid: str, where: str, kind: str) -> None:
         hint = {"movement": " (or a literal like 2Er-EES)", "action": " (or a literal like ap5)"}
         hint = hint.get(kind, "")
         raise NotationError(f"unknown {kind} card {excerpt(cid, 30)!r}{hint}", where=where)
-
-
-def _ids(value, players, where, lookup) -> tuple:
-    if value is None:
-        return (None,) * players
-    out = []
-    parts = value.split("/")
-    if len(parts) != players:
-        raise NotationError(
-            f"needs {players} '/'-separated groups (one per player), got {len(parts)}",
-            where=where,
-        )
-    for part in parts:
-        if part == EMPTY:
-            out.append(None)
-        else:
-            CARD.parse(part, where)
-            _need(lookup(part), part, where, where[:-1])
-            out.append(part)
-    return tuple(out)
-
-
-def _deck(value, where, lookup, kind) -> Deck:
-    if value is None:
-        return Deck()
-    deck = Deck.parse(value, where)
-    for cid in deck.draw + deck.discard:
-        _need(lookup(cid), cid, where, kind)
-    return deck

@@ -106,7 +106,7 @@ CANON = f"trogdor tiles={LAYOUT} trogdor=C3 knights=A1 meter=4 void=3 phase=act 
             CANON.replace("knights=A1", "peasants=C5,A1 knights=A1").replace("void=3", "void=1"),
             "peasants",
         ),  # unsorted
-        (CANON + " rng=+1:0", "rng seed"),
+        (CANON + " rng=+1:0", "rng"),  # the shared RngCodec names the field
         (CANON + " rng=1:٣", None),
         (CANON.replace("trogdor=C3", "trogdor=c3"), "trogdor"),
         (CANON.replace("  ", " ").replace(" ap=3", "  ap=3"), None),
