@@ -116,3 +116,50 @@ def test_the_private_import_detector_finds_one(tmp_path):
         "from .svg import _card",
         "from a.b import _c",
     ]
+
+
+GAME_DIRS = ("trogdor", "trollland", "encounter")
+
+
+@pytest.mark.parametrize("game_dir", GAME_DIRS)
+def test_no_game_splits_or_joins_notation_lines_by_hand(game_dir):
+    """One notation builder: each game declares its fields (rulebook.common.fields) and the
+    shared code formats and parses the line; no game module handles the line itself."""
+    state = ROOT / "rulebook" / game_dir / "state.py"
+    tree = ast.parse(state.read_text(encoding="utf-8"))
+    names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+    imported = {a.name for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) for a in n.names}
+    assert "Notation" in imported and "Field" in imported
+    assert not (names | imported) & {"split_fields", "join_fields"}
+
+
+def _toy_notation():
+    from rulebook.common.fields import Field, Notation
+    from rulebook.common.notation import Int, ListOf, Token
+
+    class Toy:
+        def __init__(self, n, items=(), extra=0):
+            self.n, self.items, self.extra = n, items, extra
+
+    fields = [
+        Field("n", Int(0, 9)),
+        Field("items", ListOf(Token()), ()),
+        Field("extra", Int(0, 99), 0, get=lambda t: t.extra),
+    ]
+    return Toy, Notation("toy", fields, header_optional=True)
+
+
+def test_the_shared_notation_leaves_defaults_out_and_reads_only_canonical_text():
+    toy, form = _toy_notation()
+    assert form.format(toy(3)) == "toy n=3"
+    assert form.format(toy(3, ("a", "b"), 7)) == "toy n=3 items=a,b extra=7"
+    assert form.decode(form.split("n=3 extra=7")) == {"n": 3, "items": (), "extra": 7}
+    for text, where in [("toy n=3 extra=0", "extra"), ("toy n=3 items=-", "items")]:
+        values = form.decode(form.split(text))
+        with pytest.raises(NotationError) as e:
+            form.check_canonical(toy(**values), text)
+        assert e.value.where == where and "default" in str(e.value)
+    with pytest.raises(NotationError, match="order"):
+        form.split("toy extra=7 n=3")
+    with pytest.raises(NotationError, match="missing"):
+        form.split("toy extra=7")

@@ -23,6 +23,7 @@ from functools import cached_property
 
 from rulebook.common.codecs import RngCodec, RulingsCodec
 from rulebook.common.errors import NotationError
+from rulebook.common.fields import Field, Notation
 from rulebook.common.notation import (
     EMPTY,
     Choice,
@@ -33,9 +34,7 @@ from rulebook.common.notation import (
     PerPlayer,
     Token,
     excerpt,
-    join_fields,
     parse_int,
-    split_fields,
 )
 from rulebook.common.rng import Rng
 from rulebook.common.rulings import RulingSet
@@ -46,10 +45,6 @@ from .catalog import CATALOG, default_rulings
 HEADER = "trollland"
 PHASES = ("choose", "troll", "king-return", "load", "arrow", "over")
 PER_PLAYER = ("hands", "chosen", "won", "veh", "prison", "gat")
-FIELDS = [
-    "players", "turn", "phase", "pending", "hands", "chosen", "draw", "discard", "dock",
-    "swapped", "row", "vpile", "bonus", "won", "veh", "prison", "gat", "rng", "rulings",
-]  # fmt: skip
 MAX_TURN = 999  # a game lasts fewer than 50 turns; the bound keeps typed input small
 
 
@@ -278,45 +273,48 @@ class RowCodec(Codec):
         return tuple(out)
 
 
-def _codecs(cards: CardSet, players: int) -> dict[str, Codec]:
+def _notation(cards: CardSet, players: int) -> Notation:
+    """The fields in order, with their codecs (ids checked against ``cards``) and, where the
+    state keeps a value otherwise, how to read it."""
     card = Token("card", lambda: cards.people)
     vehicle = Token("vehicle", lambda: cards.vehicles)
     per_player = PerPlayer(ListOf(card), count=players)
-    return {
-        "players": Int(2, 5),
-        "turn": Int(1, MAX_TURN),
-        "phase": Choice(PHASES),
-        "pending": Optional_(Int(1, players)),
-        **{k: per_player for k in ("hands", "chosen", "won", "prison", "gat")},
-        "veh": PerPlayer(ListOf(vehicle), count=players),
-        **{k: ListOf(card) for k in ("draw", "discard", "dock")},
-        "swapped": ListOf(card, unique=True),
-        "row": RowCodec(card, vehicle),
-        "vpile": ListOf(vehicle),
-        "bonus": ListOf(Token("bonus card", lambda: cards.bonus)),
-        "rng": RngCodec(),
-        "rulings": RulingsCodec(CATALOG.rulings),
-    }
+    return Notation(HEADER, [
+        Field("players", Int(2, 5)),
+        Field("turn", Int(1, MAX_TURN)),
+        Field("phase", Choice(PHASES)),
+        Field("pending", Optional_(Int(1, players)),
+              get=lambda s: None if s.pending is None else s.pending + 1),
+        Field("hands", per_player),
+        Field("chosen", per_player),
+        Field("draw", ListOf(card)),
+        Field("discard", ListOf(card)),
+        Field("dock", ListOf(card)),
+        Field("swapped", ListOf(card, unique=True), get=lambda s: sorted(s.swapped)),
+        Field("row", RowCodec(card, vehicle)),
+        Field("vpile", ListOf(vehicle)),
+        Field("bonus", ListOf(Token("bonus card", lambda: cards.bonus))),
+        Field("won", per_player),
+        Field("veh", PerPlayer(ListOf(vehicle), count=players)),
+        Field("prison", per_player),
+        Field("gat", per_player),
+        Field("rng", RngCodec()),
+        Field("rulings", RulingsCodec(CATALOG.rulings)),
+    ])  # fmt: skip
 
 
 def notation(s: State) -> str:
-    c = _codecs(s.cards, s.players)
-    values = {
-        "pending": None if s.pending is None else s.pending + 1,
-        "swapped": sorted(s.swapped),
-        **{k: getattr(s, k) for k in FIELDS if k not in ("pending", "swapped")},
-    }
-    return join_fields([(k, c[k].fmt(values[k])) for k in FIELDS], header=HEADER)
+    return _notation(s.cards, s.players).format(s)
 
 
 def parse(text: str, cards: CardSet | None = None) -> State:
     """Inverse of ``str(state)``: every card id known and used once, every cage within its
     capacity, a step with someone to act. Anything else raises NotationError naming the field."""
     cards = cards or default_cards()
-    f = split_fields(text, FIELDS, header=HEADER)
-    n = parse_int(f["players"], "players", lo=2, hi=5)
-    c = _codecs(cards, n)
-    v = {k: c[k].parse(f[k], k) for k in FIELDS[1:]}
+    raw = _notation(cards, 2).split(text)
+    n = parse_int(raw["players"], "players", lo=2, hi=5)
+    v = _notation(cards, n).decode(raw)
+    del v["players"]
     _check_unique_cards(v)
     for b in v["row"]:
         caps = cards.vehicles[b.vehicle].cages
