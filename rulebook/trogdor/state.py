@@ -55,15 +55,6 @@ MAX_PLAYERS = 20
 # Phase 2 pieces in the order they move (T-KNIGHT-MOVE, T-ARCHER)
 QUEUE_TOKENS = ("peasants", "hammer", "archer")
 
-FIELDS = [
-    "tiles", "cottages_burnt", "trogdor", "hidden", "peasants", "knights", "archer", "hammer",
-    "meter", "void", "phase", "ap", "turn", "player", "players", "hands", "keepers", "items",
-    "charged", "banked", "actions", "aside", "moves", "played", "item_used", "powers", "mcard",
-    "queue", "rulings", "rng", "outcome",
-]  # fmt: skip
-REQUIRED = ("tiles", "trogdor", "meter", "void", "phase", "ap")
-OPTIONAL = tuple(k for k in FIELDS if k not in REQUIRED)
-
 
 def _rulings():
     from .catalog import CATALOG
@@ -235,6 +226,7 @@ CARD = Token("card id")
 CARDS = ListOf(CARD)
 AP = Int(0, MAX_AP)
 PEASANT_COUNT = Int(0, PEASANTS_IN_BOX)
+PLAYERS = Int(1, MAX_PLAYERS)
 RULINGS = LazyRulings(_rulings)  # the catalog is read when a ruling is parsed, not before
 
 
@@ -327,7 +319,7 @@ def notation(players: int) -> Notation:
         Field("ap", AP),
         Field("turn", Int(1, MAX_TURN), 1),
         Field("player", Int(0, n - 1), 0),
-        Field("players", Int(1, MAX_PLAYERS), 1),
+        Field("players", PLAYERS, 1),
         Field("hands", PerPlayer(CARDS, n), ((),) * n),
         Field("keepers", PerPlayer(Optional_(CARD), n), (None,) * n),
         Field("items", PerPlayer(Optional_(CARD), n), (None,) * n),
@@ -347,9 +339,6 @@ def notation(players: int) -> Notation:
     ], header_optional=True)  # fmt: skip
 
 
-FIELDS = notation(1).keys
-
-
 def format_state(s: State) -> str:
     """Canonical one-line notation; optional fields at their defaults are left out."""
     return notation(s.players).format(s)
@@ -360,9 +349,7 @@ def parse_state(text: str, cards=None) -> State:
     Only the canonical spelling parses; errors say which field is wrong and why."""
     index = cards if isinstance(cards, CardIndex) else CardIndex.shared(cards)
     raw = notation(1).split(text)
-    players = (
-        notation(1).fields[FIELDS.index("players")].codec.parse(raw.get("players", "1"), "players")
-    )
+    players = PLAYERS.parse(raw.get("players", "1"), "players")
     form = notation(players)
     d = form.decode(raw)
     _check_pieces(d)
