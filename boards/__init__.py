@@ -2,30 +2,9 @@
 
 from __future__ import annotations
 
+from .factory import board, side_by_side
 
-def board(state, *, title: str = ""):
-    """The live board for ``state`` (any registered game; the game is found from the state)."""
-    import rulebook
-
-    from .core import Board
-
-    kinds = {"trogdor": ("trogdor", "TrogdorBoard"), "trollland": ("trollland", "TrolllandBoard"),
-             "encounter": ("encounter", "EncounterBoard"),
-             "encounter-solo": ("encounter", "EncounterBoard")}  # fmt: skip
-    name = rulebook.game_of(state).name
-    if name in kinds:
-        import importlib
-
-        module, cls = kinds[name]
-        return getattr(importlib.import_module(f"boards.{module}"), cls)(state, title=title)
-    return Board(state, title=title)
-
-
-def side_by_side(*boards):
-    """Boards in a row whose saved output is one picture of them all (a ruling's two readings)."""
-    from .core import SideBySide
-
-    return SideBySide(boards)
+__all__ = ["board", "gallery", "side_by_side"]
 
 
 def gallery(game: str):

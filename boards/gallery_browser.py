@@ -82,7 +82,7 @@ class GalleryBrowser:
         self._load()
 
     def _load(self) -> None:
-        from . import board
+        from .factory import board
 
         state = G.position(self.scenario, self.choices)
         self.board = board(state, title=self.scenario.title)
@@ -110,7 +110,7 @@ class GalleryBrowser:
 
     def compare(self):
         """One board per option of the scenario's first ruling, each after the actions."""
-        from . import board, side_by_side
+        from .factory import board, side_by_side
 
         if not self.scenario.rulings:
             self.result.value = "this scenario shows no ruling"
