@@ -34,7 +34,7 @@ SOLVER_COMMANDS = {
     "trollland": "trogkit.commands.trollland",
     "encounter": "trogkit.commands.encounter",
 }
-SWEEP_MODULE = "solvers.play.sweep"
+SWEEP_MODULE = "trogkit.commands.sweep"  # the command; the engine is solvers.play.sweep
 
 
 def terminal_columns() -> int:
@@ -93,13 +93,13 @@ def _sweep_available() -> bool:
     from importlib.util import find_spec
 
     try:
-        return find_spec(SWEEP_MODULE) is not None
+        return find_spec("solvers.play.sweep") is not None
     except ImportError:
         return False
 
 
 def _register_sweep(commands, game: str) -> None:
-    """``trogkit <game> sweep``, defined by solvers.play.sweep (imported only for this game)."""
+    """``trogkit <game> sweep``, defined by trogkit.commands.sweep (imported only for this game)."""
     sweep = importlib.import_module(SWEEP_MODULE)
     doc = sweep.__doc__ or "Play many seeded games and check the rules on every step."
     p = commands.add_parser(

@@ -40,7 +40,6 @@ from .executors import (
 )
 from .play import GameRecord, Setup
 from .stats import difference, wilson
-from .sweep_options import parse_options, schema
 
 FIELDS = (
     "game",
@@ -284,67 +283,3 @@ def compare_record(game, setup: Setup, ruling_id: str, default: str, per_value: 
             d, ci = difference(wins_b, len(base), wins, len(records))
             diffs.append({"from": default, "to": value, "difference": d, "ci95": list(ci)})
     return {"ruling": ruling_id, "default": default, "values": values, "differences": diffs}
-
-
-# ---- command line (registered by the CLI as `trogkit <game> sweep`) -------------------------------
-
-
-def _pair(text: str) -> tuple[str, str]:
-    key, eq, value = text.partition("=")
-    if not eq or not key or not value:
-        raise TrogkitInputError(f"expected ID=VALUE, not {text!r}")
-    return key, value
-
-
-MAX_SIMULATIONS = 1_000_000  # --budget of the search agent (simulations per decision)
-DEFAULT_SECONDS = 3600.0  # the whole sweep, unless --timeout says otherwise
-
-
-def configure_parser(parser, game_name: str) -> None:
-    """Add the sweep options to ``parser`` (an argparse parser for ``trogkit <game> sweep``)."""
-    from trogkit import options as opt
-
-    parser.set_defaults(sweep_game=game_name)
-    parser.add_argument(
-        "--games", type=int, default=100, help="number of games (default 100, at most 10,000)"
-    )
-    parser.add_argument("--agent", choices=AGENTS, default="random", help="the agent measured")
-    parser.add_argument("--budget", type=opt.budget_up_to(MAX_SIMULATIONS), metavar="N",
-                        help="simulations per decision of the search agent "
-                        f"(at most {MAX_SIMULATIONS:,})")  # fmt: skip
-    parser.add_argument("--opponents", choices=AGENTS, help="agent in the other seats")
-    parser.add_argument("--players", type=int, help="number of players")
-    parser.add_argument(
-        "--ruling", action="append", default=[], metavar="ID=VALUE", help="a ruling's option"
-    )
-    keys = ", ".join(schema(game_name)) or "none"
-    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                        help=f"a new-game option ({keys}), e.g. preset=easy")  # fmt: skip
-    parser.add_argument("--compare", metavar="RULING", help="the same seeds under each option")
-    parser.add_argument("--seed", type=int, default=0, help="game i uses seed SEED+i")
-    opt.add_timeout(parser, DEFAULT_SECONDS, "the whole sweep (exit 3 with the games done)")
-    where = parser.add_mutually_exclusive_group()
-    where.add_argument("--workers", type=int,
-                       help="local processes (default and at most: the cores; at most --games)")  # fmt: skip
-    where.add_argument("--dask", metavar="ADDRESS", help="a Dask scheduler address, or 'local'")
-    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
-
-
-def run_from_args(args) -> dict:
-    """The sweep record for parsed ``args`` (see ``configure_parser``)."""
-    return run(
-        args.sweep_game,
-        games=args.games,
-        agent=args.agent,
-        budget=args.budget,
-        opponents=args.opponents,
-        players=args.players,
-        rulings=dict(_pair(t) for t in args.ruling),
-        compare=args.compare,
-        seed=args.seed,
-        workers=args.workers,
-        dask=args.dask,
-        progress=not args.no_progress,
-        options=parse_options(args.sweep_game, args.option),
-        seconds=args.timeout,
-    )

@@ -5,9 +5,6 @@ read and checked here, so a bad one is exit 2 with one line naming it (``--optio
 
 from __future__ import annotations
 
-import argparse
-from pathlib import Path
-
 from rulebook.common.errors import TrogkitInputError
 
 # keys that have an option of their own
@@ -39,28 +36,13 @@ def _index(text: str) -> int:
 
 
 def _card_file(game: str):
-    """A reader of ``cards=FILE`` for ``game`` (the card set made from the file, checked)."""
+    """A reader of ``cards=FILE`` for ``game``: the game's own ``load_cards`` (a missing, too big
+    or malformed file is a CardDataError naming it)."""
 
     def read(text: str):
-        from trogkit.options import input_file
+        import rulebook
 
-        path = Path(text)
-        if not (game == "trogdor" and path.is_dir()):  # Trogdor reads a directory of files too
-            try:
-                input_file(text)
-            except argparse.ArgumentTypeError as e:  # missing, a directory, too big
-                raise ValueError(str(e)) from None
-        if game == "trogdor":
-            from rulebook.trogdor.cards import load_card_set
-
-            return load_card_set(path)
-        if game == "trollland":
-            from rulebook.trollland.cards import load_card_set
-
-            return load_card_set(people=path)  # the people deck, as `trollland load` reads it
-        from rulebook.encounter import load_card_set
-
-        return load_card_set(path)
+        return rulebook.game(game).load_cards(text)
 
     return read
 
@@ -77,7 +59,7 @@ def schema(game: str) -> dict:
             "archer": (str, "the archer's square"),
             "cards": cards,
         },
-        "trollland": {"cards": (cards[0], "a people card file")},
+        "trollland": {"cards": (cards[0], "a card file (people, vehicles, bonus)")},
         "encounter": {
             "variants": (_ids, "variants, comma-separated: keys, market, sin"),
             "first": (_index, "the first player, 0-based"),

@@ -293,7 +293,7 @@ def test_a_search_without_a_clock_of_its_own_is_stopped_by_the_wall_clock():
 def test_cli_budget_ranges_are_the_solvers_own():
     """The CLI states each solver's node maximum without importing it (start-up time)."""
     from solvers.trogdor import countryside, search, win_now
-    from solvers.trogdor.cli import MAX_NODES
+    from trogkit.commands.trogdor import MAX_NODES
 
     assert MAX_NODES == {"min-ap": search.MAX_NODES, "countryside": countryside.MAX_NODES,
                          "win-now": win_now.MAX_POSITIONS}  # fmt: skip

@@ -102,8 +102,8 @@ def test_a_ruling_option_reaches_the_new_game(game, capsys):
 
 
 def test_a_sweep_that_finds_a_broken_rule_check_says_so_in_one_line(capsys, monkeypatch):
-    from solvers.play import sweep
     from solvers.play.play import GameCheckFailed
+    from trogkit.commands import sweep
 
     def broken(args):
         raise GameCheckFailed("trollland", 7, 12, "cards not conserved")

@@ -13,6 +13,7 @@ from rulebook.common.game import fired
 from solvers.play import sweep
 from solvers.play.play import GameCheckFailed, Setup, play_game, replay
 from solvers.play.positions import fields
+from trogkit.commands import sweep as sweep_command
 
 
 def test_record_has_exactly_the_documented_fields_and_consistent_counts():
@@ -190,11 +191,11 @@ def test_bad_sweep_input_is_a_clear_error(kwargs, message):
 
 def test_command_line_options_give_the_same_record_as_the_api():
     parser = argparse.ArgumentParser()
-    sweep.configure_parser(parser, "trogdor")
+    sweep_command.configure_parser(parser, "trogdor")
     args = parser.parse_args(
         "--games 4 --seed 2 --workers 1 --no-progress --ruling TR-PASS-AP=keep".split()
     )
-    assert sweep.run_from_args(args) == sweep.run(
+    assert sweep_command.run_from_args(args) == sweep.run(
         "trogdor", games=4, seed=2, workers=1, progress=False, rulings={"TR-PASS-AP": "keep"}
     )
     with pytest.raises(SystemExit):
