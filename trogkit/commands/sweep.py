@@ -1,4 +1,4 @@
-"""Play many seeded games and check the rules on every step (``trogkit <game> sweep``).
+"""Play many seeded games and check the rules on every step (trogkit GAME sweep).
 
 The command line of ``solvers.play.sweep``: its options (configure_parser) and the record for
 parsed options (run_from_args). It lives beside the other commands so the solvers never import the
