@@ -324,3 +324,12 @@ def test_sampled_odds_draw_only_legal_encounters_and_agree_with_the_exact_count(
     assert time.monotonic() - start < 20
     assert exact.method == "exact" and sampled.method == "sampled" and sampled.cases == 1500
     assert abs(float(sampled.win) - float(exact.win)) < 0.05
+
+
+def test_sweep_budget_range_fits_the_search_agents_memory():
+    from solvers.limits import NODE_BYTES, max_nodes
+    from solvers.play.sweep import MAX_SIMULATIONS
+
+    assert MAX_SIMULATIONS <= max_nodes(NODE_BYTES["sweep search agent"])
+    line = one_line_error(cli("trogdor", "sweep", "--budget", "1000001", "--games", "1"))
+    assert "--budget" in line and "1,000,000" in line
