@@ -307,3 +307,29 @@ def test_encounter_counts_beyond_the_cards_name_their_option():
     assert "--k" in line and "1..43" in line
     line = one_line_error(cli("encounter", "build", "--hand", "Y1a,Y1b", "--vs", "Y2a", "--n", "3"))
     assert "--n" in line and "1..2" in line
+
+
+def test_sampled_odds_draw_only_legal_encounters_and_agree_with_the_exact_count():
+    """At k=34 almost every k-card set of the pool mixes Red with Blue: the sampler draws from
+    the legal sides only, so 1,500 samples come fast and agree with the exact odds."""
+    from rulebook.encounter import default_cards
+    from solvers.encounter.odds import win_probability
+
+    cards = default_cards()
+    pool = [c for c in cards.ids("encounter") if c not in ("Y9a", "Y8a")]
+    exact = win_probability(["Y9a", "Y8a"], 34, pool, cards)
+    start = time.monotonic()
+    sampled = win_probability(["Y9a", "Y8a"], 34, pool, cards, exact_limit=0, samples=1500,
+                              seed=1, seconds=None)  # fmt: skip
+    assert time.monotonic() - start < 20
+    assert exact.method == "exact" and sampled.method == "sampled" and sampled.cases == 1500
+    assert abs(float(sampled.win) - float(exact.win)) < 0.05
+
+
+def test_sweep_budget_range_fits_the_search_agents_memory():
+    from solvers.limits import NODE_BYTES, max_nodes
+    from solvers.play.sweep import MAX_SIMULATIONS
+
+    assert MAX_SIMULATIONS <= max_nodes(NODE_BYTES["sweep search agent"])
+    line = one_line_error(cli("trogdor", "sweep", "--budget", "1000001", "--games", "1"))
+    assert "--budget" in line and "1,000,000" in line

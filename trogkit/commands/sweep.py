@@ -42,7 +42,7 @@ def configure_parser(parser, game_name: str) -> None:
     )
     keys = ", ".join(schema(game_name)) or "none"
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                        help=f"a new-game option ({keys}), e.g. preset=easy")  # fmt: skip
+                        help=f"a new-game option (repeatable); keys: {keys}")  # fmt: skip
     parser.add_argument("--compare", metavar="RULING", help="the same seeds under each option")
     parser.add_argument("--seed", type=int, default=0, help="game i uses seed SEED+i")
     opt.add_timeout(parser, DEFAULT_SECONDS, "the whole sweep (exit 3 with the games done)")
