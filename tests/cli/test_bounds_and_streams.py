@@ -328,7 +328,7 @@ def test_sampled_odds_draw_only_legal_encounters_and_agree_with_the_exact_count(
 
 def test_sweep_budget_range_fits_the_search_agents_memory():
     from solvers.limits import NODE_BYTES, max_nodes
-    from solvers.play.sweep import MAX_SIMULATIONS
+    from trogkit.commands.sweep import MAX_SIMULATIONS
 
     assert MAX_SIMULATIONS <= max_nodes(NODE_BYTES["sweep search agent"])
     line = one_line_error(cli("trogdor", "sweep", "--budget", "1000001", "--games", "1"))
