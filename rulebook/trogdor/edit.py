@@ -9,9 +9,8 @@ cannot write. The given state never changes.
 
 from __future__ import annotations
 
-import inspect
-
-from rulebook.common.errors import NotationError, TrogkitInputError
+from rulebook.common import cardedit
+from rulebook.common.errors import NotationError
 from rulebook.trogdor.grid import Square
 
 from .board import BOX_MAXIMUM, TILE_KINDS
@@ -163,12 +162,8 @@ def set_next_movement(state: State, card_id: str) -> State:
 
 
 def set_ruling(state: State, ruling_id: str, option: str) -> State:
-    """Choose ``option`` for ruling ``ruling_id`` (RULINGS.md)."""
-    try:
-        rulings = state.rulings.with_choices({ruling_id: option})
-    except TrogkitInputError as e:
-        raise NotationError(getattr(e, "message", str(e)), where="rulings") from None
-    return _validated(_with(state, rulings=rulings))
+    """Choose ``option`` for ruling ``ruling_id`` (RULINGS.md); shared with the card games."""
+    return cardedit.set_ruling(state, ruling_id, option)
 
 
 EDITS = {
@@ -183,17 +178,7 @@ EDITS = {
 def edit(state: State, op: tuple):
     """Dispatch one edit: ``("square", tool, sq)``, ``("meter", n)``, ``("ap", n)``,
     ``("movement", card_id)`` or ``("ruling", id, option)``."""
-    if not isinstance(op, tuple) or not op or op[0] not in EDITS:
-        raise NotationError(
-            f"an edit is one of {', '.join(EDITS)} with its arguments", where="edit"
-        )
-    kind, *args = op
-    fn = EDITS[kind]
-    try:
-        inspect.signature(fn).bind(state, *args)
-    except TypeError:
-        raise NotationError(f"wrong arguments for the {kind} edit", where="edit") from None
-    return fn(state, *args)
+    return cardedit.dispatch(state, op, EDITS)
 
 
 def movement_choices(state: State) -> list[tuple[str, str]]:
