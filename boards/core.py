@@ -133,7 +133,8 @@ class Board:
         self.view.add_class("trogkit-picture")
         self.view.on_click(self.click)
         self.view.on_menu(self.choose)
-        self.view.layout = W.Layout(flex="1 1 480px", min_width="0", max_width="100%")
+        lay = self.view.layout  # set in place: a new Layout would orphan the default one
+        lay.flex, lay.min_width, lay.max_width = "1 1 480px", "0", "100%"
         self.legend = W.HTML(
             value=self.legend_html, layout=W.Layout(flex="0 1 240px", min_width="200px")
         )

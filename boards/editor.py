@@ -56,6 +56,11 @@ A refused edit says what the box cannot hold and cites its setup rule
 """
 
 
+def default_state() -> State:
+    """The position the Trogdor editor opens on."""
+    return puzzle(DEFAULT_LAYOUT, trogdor="C3", ap=5)
+
+
 class EditorBoard(Board):
     """What every game's editor shares: a Board whose clicks are edits (the pure ``edit`` of
     ``rulebook.<game>.edit``), one dropdown per ruling, the position's notation to copy out or
@@ -205,7 +210,7 @@ class ScenarioEditor(EditorBoard):
     legend_html = LEGEND
 
     def __init__(self, state: State | None = None, board: TrogdorBoard | None = None):
-        state = state if state is not None else puzzle(DEFAULT_LAYOUT, trogdor="C3", ap=5)
+        state = state if state is not None else default_state()
         self.tool = W.ToggleButtons(
             options=TOOLS,
             value="trogdor",

@@ -23,6 +23,19 @@ GAMES = ("trogdor", "trollland", "encounter", "encounter-solo")
 NEW = ""  # the scenario picker's "new position" entry
 
 
+def close_tree(widget) -> None:
+    """Close ``widget`` and every widget it holds (children, layout, style): a replaced editor
+    or board leaves nothing behind in the kernel."""
+    if widget.comm is None:
+        return  # closed already
+    for key in widget.keys:
+        value = getattr(widget, key, None)
+        for item in value if isinstance(value, tuple) else (value,):
+            if isinstance(item, W.Widget) and item is not widget:
+                close_tree(item)
+    widget.close()
+
+
 def scenarios_of(game: str) -> dict[str, G.Scenario]:
     """The gallery scenarios whose position is one of ``game`` (the encounter gallery holds both
     modes)."""
@@ -32,9 +45,9 @@ def scenarios_of(game: str) -> dict[str, G.Scenario]:
 def new_position(game: str):
     """A fresh position: Trogdor's editor default, a dealt game (seed 1) for the others."""
     if game == "trogdor":
-        from .editor import ScenarioEditor
+        from .editor import default_state
 
-        return ScenarioEditor().state
+        return default_state()
     return rulebook.game(game).new_game(1)
 
 
@@ -110,6 +123,8 @@ class InstructorApp:
             self.ruling.value = shown[0] if shown else None
         finally:
             self._busy = False
+        for old in (*self.parts.children, *self.compare_box.children):
+            close_tree(old)
         self.board = board(state, title="Live board")
         self.editor = editor_for(state, self.board)
         self.editor.on_foreign = self.paste
@@ -170,6 +185,8 @@ class InstructorApp:
             fired = ", ".join(dict.fromkeys(r.fired)) or "no rule"
             boards.append(board(r.state, title=f"{rid}={option}: {fired}{stop}"))
         sbs = side_by_side(*boards)
+        for old in self.compare_box.children:
+            close_tree(old)
         self.compare_box.children = [sbs]
         return sbs
 
