@@ -23,7 +23,7 @@ lab: install
 	install -D -m 644 jupyter/overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
 	$(BIN)/jupyter lab --ServerApp.root_dir=. $$([ "$$(id -u)" = 0 ] && echo --allow-root) $(if $(wildcard $(START)),$(START),)
 
-# Voila app: the instructor's scenario editor.
+# Voila app: the instructor's scenario editor for every game (boards/instructor.py).
 app: install
 	$(BIN)/voila notebooks/instructor.ipynb --no-browser
 
