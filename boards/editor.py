@@ -29,7 +29,7 @@ from rulebook.trogdor.edit import (  # noqa: F401 - re-exported for notebooks an
 )
 from rulebook.trogdor.state import PEASANTS_IN_BOX, State
 
-from .core import Board, Play, esc, input_error_text
+from .core import TARGET, Board, Play, Select, esc, input_error_text
 from .trogdor import TrogdorBoard
 
 DEFAULT_LAYOUT = "C...C/.T.../...L./.M.T./C.M.."
@@ -116,9 +116,15 @@ class EditorBoard(Board):
         return {}  # an editor offers no game actions, only edits
 
     def target_map(self, svg: str) -> dict[str, list[str]]:
-        out = super().target_map(svg)
-        return {t: [hint, "none" if cls == "none" else "select" if cls == "select" else "edit"]
-                for t, (hint, cls) in out.items()}  # fmt: skip
+        """Every data-target -> [what a click does, edit|select|none] (no game legality here)."""
+        out = {}
+        for t in dict.fromkeys(TARGET.findall(svg)):
+            r = self.resolve(t)
+            if isinstance(r, Play):
+                out[t] = [r.label or str(r.action), "edit"]
+            else:
+                out[t] = [r.hint, "select" if isinstance(r, Select) else "none"]
+        return out
 
     def _cls(self, action) -> str:
         return "edit"

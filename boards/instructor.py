@@ -73,6 +73,8 @@ class InstructorApp:
         self.game = W.Dropdown(options=GAMES, value=name, description="game")
         self.scenario = W.Dropdown(description="scenario", layout=W.Layout(width="auto",
                                    max_width="100%"))  # fmt: skip
+        self.game.add_class("trogkit-app-game")
+        self.scenario.add_class("trogkit-app-scenario")
         self.info = W.HTML()
         self.info.add_class("trogkit-app-info")
         self.ruling = W.Dropdown(description="compare", layout=W.Layout(width="auto"))
@@ -128,8 +130,9 @@ class InstructorApp:
         self.board = board(state, title="Live board")
         self.editor = editor_for(state, self.board)
         self.editor.on_foreign = self.paste
-        for part in (self.editor.widget, self.board.widget):
-            part.layout.flex, part.layout.min_width = "1 1 480px", "0"
+        basis = "480px" if name == "trogdor" else "620px"  # wide card drawings: one per row
+        for part in (self.editor.widget, self.board.widget):  # at 1024 px
+            part.layout.flex, part.layout.min_width = f"1 1 {basis}", "0"
             part.layout.margin = "0 12px 12px 0"
         self.parts.children = [self.editor.widget, self.board.widget]
         self.compare_box.children = []
@@ -151,7 +154,7 @@ class InstructorApp:
         if name not in self._scenarios:
             raise KeyError(f"no scenario {name!r}; have {', '.join(self._scenarios)}")
         self._load(G.position(self._scenarios[name]), name)
-        self.note.value = "try: " + ", ".join(f"<code>{esc(a)}</code>" for a in self.open.actions)
+        self.note.value = f"opened <b>{esc(name)}</b>: try its action(s) on the live board"
 
     def paste(self, text: str) -> bool:
         """Open a position of any game from its notation (the first word names the game)."""

@@ -49,7 +49,8 @@ def test_opening_a_scenario_loads_its_position_in_editor_and_board(app, game):
     app.scenario.value = name
     sc = scenarios_of(game)[name]
     assert app.editor.state == G.position(sc) == app.board.state
-    assert sc.title in app.info.value and sc.actions[0] in app.note.value
+    assert sc.title in app.info.value and sc.actions[0] in app.info.value
+    assert name in app.note.value
     if sc.rulings:
         assert app.ruling.value == sc.rulings[0]
     app.scenario.value = ""  # back to a new position
@@ -66,7 +67,8 @@ def test_a_card_moves_by_two_clicks_on_the_drawing(app, game):
     assert second in e.view.targets  # a zone of the drawing, or a zone box under it
     svg = e.view.svg
     assert not e.click(first) and e.selection == (first,) and "now click" in e.message.value
-    assert e.view.targets[second][1] == "edit"
+    hint, cls = e.view.targets[second]
+    assert cls == "edit" and hint == f"{card} → {zone}"  # an edit, not a game action
     assert e.click(second)
     assert card in e.zones()[zone] and e.selection == ()
     assert e.view.svg != svg and f"{card} → {zone}" in e.log

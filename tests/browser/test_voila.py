@@ -63,3 +63,71 @@ def test_voila_instructor_app_at_1024(page, voila_app):
     assert_no_widget_trouble(page)
     assert "Traceback" not in page.locator("body").inner_text()
     assert not page.errors, page.errors
+
+
+def _first_move(game: str, scenario: str) -> tuple[str, str, str]:
+    """(card target, zone target, the notation after) of the first card move the rules accept
+    from the scenario's position: found by the engine, not typed in."""
+    from boards.card_editor import CardEditor
+    from boards.instructor import scenarios_of
+    from rulebook.common import gallery as G
+    from rulebook.common.errors import NotationError
+
+    editor = CardEditor(G.position(scenarios_of(game)[scenario]))
+    targets = list(editor.view.targets)
+    cards = [t for t in targets if t.startswith("card:")]
+    zones = [t for t in targets if editor.zone_at(t) and not t.startswith("zone:")]
+    for card in cards:
+        for zone in zones + [t for t in targets if t.startswith("zone:")]:
+            try:
+                after = editor.edit_fn(editor.state, ("move", card[5:], editor.zone_at(zone)))
+            except NotationError:
+                continue
+            if after != editor.state:
+                return card, zone, str(after)
+    raise AssertionError(f"{scenario}: no card move accepted")
+
+
+CARD_GAMES = {
+    "trollland": "loading-the-zoms-example",
+    "encounter": "both-players-at-six-loot",
+    "encounter-solo": "ride-over-cleared-spaces",
+}
+
+
+@pytest.mark.parametrize("game", list(CARD_GAMES))
+def test_voila_card_game_editor_at_1024(page, voila_app, game):
+    """Choose the game, open a gallery scenario, move a card by two clicks on the editor's
+    drawing: the drawing and the notation change; a click with no card picked changes nothing."""
+    from boards.instructor import scenarios_of
+
+    scenario = CARD_GAMES[game]
+    card, zone, after = _first_move(game, scenario)
+    page.set_viewport_size({"width": 1024, "height": 900})
+    page.goto(voila_app.url)
+    page.locator(BOARD).nth(1).wait_for(state="visible", timeout=90_000)
+    page.locator(".trogkit-app-game select").select_option(game)
+    editor = page.locator(EDITOR).first
+    text = editor.locator("textarea").first
+    expect(text).to_have_value(re.compile(r"^" + re.escape(game + " ")), timeout=30_000)
+    title = scenarios_of(game)[scenario].title
+    page.locator(".trogkit-app-scenario select").select_option(label=title)
+    page.locator(".trogkit-app-info", has_text=title).wait_for()
+    editor.locator(f'[data-target="{zone}"]').first.wait_for(state="attached")
+    before = text.input_value()
+    click_target(page, editor, "zone:discard", changes=False)  # no card picked: nothing moves
+    wait_message(editor, "pick a card first")
+    click_target(page, editor, card, changes=False)  # picked: a blue ring
+    wait_message(editor, "now click where it goes")
+    click_target(page, editor, zone)
+    expect(text).to_have_value(after, timeout=30_000)
+    assert after != before
+    screenshot(page, f"voila_app_1024_{game}")
+    assert not cut_labels(page), cut_labels(page)
+    assert not overflowing(page, f"{BOARD} button, {BOARD} svg"), overflowing(
+        page, f"{BOARD} button, {BOARD} svg"
+    )
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 1024 + 1
+    assert_no_widget_trouble(page)
+    assert "Traceback" not in page.locator("body").inner_text()
+    assert not page.errors, page.errors
