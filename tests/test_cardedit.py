@@ -46,7 +46,7 @@ def test_a_move_puts_the_card_there_and_changes_nothing_else(game, card, zone):
      ("trollland", [("Bi1", "cage:V11.1"), ("Zo10", "cage:V11.1")], "TL-LOAD-CAPACITY"),
      ("trollland", [("Bi1", "cage:V11.1"), ("Bi10", "cage:V11.2")], "TL-LOAD-VEHICLE-DISTINCT"),
      ("encounter", [("B5", "encounter:P1.E1"), ("R3", "encounter:P1.E1")], "RE-COMPOSE-RED-BLUE"),
-     ("encounter", [(c, "market") for c in ("Y7c", "G2", "G3", "Y10c", "Y1c", "Y9b")], "market"),
+     ("encounter", [(c, "market") for c in ("Y8b", "G5", "Y2c", "Y8a", "G1", "Y5b")], "market"),
      ("encounter-solo", [("B5", "mine"), ("R1", "mine")], "RE-COMPOSE-RED-BLUE"),
      ("encounter-solo", [("K3", "keys"), ("K4", "keys"), ("K2", "keys"), ("K1", "keys"),
                          ("TK", "keys")], "RE-SOLO-KEYS-IN"),
