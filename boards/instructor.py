@@ -108,7 +108,7 @@ class InstructorApp:
 
     def _load(self, state, scenario: str | None) -> None:
         """Show ``state`` in a new editor and live board, with the game's pickers."""
-        from . import board
+        from .factory import board
 
         name = rulebook.game_of(state).name
         self._scenarios = scenarios_of(name)
@@ -175,7 +175,7 @@ class InstructorApp:
     def compare(self, ruling: str | None = None):
         """The edited position under each option of ``ruling`` (default: the picker's), after
         the open scenario's actions, side by side."""
-        from . import board, side_by_side
+        from .factory import board, side_by_side
 
         rid = ruling or self.ruling.value
         options = self.editor.state.rulings.rulings[rid].options
