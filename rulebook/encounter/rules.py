@@ -7,6 +7,8 @@ new ``MultiState``, so states stay values (copy-on-write inside apply only).
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from rulebook.common.actions import Action
 from rulebook.common.errors import RuleError
 from rulebook.common.game import fired
@@ -14,6 +16,8 @@ from rulebook.common.game import fired
 from . import actions as act
 from .battle import composition_problem, resolve
 from .catalog import refuse
+from .completion import BuildView, build_view, put_problem
+from .completion import completion_problem as completion_problem  # re-exported (hints, tests)
 from .state import HAND, MAX_LOOT, ROUND_CAP, SLOTS, TAKEBACKS, MultiState
 
 PHASE_OF = {"pick": "market", "put": "build", "unput": "build", "loot": "build", "done": "build",
@@ -60,38 +64,23 @@ class Table:
 # ---- legality: one check per action kind ---------------------------------------------------------
 
 
-def completion_problem(slots, hand, cards) -> tuple[str, str] | None:
-    """(rule ID, why) when the hand can no longer be split into five legal encounters around
-    ``slots``, else None -- exactly: the put check uses it, so every legal build stays reachable.
+def builder_view(st: MultiState) -> BuildView:
+    """The counts the put check reads, of the builder of ``st`` (``st`` is frozen, so the last
+    one is kept: every candidate ``put`` of one ``legal_actions`` asks the same; PERF.md)."""
+    memo = _last_view
+    if memo[0] is st:
+        return memo[1]
+    view = build_view(st.slots[st.turn], st.hands[st.turn], st.cards)
+    _remember(st, view)
+    return view
 
-    An empty encounter needs one non-Green card or two cards; a lone Green needs any one more
-    card (RE-COMPOSE-GREEN); every other card fits some non-empty encounter, except that Red
-    (Blue) cards need an encounter without Blue (Red): an existing one, or an empty or lone-Green
-    one, which they then fill (no encounter is needed by both colours: with neither kind of
-    existing home, all five are empty or lone Greens)."""
-    stars = [cards[c].star for c in hand]
-    r, b, g = stars.count("red"), stars.count("blue"), stars.count("green")
-    x = len(stars) - g  # non-Green cards
-    empty = lone = no_blue = no_red = 0
-    for s in slots:
-        if not s:
-            empty += 1
-        elif len(s) == 1 and cards[s[0]].star == "green":
-            lone += 1
-        else:
-            ss = {cards[c].star for c in s}
-            no_blue += "blue" not in ss
-            no_red += "red" not in ss
-    if len(stars) < empty:
-        return "RE-BUILD-FIVE", f"{empty} empty encounter(s) and only {len(stars)} card(s) left"
-    covered = x - empty + g >= lone if x >= empty else g >= lone + 2 * (empty - x)
-    if not covered:
-        return "RE-COMPOSE-GREEN", "a Green Star card would be left alone"
-    if r and not (no_blue or empty or lone):
-        return "RE-COMPOSE-RED-BLUE", "no encounter left that can take a Red Star card"
-    if b and not (no_red or empty or lone):
-        return "RE-COMPOSE-RED-BLUE", "no encounter left that can take a Blue Star card"
-    return None
+
+_last_view: tuple = (None, None)
+
+
+def _remember(st: MultiState, view: BuildView) -> None:
+    global _last_view
+    _last_view = (st, view)  # one tuple assignment: threads never see a mixed pair
 
 
 def check_pick(st: MultiState, a: Action) -> RuleError | None:
@@ -101,19 +90,23 @@ def check_pick(st: MultiState, a: Action) -> RuleError | None:
 
 
 def check_put(st: MultiState, a: Action) -> RuleError | None:
-    p, (c, i) = st.turn, (a.args[0], a.args[1].value)
-    hand = st.hands[p]
-    if c not in hand:
+    p, c, i = st.turn, a.args[0], a.args[1].value
+    if c not in st.hands[p]:
         return refuse("RE-PHASE", f"{c} is not in player {p + 1}'s hand")
-    slot = st.slots[p][i]
-    prob = composition_problem((*slot, c), st.cards)
-    if prob and prob[0] == "RE-COMPOSE-RED-BLUE":
-        return refuse(*prob)
-    after = [(*s, c) if j == i else s for j, s in enumerate(st.slots[p])]
-    why = completion_problem(after, [h for h in hand if h != c], st.cards)
-    if why:
-        return refuse(why[0], f"after {c} into encounter {i + 1}: {why[1]}")
-    return None
+    view = builder_view(st)
+    key = (st.cards.cards[c].star, i)  # a put is judged by its card's star (PERF.md)
+    why = view.puts.get(key, _UNASKED)
+    if why is _UNASKED:
+        why = view.puts[key] = put_problem(view, st.slots[p][i], c, i, st.cards)
+    if why is None:
+        return None
+    what, rule_id, reason = why
+    if what == "compose":
+        return refuse(rule_id, reason)
+    return refuse(rule_id, f"after {c} into encounter {i + 1}: {reason}")
+
+
+_UNASKED = object()
 
 
 def check_unput(st: MultiState, a: Action) -> RuleError | None:
@@ -190,10 +183,10 @@ def candidates(st: MultiState) -> list[Action]:
     """Every action of the current phase worth checking (``legal_actions`` filters them)."""
     p = st.turn
     if st.phase == "market":
-        return [Action("pick", (c,)) for c in st.market]
+        return [act.pick(c) for c in st.market]
     if st.phase == "build":
         out = [act.put(c, i) for c in st.hands[p] for i in range(SLOTS)]
-        out += [Action("unput", (c,)) for s in st.slots[p] for c in s]
+        out += [act.unput(c) for s in st.slots[p] for c in s]
         out += [act.loot(i) for i in range(SLOTS)] + [act.DONE]
         return out
     if st.phase == "battle":
@@ -208,7 +201,11 @@ def candidates(st: MultiState) -> list[Action]:
 
 
 def legal_actions(st: MultiState) -> list[Action]:
-    return sorted(a for a in candidates(st) if CHECKS[a.verb](st, a) is None)
+    check = CHECKS.__getitem__
+    return sorted((a for a in candidates(st) if check(a.verb)(st, a) is None), key=_TEXT)
+
+
+_TEXT = attrgetter("_text")  # sort by canonical text in C, not by Action.__lt__ (PERF.md)
 
 
 # ---- effects -------------------------------------------------------------------------------------

@@ -1,0 +1,127 @@
+"""Can a builder still finish five legal encounters? (RE-BUILD-FIVE with RE-COMPOSE-GREEN and
+RE-COMPOSE-RED-BLUE, asked by the ``put`` check so every legal build stays reachable.)
+
+The question reads only a few counts of the builder's hand and encounters (``BuildCounts``), so
+it is stated once on the counts (``completion_verdict``); ``completion_problem`` counts a position
+from scratch, and ``put_problem`` moves one card from the counts of the position before. Why the
+counts: rulebook/PERF.md, "Encounter: completion by counts".
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .battle import composition_problem
+
+class SlotKind(NamedTuple):
+    """What an encounter contributes to the counts (each field 0 or 1)."""
+
+    empty: int
+    lone: int  # a lone Green Star card: needs one more card (RE-COMPOSE-GREEN)
+    no_blue: int  # a non-empty, non-lone-Green encounter a Red Star card may join
+    no_red: int  # ... a Blue Star card may join
+
+
+class BuildCounts(NamedTuple):
+    """The builder's hand by star, and the encounters by kind (sums of ``SlotKind``)."""
+
+    hand: int
+    red: int
+    blue: int
+    green: int
+    empty: int
+    lone: int
+    no_blue: int
+    no_red: int
+
+
+def slot_kind(n: int, stars) -> SlotKind:
+    """The kind of an encounter of ``n`` cards whose stars are ``stars`` (any collection)."""
+    if not n:
+        return SlotKind(1, 0, 0, 0)
+    if n == 1 and "green" in stars:
+        return SlotKind(0, 1, 0, 0)
+    return SlotKind(0, 0, "blue" not in stars, "red" not in stars)
+
+
+def build_counts(slots, hand, cards) -> BuildCounts:
+    """The counts of a builder's ``slots`` (card id lists) and ``hand``."""
+    stars = [cards[c].star for c in hand]
+    kinds = [slot_kind(len(s), {cards[c].star for c in s}) for s in slots]
+    return BuildCounts(
+        len(stars), stars.count("red"), stars.count("blue"), stars.count("green"),
+        *(sum(k[f] for k in kinds) for f in range(4)),
+    )  # fmt: skip
+
+
+def completion_verdict(k: BuildCounts) -> tuple[str, str] | None:
+    """(rule ID, why) when a hand with counts ``k`` can no longer be split into five legal
+    encounters, else None -- exactly.
+
+    An empty encounter needs one non-Green card or two cards; a lone Green needs any one more
+    card (RE-COMPOSE-GREEN); every other card fits some non-empty encounter, except that Red
+    (Blue) cards need an encounter without Blue (Red): an existing one, or an empty or lone-Green
+    one, which they then fill (no encounter is needed by both colours: with neither kind of
+    existing home, all five are empty or lone Greens)."""
+    x = k.hand - k.green  # non-Green cards
+    if k.hand < k.empty:
+        return "RE-BUILD-FIVE", f"{k.empty} empty encounter(s) and only {k.hand} card(s) left"
+    if x >= k.empty:
+        covered = x - k.empty + k.green >= k.lone
+    else:
+        covered = k.green >= k.lone + 2 * (k.empty - x)
+    if not covered:
+        return "RE-COMPOSE-GREEN", "a Green Star card would be left alone"
+    if k.red and not (k.no_blue or k.empty or k.lone):
+        return "RE-COMPOSE-RED-BLUE", "no encounter left that can take a Red Star card"
+    if k.blue and not (k.no_red or k.empty or k.lone):
+        return "RE-COMPOSE-RED-BLUE", "no encounter left that can take a Blue Star card"
+    return None
+
+
+def completion_problem(slots, hand, cards) -> tuple[str, str] | None:
+    """``completion_verdict`` of a builder's ``slots`` and ``hand`` counted from scratch."""
+    return completion_verdict(build_counts(slots, hand, cards))
+
+
+class BuildView(NamedTuple):
+    """One builder's position as the put check reads it: the counts, each encounter's card
+    count and star set, and the verdicts of puts asked so far by (star, encounter): a put is
+    judged by the star of its card alone (PERF.md, "Encounter: completion by counts")."""
+
+    counts: BuildCounts
+    sizes: tuple[int, ...]
+    stars: tuple[frozenset, ...]
+    puts: dict
+
+
+def build_view(slots, hand, cards) -> BuildView:
+    return BuildView(
+        build_counts(slots, hand, cards),
+        tuple(len(s) for s in slots),
+        tuple(frozenset(cards[c].star for c in s) for s in slots),
+        {},
+    )
+
+
+def put_problem(v: BuildView, slot, card: str, i: int, cards) -> tuple[str, str, str] | None:
+    """Why hand card ``card`` may not go into encounter ``i`` (now ``slot``), as (what, rule ID,
+    why): what is ``"compose"`` when the encounter itself would break RE-COMPOSE-RED-BLUE, or
+    ``"complete"`` when no way to finish five legal encounters would be left
+    (``completion_verdict`` of the counts before, moved by one card); else None."""
+    star = cards[card].star
+    stars = v.stars[i] | {star}
+    prob = composition_problem((*slot, card), cards, stars)
+    if prob and prob[0] == "RE-COMPOSE-RED-BLUE":
+        return ("compose", *prob)
+    k = v.counts
+    old, new = slot_kind(v.sizes[i], v.stars[i]), slot_kind(v.sizes[i] + 1, stars)
+    after = BuildCounts(
+        k.hand - 1,
+        k.red - (star == "red"),
+        k.blue - (star == "blue"),
+        k.green - (star == "green"),
+        *(k[4 + f] - old[f] + new[f] for f in range(4)),
+    )
+    why = completion_verdict(after)
+    return None if why is None else ("complete", *why)
