@@ -174,13 +174,17 @@ def check_encounters(named, cards: CardSet, pool=(), *, empty_ok: bool = False) 
             raise refuse(prob[0], f"{where}: {prob[1]}")
 
 
-def composition_problem(ids, cards: CardSet, stars=None) -> tuple[str, str] | None:
-    """(rule_id, reason) if the encounter breaks RE-COMPOSE-RED-BLUE or RE-COMPOSE-GREEN.
-    ``stars``: the set of the ids' stars, when the caller keeps it already (rulebook/PERF.md)."""
-    if stars is None:
-        stars = {cards[c].star for c in ids}
+def composition_problem(ids, cards: CardSet) -> tuple[str, str] | None:
+    """(rule_id, reason) if the encounter breaks RE-COMPOSE-RED-BLUE or RE-COMPOSE-GREEN."""
+    stars = {cards[c].star for c in ids}
+    prob = red_blue_problem(stars)
+    if prob is None and len(ids) == 1 and "green" in stars:
+        return ("RE-COMPOSE-GREEN", f"a Green Star card ({ids[0]}) cannot be alone")
+    return prob
+
+
+def red_blue_problem(stars) -> tuple[str, str] | None:
+    """RE-COMPOSE-RED-BLUE on the set of an encounter's stars (the put check keeps the sets)."""
     if "red" in stars and "blue" in stars:
         return ("RE-COMPOSE-RED-BLUE", "Red and Blue Star cards cannot be in one encounter")
-    if len(ids) == 1 and "green" in stars:
-        return ("RE-COMPOSE-GREEN", f"a Green Star card ({ids[0]}) cannot be alone")
     return None

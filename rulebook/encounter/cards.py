@@ -67,6 +67,8 @@ class CardSet:
     def __init__(self, cards: list[Card], path: str = ""):
         object.__setattr__(self, "path", path)
         object.__setattr__(self, "cards", MappingProxyType({c.id: c for c in cards}))
+        # each card's Level Star by id, read by the put check (rulebook/PERF.md)
+        object.__setattr__(self, "stars", MappingProxyType({c.id: c.star for c in cards}))
 
     def __setattr__(self, name: str, value) -> None:
         raise FrozenInstanceError(f"a card set is shared by every state: cannot assign {name!r}")

@@ -9,9 +9,10 @@ counts: rulebook/PERF.md, "Encounter: completion by counts".
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
-from .battle import composition_problem
+from .battle import red_blue_problem
 
 class SlotKind(NamedTuple):
     """What an encounter contributes to the counts (each field 0 or 1)."""
@@ -35,22 +36,32 @@ class BuildCounts(NamedTuple):
     no_red: int
 
 
+EMPTY, LONE = SlotKind(1, 0, 0, 0), SlotKind(0, 1, 0, 0)
+FILLED = {(b, r): SlotKind(0, 0, b, r) for b in (0, 1) for r in (0, 1)}
+
+
 def slot_kind(n: int, stars) -> SlotKind:
     """The kind of an encounter of ``n`` cards whose stars are ``stars`` (any collection)."""
     if not n:
-        return SlotKind(1, 0, 0, 0)
+        return EMPTY
     if n == 1 and "green" in stars:
-        return SlotKind(0, 1, 0, 0)
-    return SlotKind(0, 0, "blue" not in stars, "red" not in stars)
+        return LONE
+    return FILLED["blue" not in stars, "red" not in stars]
 
 
 def build_counts(slots, hand, cards) -> BuildCounts:
     """The counts of a builder's ``slots`` (card id lists) and ``hand``."""
-    stars = [cards[c].star for c in hand]
-    kinds = [slot_kind(len(s), {cards[c].star for c in s}) for s in slots]
+    star = cards.stars
+    sets = [{star[c] for c in s} for s in slots]
+    return counts_of([star[c] for c in hand], list(map(len, slots)), sets)
+
+
+def counts_of(hand_stars: list, sizes, star_sets) -> BuildCounts:
+    """The counts from the hand's stars and each encounter's size and set of stars."""
+    kinds = [slot_kind(n, stars) for n, stars in zip(sizes, star_sets, strict=True)]
     return BuildCounts(
-        len(stars), stars.count("red"), stars.count("blue"), stars.count("green"),
-        *(sum(k[f] for k in kinds) for f in range(4)),
+        len(hand_stars), hand_stars.count("red"), hand_stars.count("blue"),
+        hand_stars.count("green"), *map(sum, zip(*kinds, strict=True)),
     )  # fmt: skip
 
 
@@ -85,37 +96,35 @@ def completion_problem(slots, hand, cards) -> tuple[str, str] | None:
 
 
 class BuildView(NamedTuple):
-    """One builder's position as the put check reads it: the counts, each encounter's card
-    count and star set, and the verdicts of puts asked so far by (star, encounter): a put is
-    judged by the star of its card alone (PERF.md, "Encounter: completion by counts")."""
+    """One builder's position as the put check reads it: the counts, and each encounter's card
+    count and star set (a put is judged by its card's star alone: PERF.md, "Encounter:
+    completion by counts")."""
 
     counts: BuildCounts
     sizes: tuple[int, ...]
     stars: tuple[frozenset, ...]
-    puts: dict
 
 
 def build_view(slots, hand, cards) -> BuildView:
-    return BuildView(
-        build_counts(slots, hand, cards),
-        tuple(len(s) for s in slots),
-        tuple(frozenset(cards[c].star for c in s) for s in slots),
-        {},
-    )
+    star = cards.stars
+    sets = tuple(frozenset([star[c] for c in s]) for s in slots)
+    sizes = tuple(map(len, slots))
+    return BuildView(counts_of([star[c] for c in hand], sizes, sets), sizes, sets)
 
 
-def put_problem(v: BuildView, slot, card: str, i: int, cards) -> tuple[str, str, str] | None:
-    """Why hand card ``card`` may not go into encounter ``i`` (now ``slot``), as (what, rule ID,
-    why): what is ``"compose"`` when the encounter itself would break RE-COMPOSE-RED-BLUE, or
+@lru_cache(maxsize=1 << 16)
+def put_problem(k: BuildCounts, size: int, before: frozenset, star: str):
+    """Why a hand card of ``star`` may not go into an encounter of ``size`` cards with the stars
+    ``before``, the builder's counts being ``k``, as (what, rule ID, why): what is ``"compose"``
+    when the encounter itself would break RE-COMPOSE-RED-BLUE (``red_blue_problem``), or
     ``"complete"`` when no way to finish five legal encounters would be left
-    (``completion_verdict`` of the counts before, moved by one card); else None."""
-    star = cards[card].star
-    stars = v.stars[i] | {star}
-    prob = composition_problem((*slot, card), cards, stars)
-    if prob and prob[0] == "RE-COMPOSE-RED-BLUE":
+    (``completion_verdict`` of the counts moved by one card); else None. Plain values in, so
+    the answers are kept: the same few recur across positions and games (PERF.md)."""
+    stars = before | {star}
+    prob = red_blue_problem(stars)
+    if prob:
         return ("compose", *prob)
-    k = v.counts
-    old, new = slot_kind(v.sizes[i], v.stars[i]), slot_kind(v.sizes[i] + 1, stars)
+    old, new = slot_kind(size, before), slot_kind(size + 1, stars)
     after = BuildCounts(
         k.hand - 1,
         k.red - (star == "red"),

@@ -7,11 +7,13 @@ new ``MultiState``, so states stay values (copy-on-write inside apply only).
 
 from __future__ import annotations
 
+from dataclasses import fields
 from operator import attrgetter
 
 from rulebook.common.actions import Action
 from rulebook.common.errors import RuleError
 from rulebook.common.game import fired
+from rulebook.common.values import evolve
 
 from . import actions as act
 from .battle import composition_problem, resolve
@@ -25,7 +27,8 @@ PHASE_OF = {"pick": "market", "put": "build", "unput": "build", "loot": "build",
 
 
 class Table:
-    """The mutable scratch of one ``perform``: lists where the state has tuples."""
+    """The mutable scratch of one ``perform``: lists where the state has tuples, each copied
+    when an effect first reads it (a ``put`` touches two fields of twenty: PERF.md)."""
 
     def __init__(self, st: MultiState):
         self.st = st
@@ -34,31 +37,51 @@ class Table:
         self.rulings = st.rulings
         self.players = st.players
         self.round, self.phase, self.start, self.turn = st.round, st.phase, st.start, st.turn
-        self.deck, self.discard, self.market = list(st.deck), list(st.discard), list(st.market)
-        self.hands = [list(h) for h in st.hands]
-        self.slots = [[list(s) for s in p] for p in st.slots]
-        self.loot_at, self.loot = list(st.loot_at), list(st.loot)
-        self.won, self.wins = [list(w) for w in st.won], list(st.wins)
         self.rng = st.rng
         self.takebacks = st.takebacks
         self.winners: tuple[int, ...] = st.winners
         self.last = ""
+
+    def __getattr__(self, name: str):
+        """A list field, copied from the state on first use (then an ordinary attribute)."""
+        thaw = _THAW.get(name)
+        if thaw is None:
+            raise AttributeError(name)
+        value = thaw(getattr(self.st, name))
+        setattr(self, name, value)
+        return value
 
     def shuffled(self, items) -> list[str]:
         out, self.rng = self.rng.shuffled(items)
         return list(out)
 
     def freeze(self) -> MultiState:
-        return MultiState(
-            players=self.players, round=self.round, phase=self.phase, start=self.start,
-            turn=self.turn, deck=tuple(self.deck), discard=tuple(self.discard),
-            market=tuple(self.market), hands=tuple(map(tuple, self.hands)),
-            slots=tuple(tuple(map(tuple, p)) for p in self.slots), loot_at=tuple(self.loot_at),
-            loot=tuple(self.loot), won=tuple(map(tuple, self.won)), wins=tuple(self.wins),
-            variants=self.variants, rulings=self.rulings,
+        changed = {k: _FREEZE[k](v) for k, v in vars(self).items() if k in _FREEZE}
+        changed.update(
+            round=self.round, phase=self.phase, start=self.start, turn=self.turn,
             seed=(self.rng.seed, self.rng.counter), takebacks=self.takebacks,
-            winners=self.winners, cards=self.cards, last=self.last,
+            winners=self.winners, last=self.last,
         )  # fmt: skip
+        return evolve(self.st, STATE_FIELDS, changed)
+
+
+STATE_FIELDS = tuple(f.name for f in fields(MultiState))
+
+
+def _lists(rows) -> list[list]:
+    return [list(r) for r in rows]
+
+
+def _tuples(rows) -> tuple[tuple, ...]:
+    return tuple(map(tuple, rows))
+
+
+_THAW = {"deck": list, "discard": list, "market": list, "hands": _lists, "loot_at": list,
+         "loot": list, "won": _lists, "wins": list,
+         "slots": lambda per: [_lists(p) for p in per]}  # fmt: skip
+_FREEZE = {"deck": tuple, "discard": tuple, "market": tuple, "hands": _tuples, "loot_at": tuple,
+           "loot": tuple, "won": _tuples, "wins": tuple,
+           "slots": lambda per: tuple(map(_tuples, per))}  # fmt: skip
 
 
 # ---- legality: one check per action kind ---------------------------------------------------------
@@ -93,11 +116,7 @@ def check_put(st: MultiState, a: Action) -> RuleError | None:
     p, c, i = st.turn, a.args[0], a.args[1].value
     if c not in st.hands[p]:
         return refuse("RE-PHASE", f"{c} is not in player {p + 1}'s hand")
-    view = builder_view(st)
-    key = (st.cards.cards[c].star, i)  # a put is judged by its card's star (PERF.md)
-    why = view.puts.get(key, _UNASKED)
-    if why is _UNASKED:
-        why = view.puts[key] = put_problem(view, st.slots[p][i], c, i, st.cards)
+    why = put_verdict(builder_view(st), st.cards.stars[c], i)
     if why is None:
         return None
     what, rule_id, reason = why
@@ -106,7 +125,9 @@ def check_put(st: MultiState, a: Action) -> RuleError | None:
     return refuse(rule_id, f"after {c} into encounter {i + 1}: {reason}")
 
 
-_UNASKED = object()
+def put_verdict(view: BuildView, star: str, i: int):
+    """``put_problem`` of a hand card of ``star`` into the builder's encounter ``i``."""
+    return put_problem(view.counts, view.sizes[i], view.stars[i], star)
 
 
 def check_unput(st: MultiState, a: Action) -> RuleError | None:
@@ -201,11 +222,13 @@ def candidates(st: MultiState) -> list[Action]:
 
 
 def legal_actions(st: MultiState) -> list[Action]:
+    """The plain path: every candidate that its kind's check lets through, sorted by text (the
+    game object uses ``fast_legal``, which gives the same list faster)."""
     check = CHECKS.__getitem__
-    return sorted((a for a in candidates(st) if check(a.verb)(st, a) is None), key=_TEXT)
+    return sorted((a for a in candidates(st) if check(a.verb)(st, a) is None), key=TEXT)
 
 
-_TEXT = attrgetter("_text")  # sort by canonical text in C, not by Action.__lt__ (PERF.md)
+TEXT = attrgetter("_text")  # sort by canonical text in C, not by Action.__lt__ (PERF.md)
 
 
 # ---- effects -------------------------------------------------------------------------------------
