@@ -15,6 +15,7 @@ order, and ``parse_action("choose B A") == parse_action("choose A B")``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache, lru_cache
 
 from rulebook.common.actions import Action, Grammar
 from rulebook.common.errors import NotationError
@@ -96,11 +97,19 @@ GRAMMAR = Grammar(
 PAIR_VERBS = ("choose", "return")
 
 
+@lru_cache(maxsize=1 << 14)
 def make(verb: str, *args) -> Action:
-    """The action in canonical form (a pair of cards in text order)."""
+    """The action in canonical form (a pair of cards in text order). Actions are values, so the
+    recent ones are handed out again (rulebook/PERF.md)."""
     if verb in PAIR_VERBS:
         args = tuple(sorted(args))
     return GRAMMAR.make(verb, *args)
+
+
+@cache
+def cage(vehicle: str, number: int) -> Cage:
+    """Cage ``number`` of ``vehicle``, made once (the load candidates ask for every cage)."""
+    return Cage(vehicle, number)
 
 
 def parse_action(text) -> Action:

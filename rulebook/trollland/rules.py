@@ -15,13 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
+from operator import attrgetter
 from typing import NamedTuple
 
 from rulebook.common.actions import Action
 from rulebook.common.errors import RuleError
 from rulebook.common.game import fired
 
-from .actions import GRAMMAR, Cage, Player, make
+from .actions import GRAMMAR, Cage, Player, cage, make
 from .catalog import refuse
 
 POWERS = {1: ("king",), 2: ("expel", "camp"), 3: ("steal-top",), 4: ("steal-rest",), 5: ("send",)}
@@ -277,7 +278,7 @@ class Try(NamedTuple):
 
 
 def _cages(s):
-    return [Cage(b.vehicle, i + 1) for b in s.row for i in range(len(b.cages))]
+    return [cage(b.vehicle, i + 1) for b in s.row for i in range(len(b.cages))]
 
 
 def _load_candidates(s, cid: str) -> list[Try]:
@@ -323,7 +324,12 @@ def legal_actions(s) -> list[Action]:
     the current step, so each is asked only its own verb's check (what ``refusal`` asks after
     the step's verbs)."""
     p = s.to_act
-    return sorted(make(c.verb, *c.args) for c in candidates(s) if CHECKS[c.verb](s, p, c) is None)
+    legal = [make(c.verb, *c.args) for c in candidates(s) if CHECKS[c.verb](s, p, c) is None]
+    legal.sort(key=TEXT)
+    return legal
+
+
+TEXT = attrgetter("_text")  # sort by canonical text in C, not by Action.__lt__ (PERF.md)
 
 
 # -- effects ---------------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ Rule code changes a position only through ``Draft`` (a mutable working copy made
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import cached_property
 
 from rulebook.common.codecs import RngCodec, RulingsCodec
@@ -38,6 +38,7 @@ from rulebook.common.notation import (
 )
 from rulebook.common.rng import Rng
 from rulebook.common.rulings import RulingSet
+from rulebook.common.values import evolve
 
 from .cards import PEOPLES, CardSet, default_cards
 from .catalog import CATALOG, default_rulings
@@ -197,17 +198,22 @@ class State(Views):
 
 class Draft(Views):
     """A mutable working copy of a State, used only inside ``apply``: lists instead of tuples,
-    the RNG advanced through its pure API. ``freeze()`` gives the new State."""
+    the RNG advanced through its pure API. ``freeze()`` gives the new State. Each list field is
+    copied when first read (an action changes a few of them: rulebook/PERF.md)."""
 
     def __init__(self, s: State):
+        self.state = s
         self.players, self.turn, self.phase, self.pending = s.players, s.turn, s.phase, s.pending
         self.cards, self.rulings, self.rng = s.cards, s.rulings, s.rng
-        for name in ("draw", "dock", "vpile", "bonus", "discard"):
-            setattr(self, name, list(getattr(s, name)))
-        for name in PER_PLAYER:
-            setattr(self, name, [list(x) for x in getattr(s, name)])
-        self.row = [_DraftBerth(b.vehicle, [list(c) for c in b.cages]) for b in s.row]
-        self.swapped = set(s.swapped)
+
+    def __getattr__(self, name: str):
+        """A list field, copied from the State on first use (then an ordinary attribute)."""
+        thaw = _THAW.get(name)
+        if thaw is None:
+            raise AttributeError(name)
+        value = thaw(getattr(self.state, name))
+        setattr(self, name, value)
+        return value
 
     def add_berth(self, vid: str) -> None:
         self.row.append(_DraftBerth(vid, [[] for _ in self.cards.vehicles[vid].cages]))
@@ -217,28 +223,33 @@ class Draft(Views):
         return list(out)
 
     def freeze(self) -> State:
-        return State(
-            players=self.players,
-            hands=self.hands,
-            draw=self.draw,
-            dock=self.dock,
-            row=[Berth(b.vehicle, b.cages) for b in self.row],
-            vpile=self.vpile,
-            bonus=self.bonus,
-            turn=min(self.turn, MAX_TURN),  # the counter stops at what the notation reads
-            phase=self.phase,
-            pending=self.pending,
-            chosen=self.chosen,
-            discard=self.discard,
-            won=self.won,
-            veh=self.veh,
-            prison=self.prison,
-            gat=self.gat,
-            swapped=self.swapped,
-            rng=self.rng,
-            rulings=self.rulings,
-            cards=self.cards,
-        )
+        changed = {k: _FREEZE[k](v) for k, v in vars(self).items() if k in _FREEZE}
+        turn = min(self.turn, MAX_TURN)  # the counter stops at what the notation reads
+        changed.update(turn=turn, phase=self.phase, pending=self.pending, rng=self.rng)
+        return evolve(self.state, STATE_FIELDS, changed)
+
+
+def _lists(rows) -> list[list]:
+    return [list(r) for r in rows]
+
+
+def _tuples(rows) -> tuple[tuple, ...]:
+    return tuple(map(tuple, rows))
+
+
+STATE_FIELDS = tuple(f.name for f in fields(State))
+_THAW = {
+    **dict.fromkeys(("draw", "dock", "vpile", "bonus", "discard"), list),
+    **dict.fromkeys(PER_PLAYER, _lists),
+    "row": lambda row: [_DraftBerth(b.vehicle, _lists(b.cages)) for b in row],
+    "swapped": set,
+}
+_FREEZE = {
+    **dict.fromkeys(("draw", "dock", "vpile", "bonus", "discard"), tuple),
+    **dict.fromkeys(PER_PLAYER, _tuples),
+    "row": lambda row: tuple(Berth(b.vehicle, _tuples(b.cages)) for b in row),
+    "swapped": frozenset,
+}
 
 
 @dataclass
