@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from .battle import red_blue_problem
 
+
 class SlotKind(NamedTuple):
     """What an encounter contributes to the counts (each field 0 or 1)."""
 

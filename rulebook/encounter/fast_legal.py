@@ -26,7 +26,6 @@ from . import rules
 from .completion import put_problem
 from .state import SLOTS, MultiState
 
-
 LOOTS = tuple(act.loot(i) for i in range(SLOTS))
 
 

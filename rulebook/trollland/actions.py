@@ -107,7 +107,7 @@ def make(verb: str, *args) -> Action:
 
 
 @cache
-def cage(vehicle: str, number: int) -> Cage:
+def cage_of(vehicle: str, number: int) -> Cage:
     """Cage ``number`` of ``vehicle``, made once (the load candidates ask for every cage)."""
     return Cage(vehicle, number)
 

@@ -22,7 +22,7 @@ from rulebook.common.actions import Action
 from rulebook.common.errors import RuleError
 from rulebook.common.game import fired
 
-from .actions import GRAMMAR, Cage, Player, cage, make
+from .actions import GRAMMAR, Cage, Player, cage_of, make
 from .catalog import refuse
 
 POWERS = {1: ("king",), 2: ("expel", "camp"), 3: ("steal-top",), 4: ("steal-rest",), 5: ("send",)}
@@ -278,7 +278,7 @@ class Try(NamedTuple):
 
 
 def _cages(s):
-    return [cage(b.vehicle, i + 1) for b in s.row for i in range(len(b.cages))]
+    return [cage_of(b.vehicle, i + 1) for b in s.row for i in range(len(b.cages))]
 
 
 def _load_candidates(s, cid: str) -> list[Try]:

@@ -15,7 +15,10 @@ GAME = rulebook.game("trollland")
 RULINGS = [
     dict(zip(("TLR-GAT-CHOICE", "TLR-QUESTION-DOCK", "TLR-ARROW-CHAIN"), combo, strict=True))
     for combo in itertools.product(
-        *(GAME.rulings[r].options for r in ("TLR-GAT-CHOICE", "TLR-QUESTION-DOCK", "TLR-ARROW-CHAIN"))
+        *(
+            GAME.rulings[r].options
+            for r in ("TLR-GAT-CHOICE", "TLR-QUESTION-DOCK", "TLR-ARROW-CHAIN")
+        )
     )
 ]
 
