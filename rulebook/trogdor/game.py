@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from functools import cache
+
 from rulebook.common.game import Game
 
 from . import rules
@@ -95,17 +98,15 @@ def invariants(s: State) -> list[str]:
     cot = {sq for sq, t in zip(_squares(), s.tiles, strict=False) if t == "C"}
     if set(s.cottages) != cot:
         bad.append("cottages are not exactly on the C tiles")
+    base = s.cards.base
     held = [c for hand in s.hands for c in hand]
     actions = held + list(s.action_deck.draw + s.action_deck.discard + s.aside)
-    dup = {
-        c for c in actions if actions.count(c) > 1 and s.cards.base and c in s.cards.base.actions
-    }
+    dup = _twice(actions, base and base.actions)
     if dup:
-        bad.append(f"action cards in two places: {', '.join(sorted(dup))}")
-    moves = list(s.movement_deck.draw + s.movement_deck.discard)
-    dup = {c for c in moves if moves.count(c) > 1 and s.cards.base and c in s.cards.base.movement}
+        bad.append(f"action cards in two places: {', '.join(dup)}")
+    dup = _twice(s.movement_deck.draw + s.movement_deck.discard, base and base.movement)
     if dup:
-        bad.append(f"movement cards in two places: {', '.join(sorted(dup))}")
+        bad.append(f"movement cards in two places: {', '.join(dup)}")
     if s.mcard is not None and s.mcard not in s.movement_deck.discard:
         bad.append("the Phase 2 movement card is not on the discard pile")
     if not 0 <= s.meter <= PEASANTS_IN_BOX:
@@ -122,8 +123,17 @@ def invariants(s: State) -> list[str]:
     return bad
 
 
+def _twice(cards, box) -> list[str]:
+    """The cards of ``box`` listed more than once in ``cards``, sorted (one counting pass, not a
+    count per card: sweeps check every position; rulebook/PERF.md)."""
+    if not box or len(set(cards)) == len(cards):
+        return []
+    return sorted(c for c, n in Counter(cards).items() if n > 1 and c in box)
+
+
+@cache
 def _squares():
-    from .geometry import SQUARES
+    from .geometry import SQUARES  # on first use (start-up of the CLI)
 
     return SQUARES
 

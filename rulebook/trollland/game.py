@@ -84,46 +84,68 @@ class Trollland(Game):
         return invariants(state) + self.stuck(state)
 
 
+TROLL_PLACES = ("draw", "discard", "hands", "chosen", "prison")  # where a Troll card may be
+
+
 def invariants(s: State) -> list[str]:
     """What is wrong with ``s``: a card in two places, a Troll where only pests go, a cage that
     breaks the loading rules, a full vehicle still at the dock, a live step nobody can act in.
-    A dealt game (every vehicle present) holds every people card exactly once."""
-    out: list[str] = []
+    A dealt game (every vehicle present) holds every people card exactly once. Sweeps ask it
+    after every action, so each card is looked at in set operations, not one by one
+    (rulebook/PERF.md)."""
+    places = _places(s)
+    seen = {cid: where for where, cids in places.items() for cid in cids}
+    out = _cards_placed(s, places) if len(seen) != sum(map(len, places.values())) else []
+    for where, cids in places.items():
+        if where.split()[0] not in TROLL_PLACES and not s.cards.trolls.isdisjoint(cids):
+            out += [f"Troll {cid} is in {where}" for cid in cids if cid in s.cards.trolls]
+    vehicles = [*s.vpile, *(b.vehicle for b in s.row), *(v for vs in s.veh for v in vs)]
+    if len(set(vehicles)) != len(vehicles):
+        out.append("a vehicle is in two places")
     people = s.cards.people
-    places = {
+    if set(vehicles) == set(s.cards.vehicles) and len(seen) != len(people):
+        out.append(f"{len(people) - len(seen)} people card(s) missing from a dealt game")
+    for b in s.row:
+        out += _berth_problems(s, b)
+    if not s.swapped <= set(s.dock):
+        out.append("a swapped card is not on the dock")
+    if s.phase != "over" and s.to_act is None:
+        out.append(f"nobody can act in step {s.phase}")
+    return out
+
+
+def _places(s: State) -> dict[str, tuple]:
+    """Every place a people card can be, by name, with its cards."""
+    return {
         "draw": s.draw, "discard": s.discard, "dock": s.dock,
         **{f"{k} P{p + 1}": v for k in ("hands", "chosen", "won", "prison", "gat")
            for p, v in enumerate(getattr(s, k))},
         **{f"row {b.vehicle}": [c for cage in b.cages for c in cage] for b in s.row},
     }  # fmt: skip
-    seen: dict[str, str] = {}
+
+
+def _cards_placed(s: State, places: dict) -> list[str]:
+    """Each card listed in two places (asked only when some card is)."""
+    out, seen = [], {}
     for where, cids in places.items():
         for cid in cids:
             if cid in seen:
                 out.append(f"{cid} is in {seen[cid]} and in {where}")
             seen[cid] = where
-            troll_ok = where.split()[0] in ("draw", "discard", "hands", "chosen", "prison")
-            if people[cid].is_troll and not troll_ok:
-                out.append(f"Troll {cid} is in {where}")
-    vehicles = [*s.vpile, *(b.vehicle for b in s.row), *(v for vs in s.veh for v in vs)]
-    if len(set(vehicles)) != len(vehicles):
-        out.append("a vehicle is in two places")
-    if set(vehicles) == set(s.cards.vehicles) and len(seen) != len(people):
-        out.append(f"{len(people) - len(seen)} people card(s) missing from a dealt game")
-    for b in s.row:
-        caps, contents = s.caps(b), s.peoples(b)
-        for i, cage in enumerate(contents):
-            if len(cage) > caps[i] or len(set(cage)) > 1:
-                out.append(f"{b.vehicle} cage {i + 1} breaks the loading rules")
-        held = [c[0] for c in contents if c]
-        if len(held) != len(set(held)):
-            out.append(f"{b.vehicle} has two cages of one people")
-        if rules.is_full(caps, contents):
-            out.append(f"{b.vehicle} is full but has not departed")
-    if not s.swapped <= set(s.dock):
-        out.append("a swapped card is not on the dock")
-    if s.phase != "over" and s.to_act is None:
-        out.append(f"nobody can act in step {s.phase}")
+    return out
+
+
+def _berth_problems(s: State, b) -> list[str]:
+    out = []
+    caps, contents = s.caps(b), s.peoples(b)
+    for i, cage in enumerate(contents):
+        if len(cage) > caps[i] or len(set(cage)) > 1:
+            out.append(f"{b.vehicle} cage {i + 1} breaks the loading rules")
+    held = [c[0] for c in contents if c]
+    if len(held) != len(set(held)):
+        out.append(f"{b.vehicle} has two cages of one people")
+    if rules.is_full(caps, contents):
+        out.append(f"{b.vehicle} is full but has not departed")
     return out
 
 

@@ -72,10 +72,30 @@ def _agents(setup: Setup, seed: int, players: int):
     ]
 
 
+class _LastLegal:
+    """The game as the agents see it: ``legal_actions`` of the position ``play_game`` has just
+    listed (to check that a live position offers an action) is handed out again, not worked
+    out twice (solvers/PERF.md); every other name is the game's own."""
+
+    def __init__(self, game):
+        self._game, self._last = game, (None, ())
+
+    def legal_actions(self, state) -> list:
+        last = self._last
+        if last[0] is not state:
+            last = self._last = (state, self._game.legal_actions(state))
+        return list(last[1])  # a copy: an agent may reorder its list
+
+    def __getattr__(self, name: str):
+        value = getattr(self._game, name)
+        setattr(self, name, value)  # looked up once per game
+        return value
+
+
 def play_game(setup: Setup, seed: int, *, upto: int | None = None, checks: bool = True):
     """Play game ``seed`` with every check; returns (record, final state). ``upto`` stops after
     that many actions (to replay a reported failure, with ``checks=False``)."""
-    game = rulebook.game(setup.game)
+    game = _LastLegal(rulebook.game(setup.game))
     fired: Counter = Counter()
     with tracing() as setup_ids:  # setup rules fire in new_game, before any action
         s = game.new_game(
@@ -101,7 +121,7 @@ def play_game(setup: Setup, seed: int, *, upto: int | None = None, checks: bool 
             break
         agent, rng = seats[game.to_move(s)]
         a = agent.choose(game, s, rng)
-        s, ids = game.apply_traced(s, a)
+        s, ids = _play(game, s, a)
         n += 1
         fired.update(ids)
         bad = game.invariants(s)
@@ -114,6 +134,19 @@ def play_game(setup: Setup, seed: int, *, upto: int | None = None, checks: bool 
         outcome = outcome_text(game.outcome(s))
     fired.update(end_ids)
     return GameRecord(seed, outcome, n, won, dict(fired)), s
+
+
+def _play(game, s, a):
+    """(the state after ``a``, rule IDs that fired). The legality check: an action from the
+    list just checked is legal (the list is the rules' own: ``legal_actions`` holds exactly what
+    ``refusal`` lets through), so it is performed without asking its check a second time
+    (solvers/PERF.md); anything else (text, an action the list lacks) goes through
+    ``apply_traced``, which refuses it with the rule that forbids it."""
+    if a not in game.legal_actions(s):
+        return game.apply_traced(s, a)
+    with tracing() as ids:
+        new = game.perform(s, a)
+    return new, tuple(ids)
 
 
 def replay(setup: Setup, seed: int, upto: int):

@@ -200,3 +200,45 @@ def test_command_line_options_give_the_same_record_as_the_api():
     )
     with pytest.raises(SystemExit):
         parser.parse_args(["--workers", "2", "--dask", "local"])
+
+
+def _with(state, **changes):
+    """A copy of ``state`` with ``changes`` (a broken position, made on purpose)."""
+    new = rulebook.game_of(state).fork(state)
+    new = rulebook.parse(str(new)) if new is state else new
+    for name, value in changes.items():
+        object.__setattr__(new, name, value)
+    return new
+
+
+# game -> (how a position is broken, words of the invariant that must name it)
+CORRUPTIONS = {
+    "trogdor": (lambda s: _with(s, meter=s.meter + 1), "peasants"),
+    "trollland": (lambda s: _with(s, discard=(*s.discard, s.draw[0])), "is in draw and in discard"),
+    "encounter": (
+        lambda s: _with(s, discard=(*s.discard, s.cards.ids("encounter")[0])),
+        "RE-COMP-DECK",
+    ),
+    "encounter-solo": (
+        lambda s: _with(s, discard=(*s.discard, s.cards.ids("encounter")[0])),
+        "RE-COMP-DECK",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CORRUPTIONS))
+def test_a_position_corrupted_in_the_middle_of_a_game_is_caught_at_that_action(monkeypatch, name):
+    # the invariants kept cheap for sweeps still see a card or a peasant conjured up mid-game
+    game = rulebook.game(name)
+    corrupt, words = CORRUPTIONS[name]
+    perform, calls = type(game).perform, []
+
+    def corrupting_perform(self, s, a):
+        calls.append(a)
+        new = perform(self, s, a)
+        return corrupt(new) if len(calls) == 4 else new
+
+    monkeypatch.setattr(type(game), "perform", corrupting_perform)
+    with pytest.raises(GameCheckFailed, match=words) as e:
+        play_game(Setup(name), 3)
+    assert e.value.action == 4 and e.value.seed == 3
