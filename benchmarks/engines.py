@@ -1,0 +1,143 @@
+"""The four engines side by side (issue 20), printed, never asserted: per game, random play
+(actions and whole games per CPU second, and the actions/s as a share of Trogdor's in the same
+run), checked sweeps (``play_game``: invariants, legality and length after every action) against
+unchecked random play, the search agent's CPU seconds per decision (16 simulations) and the
+hint's simulations per CPU second. Each figure is the median of ``--runs`` child processes.
+
+    python -m benchmarks.engines [--runs 3] [--budget 0.5]
+    python -m benchmarks.engines --before DIR   # the same figures for the code in DIR too
+                                                # (e.g. a `git archive main` copy), runs
+                                                # alternating, so both meet the same load
+
+Goals (issue 20): Trollland and Encounter at least 30 % of Trogdor's actions/s; checked sweeps at
+least half as fast as unchecked random play.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+GAMES = ("trogdor", "trollland", "encounter", "encounter-solo")
+SEARCH_BUDGET = 16  # simulations per decision of the search agent (as in benchmarks.agents)
+DECISIONS = 3  # search decisions timed per game (the first positions of a random game)
+
+
+def _per_cpu_s(budget: float, play_one) -> tuple[float, float]:
+    """(games, actions) per CPU second of ``play_one(seed) -> actions`` over ``budget`` s."""
+    games = actions = 0
+    t0 = time.process_time()
+    while time.process_time() - t0 < budget:
+        actions += play_one(games)
+        games += 1
+    dt = time.process_time() - t0
+    return games / dt, actions / dt
+
+
+def _positions(game, n: int) -> list:
+    """The first ``n`` positions of a random game (seed 0) with someone to act."""
+    s, out, rng = game.new_game(0), [], random.Random(0)
+    while len(out) < n and not game.is_terminal(s):
+        out.append(s)
+        s = game.apply(s, rng.choice(game.legal_actions(s)))
+    return out
+
+
+def _search_s(game) -> float:
+    """CPU seconds per search-agent decision."""
+    from solvers.play.agents import make_agent
+
+    agent, states = make_agent("search", SEARCH_BUDGET), _positions(game, DECISIONS)
+    t0 = time.process_time()
+    for i, s in enumerate(states):
+        agent.choose(game, s, random.Random(i))
+    return (time.process_time() - t0) / len(states)
+
+
+def _hint_rate(game, seconds: float) -> float:
+    """Simulations per CPU second of ``hint`` on the first position."""
+    from solvers.play.agents import hint
+
+    s = game.new_game(0)
+    t0 = time.process_time()
+    h = hint(s, seconds=seconds, seed=0)
+    return h.simulations / max(time.process_time() - t0, 1e-9)
+
+
+def measure(budget: float) -> dict:
+    """Every figure of every game for the code on ``sys.path`` (one child process)."""
+    import rulebook
+    from rulebook.common.game import random_game
+    from solvers.play.play import Setup, play_game
+
+    out = {}
+    for name in GAMES:
+        g = rulebook.game(name)
+        games, actions = _per_cpu_s(budget, lambda seed, g=g: random_game(g, seed).length)
+        checked, _ = _per_cpu_s(budget, lambda seed, n=name: play_game(Setup(n), seed)[0].length)
+        out[name] = {
+            "actions/s": actions,
+            "games/s": games,
+            "checked games/s": checked,
+            "search s/decision": _search_s(g),
+            "hint sims/s": _hint_rate(g, budget),
+        }
+    return out
+
+
+def child(tree: Path, budget: float) -> dict:
+    """``measure`` in a fresh process with ``tree``'s code first on the path."""
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    cmd = [sys.executable, str(Path(__file__).resolve()), "--child", "--budget", str(budget)]
+    out = subprocess.run(cmd, cwd=tree, env=env, capture_output=True, text=True, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def medians(runs: list[dict]) -> dict:
+    return {g: {k: statistics.median(r[g][k] for r in runs) for k in runs[0][g]} for g in runs[0]}
+
+
+def table(fig: dict, label: str = "") -> None:
+    trog = fig["trogdor"]["actions/s"]
+    print(f"{label}{'game':16}{'actions/s':>11}{'÷ Trogdor':>10}{'games/CPU-s':>12}"
+          f"{'checked ÷ unchecked':>20}{'search s/decision':>18}{'hint sims/s':>12}")  # fmt: skip
+    for g, f in fig.items():
+        print(f"{label}{g:16}{f['actions/s']:11,.0f}{f['actions/s'] / trog:10.2f}"
+              f"{f['games/s']:12,.1f}{f['checked games/s'] / f['games/s']:20.2f}"
+              f"{f['search s/decision']:18.3f}{f['hint sims/s']:12,.0f}")  # fmt: skip
+
+
+def main(argv: list[str] | None = None) -> None:
+    p = argparse.ArgumentParser(prog="python -m benchmarks.engines", description=__doc__)
+    p.add_argument("--runs", type=int, default=3)
+    p.add_argument("--budget", type=float, default=0.5, help="CPU seconds per figure and game")
+    p.add_argument("--before", type=Path, help="a copy of older code to measure alongside")
+    p.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    args = p.parse_args([] if argv is None else argv)
+    if args.child:
+        print(json.dumps(measure(args.budget)))
+        return
+    trees = [("after", ROOT)] + ([("before", args.before.resolve())] if args.before else [])
+    runs: dict[str, list] = {name: [] for name, _ in trees}
+    for _ in range(args.runs):  # alternating: both trees meet the same load
+        for name, tree in trees:
+            runs[name].append(child(tree, args.budget))
+    print(f"median of {args.runs} runs, {args.budget:g} CPU-s per figure; load average "
+          f"{os.getloadavg()[0]:.1f}; goals: Trollland and Encounter >= 0.30 of Trogdor's "
+          "actions/s, checked ÷ unchecked >= 0.50")  # fmt: skip
+    for name, _ in reversed(trees) if args.before else trees:
+        if args.before:
+            print(f"-- {name}")
+        table(medians(runs[name]))
+
+
+if __name__ == "__main__":  # also run as a script by ``child``, with another tree's code first
+    main(sys.argv[1:])
