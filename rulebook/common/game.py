@@ -52,6 +52,21 @@ def tracing() -> Iterator[list[str]]:
             outer.extend(inner)
 
 
+def call_traced(fn, *args):
+    """(``fn(*args)``, rule IDs that fired in it): ``tracing`` without a context manager, for a
+    call made at every step (checked sweeps: rulebook/PERF.md)."""
+    outer = _fired.get()
+    inner: list[str] = []
+    token = _fired.set(inner)
+    try:
+        result = fn(*args)
+    finally:
+        _fired.reset(token)
+        if outer is not None:
+            outer.extend(inner)
+    return result, tuple(inner)
+
+
 # ---- the protocol --------------------------------------------------------------------------------
 
 

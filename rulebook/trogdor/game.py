@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import cache
+from operator import is_
 
 from rulebook.common.game import Game
 
@@ -95,18 +96,7 @@ def invariants(s: State) -> list[str]:
         bad.append(f"{total} peasants (board + meter + void), not {PEASANTS_IN_BOX}")
     if len(s.tiles) != 25 or len(s.burnt) != 25:
         bad.append(f"{len(s.tiles)} tiles, not 25")
-    cot = {sq for sq, t in zip(_squares(), s.tiles, strict=False) if t == "C"}
-    if set(s.cottages) != cot:
-        bad.append("cottages are not exactly on the C tiles")
-    base = s.cards.base
-    held = [c for hand in s.hands for c in hand]
-    actions = held + list(s.action_deck.draw + s.action_deck.discard + s.aside)
-    dup = _twice(actions, base and base.actions)
-    if dup:
-        bad.append(f"action cards in two places: {', '.join(dup)}")
-    dup = _twice(s.movement_deck.draw + s.movement_deck.discard, base and base.movement)
-    if dup:
-        bad.append(f"movement cards in two places: {', '.join(dup)}")
+    bad += _placement_problems(s)
     if s.mcard is not None and s.mcard not in s.movement_deck.discard:
         bad.append("the Phase 2 movement card is not on the discard pile")
     if not 0 <= s.meter <= PEASANTS_IN_BOX:
@@ -123,6 +113,37 @@ def invariants(s: State) -> list[str]:
     return bad
 
 
+def _placement_problems(s: State) -> list[str]:
+    """Cottages exactly on the C tiles, and no card in two places. A position is made of
+    immutable values and an action replaces only the fields it changes, so when every field
+    read here is the very object of the last clean position checked, the answer is the same
+    and is not worked out again (checked sweeps ask after every action: PERF.md)."""
+    global _clean
+    key = (s.cottages, s.tiles, s.hands, s.action_deck, s.aside, s.movement_deck, s.cards)
+    last = _clean
+    if len(last) == len(key) and all(map(is_, key, last)):
+        return []
+    bad = []
+    if not _on_c_tiles(s.cottages, s.tiles):
+        bad.append("cottages are not exactly on the C tiles")
+    base = s.cards.base
+    held = [c for hand in s.hands for c in hand]
+    dup = _twice(
+        held + [*s.action_deck.draw, *s.action_deck.discard, *s.aside], base and base.actions
+    )
+    if dup:
+        bad.append(f"action cards in two places: {', '.join(dup)}")
+    dup = _twice(s.movement_deck.draw + s.movement_deck.discard, base and base.movement)
+    if dup:
+        bad.append(f"movement cards in two places: {', '.join(dup)}")
+    if not bad:
+        _clean = key  # one assignment: another thread sees the old key or the new one
+    return bad
+
+
+_clean: tuple = ()
+
+
 def _twice(cards, box) -> list[str]:
     """The cards of ``box`` listed more than once in ``cards``, sorted (one counting pass, not a
     count per card: sweeps check every position; rulebook/PERF.md)."""
@@ -131,11 +152,19 @@ def _twice(cards, box) -> list[str]:
     return sorted(c for c, n in Counter(cards).items() if n > 1 and c in box)
 
 
-@cache
-def _squares():
-    from .geometry import SQUARES  # on first use (start-up of the CLI)
+def _on_c_tiles(cottages, tiles) -> bool:
+    """The cottages are exactly on the C tiles: each on one, and as many as there are (the C
+    tiles counted in C, not a set built per position: PERF.md)."""
+    index, tiles = _index(), tiles[:25]
+    at = [index.get(sq, 25) for sq in cottages]
+    return tiles.count("C") == len(at) and all(i < len(tiles) and tiles[i] == "C" for i in at)
 
-    return SQUARES
+
+@cache
+def _index():
+    from .geometry import INDEX  # on first use (start-up of the CLI)
+
+    return INDEX
 
 
 GAME = Trogdor()

@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 import rulebook
-from rulebook.common.game import tracing
+from rulebook.common.game import call_traced, tracing
 
 from .agents import make_agent
 
@@ -80,11 +80,15 @@ class _LastLegal:
     def __init__(self, game):
         self._game, self._last = game, (None, ())
 
-    def legal_actions(self, state) -> list:
+    def listed(self, state) -> list:
+        """The legal actions of ``state``, the list kept (not for agents: do not change it)."""
         last = self._last
         if last[0] is not state:
             last = self._last = (state, self._game.legal_actions(state))
-        return list(last[1])  # a copy: an agent may reorder its list
+        return last[1]
+
+    def legal_actions(self, state) -> list:
+        return list(self.listed(state))  # a copy: an agent may reorder its list
 
     def __getattr__(self, name: str):
         value = getattr(self._game, name)
@@ -102,6 +106,7 @@ def play_game(setup: Setup, seed: int, *, upto: int | None = None, checks: bool 
             seed, players=setup.players, rulings=dict(setup.rulings) or None, **dict(setup.options)
         )
     fired.update(setup_ids)
+    played_ids: list[str] = []
     players = game.num_players(s)
     seat, seats = _agents(setup, seed, players)
     n = 0
@@ -116,14 +121,14 @@ def play_game(setup: Setup, seed: int, *, upto: int | None = None, checks: bool 
     while not game.is_terminal(s) and (upto is None or n < upto):
         if n >= game.max_length:
             fail(f"no end within the declared maximum of {game.max_length} actions")
-        if not game.legal_actions(s):
+        if not game.listed(s):
             fail("a live position has no legal action")
             break
         agent, rng = seats[game.to_move(s)]
         a = agent.choose(game, s, rng)
         s, ids = _play(game, s, a)
         n += 1
-        fired.update(ids)
+        played_ids += ids  # counted once at the end (a Counter.update per action cost more)
         bad = game.invariants(s)
         if bad:
             fail(f"after {a}: invariant broken: " + "; ".join(bad))
@@ -132,6 +137,7 @@ def play_game(setup: Setup, seed: int, *, upto: int | None = None, checks: bool 
     with tracing() as end_ids:  # scoring rules fire when the result is asked for
         won = seat in game.winners(s)
         outcome = outcome_text(game.outcome(s))
+    fired.update(played_ids)
     fired.update(end_ids)
     return GameRecord(seed, outcome, n, won, dict(fired)), s
 
@@ -142,11 +148,9 @@ def _play(game, s, a):
     ``refusal`` lets through), so it is performed without asking its check a second time
     (solvers/PERF.md); anything else (text, an action the list lacks) goes through
     ``apply_traced``, which refuses it with the rule that forbids it."""
-    if a not in game.legal_actions(s):
+    if a not in game.listed(s):
         return game.apply_traced(s, a)
-    with tracing() as ids:
-        new = game.perform(s, a)
-    return new, tuple(ids)
+    return call_traced(game.perform, s, a)
 
 
 def replay(setup: Setup, seed: int, upto: int):
