@@ -108,9 +108,22 @@ class BuildView(NamedTuple):
 
 def build_view(slots, hand, cards) -> BuildView:
     star = cards.stars
-    sets = tuple(frozenset([star[c] for c in s]) for s in slots)
-    sizes = tuple(map(len, slots))
-    return BuildView(counts_of([star[c] for c in hand], sizes, sets), sizes, sets)
+    per = [_encounter(s, cards) for s in slots]
+    sizes, sets, kinds = zip(*per, strict=True)
+    hs = [star[c] for c in hand]
+    counts = BuildCounts(
+        len(hs), hs.count("red"), hs.count("blue"), hs.count("green"),
+        *map(sum, zip(*kinds, strict=True)),
+    )  # fmt: skip
+    return BuildView(counts, sizes, sets)
+
+
+@lru_cache(maxsize=1 << 14)
+def _encounter(ids: tuple, cards) -> tuple[int, frozenset, SlotKind]:
+    """(size, set of stars, kind) of one encounter: four of a builder's five encounters are the
+    same from one position to the next, so they are kept (PERF.md)."""
+    stars = frozenset([cards.stars[c] for c in ids])
+    return len(ids), stars, slot_kind(len(ids), stars)
 
 
 @lru_cache(maxsize=1 << 16)

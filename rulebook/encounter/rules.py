@@ -37,13 +37,13 @@ class Table:
         self.rulings = st.rulings
         self.players = st.players
         self.round, self.phase, self.start, self.turn = st.round, st.phase, st.start, st.turn
-        self.rng = st.rng
         self.takebacks = st.takebacks
         self.winners: tuple[int, ...] = st.winners
         self.last = ""
 
     def __getattr__(self, name: str):
-        """A list field, copied from the state on first use (then an ordinary attribute)."""
+        """A list field (or the RNG), made from the state on first use (then an ordinary
+        attribute)."""
         thaw = _THAW.get(name)
         if thaw is None:
             raise AttributeError(name)
@@ -59,9 +59,11 @@ class Table:
         changed = {k: _FREEZE[k](v) for k, v in vars(self).items() if k in _FREEZE}
         changed.update(
             round=self.round, phase=self.phase, start=self.start, turn=self.turn,
-            seed=(self.rng.seed, self.rng.counter), takebacks=self.takebacks,
-            winners=self.winners, last=self.last,
+            takebacks=self.takebacks, winners=self.winners, last=self.last,
         )  # fmt: skip
+        rng = vars(self).get("rng")  # drawn from: the state keeps where it now is
+        if rng is not None:
+            changed["seed"] = (rng.seed, rng.counter)
         return evolve(self.st, STATE_FIELDS, changed)
 
 
@@ -79,6 +81,7 @@ def _tuples(rows) -> tuple[tuple, ...]:
 _THAW = {"deck": list, "discard": list, "market": list, "hands": _lists, "loot_at": list,
          "loot": list, "won": _lists, "wins": list,
          "slots": lambda per: [_lists(p) for p in per]}  # fmt: skip
+_THAW["rng"] = lambda rng: rng  # the state's ``rng`` (made from its ``seed`` when asked)
 _FREEZE = {"deck": tuple, "discard": tuple, "market": tuple, "hands": _tuples, "loot_at": tuple,
            "loot": tuple, "won": _tuples, "wins": tuple,
            "slots": lambda per: tuple(map(_tuples, per))}  # fmt: skip
