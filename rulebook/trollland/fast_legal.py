@@ -37,10 +37,10 @@ def legal_actions(s) -> list[Action]:
         out = _pairs(s, p)
     elif s.phase in ("load", "arrow"):
         people = s.cards.people
-        out = []
+        out, cages = [], {}  # people -> its open cages, asked once per position
         for cid in [s.current_card()] if s.phase == "load" else s.hands[p]:
             if not people[cid].is_troll and rules._loadable(s, p, cid) is None:
-                out += _loads(s, cid)
+                out += _loads(s, cid, cages)
     else:
         return rules.legal_actions(s)
     out.sort(key=rules.TEXT)
@@ -55,21 +55,30 @@ def _pairs(s, p: int) -> list[Action]:
     return [make("choose", *pair) for pair in combinations(s.hands[p], 2) if ok(s, *pair)]
 
 
-def _loads(s, cid: str) -> list[Action]:
-    """The legal place, swap and gat actions of ``cid``, a card ``_loadable`` lets through."""
-    out = [make("place", cid, c) for c in _open_cages(s, cid)]
+def _loads(s, cid: str, cages: dict) -> list[Action]:
+    """The legal place, swap and gat actions of ``cid``, a card ``_loadable`` lets through
+    (``cages``: the open cages of each people asked so far in this position)."""
+
+    def open_to(card: str) -> list:
+        people = s.cards.people[card].people
+        if people not in cages:
+            cages[people] = _open_cages(s, people)
+        return cages[people]
+
+    out = [make("place", cid, c) for c in open_to(cid)]
     if s.cards.people[cid].symbol == "question":
         docks = [d for d in s.dock if rules._dock_refusal(s, cid, d) is None]
-        out += [make("swap", cid, d, c) for d in docks for c in _open_cages(s, d)]
+        out += [make("swap", cid, d, c) for d in docks for c in open_to(d)]
     if not out or s.rulings["TLR-GAT-CHOICE"] != "forced-only":
         out.append(make("gat", cid))
     return out
 
 
-def _open_cages(s, cid: str) -> list:
-    """The cages of the row, in row order, for which ``rules._fits(s, cid, cage)`` is None,
-    without building the refusals."""
-    people, refusal = s.cards.people[cid].people, rules.cage_refusal
+def _open_cages(s, people: str) -> list:
+    """The cages of the row, in row order, for which ``rules._fits(s, cid, cage)`` is None for a
+    card ``cid`` of ``people`` (``_fits`` reads the card's people alone), without building the
+    refusals."""
+    refusal = rules.cage_refusal
     out = []
     for b in s.row:
         caps, contents = s.loading(b.vehicle)

@@ -241,13 +241,13 @@ STATE_FIELDS = tuple(f.name for f in fields(State))
 _THAW = {
     **dict.fromkeys(("draw", "dock", "vpile", "bonus", "discard"), list),
     **dict.fromkeys(PER_PLAYER, _lists),
-    "row": lambda row: [_DraftBerth(b.vehicle, _lists(b.cages)) for b in row],
+    "row": lambda row: [_DraftBerth(b.vehicle, _lists(b.cages), b) for b in row],
     "swapped": set,
 }
 _FREEZE = {
     **dict.fromkeys(("draw", "dock", "vpile", "bonus", "discard"), tuple),
     **dict.fromkeys(PER_PLAYER, _tuples),
-    "row": lambda row: tuple(Berth(b.vehicle, _tuples(b.cages)) for b in row),
+    "row": lambda row: tuple(map(_freeze_berth, row)),
     "swapped": frozenset,
 }
 
@@ -256,6 +256,16 @@ _FREEZE = {
 class _DraftBerth:
     vehicle: str
     cages: list[list[str]]
+    was: Berth | None = None  # the State's berth it was copied from
+
+
+def _freeze_berth(b: _DraftBerth) -> Berth:
+    """The berth as a value: the State's own when its cages did not change (one berth of the
+    row changes per load: PERF.md)."""
+    cages = _tuples(b.cages)
+    if b.was is not None and b.was.vehicle == b.vehicle and b.was.cages == cages:
+        return b.was
+    return Berth(b.vehicle, cages)
 
 
 # -- notation --------------------------------------------------------------------------------------
