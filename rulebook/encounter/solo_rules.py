@@ -6,6 +6,9 @@ A turn: RIDE (optional) - DISCOVER - BUILD - BATTLE - LOOT/RECRUIT (RE-SOLO-TURN
 
 from __future__ import annotations
 
+from functools import cache
+from operator import attrgetter
+
 from rulebook.common.actions import Action
 from rulebook.common.errors import RuleError
 from rulebook.common.game import fired
@@ -125,16 +128,39 @@ def refusal(st: SoloState, a: Action) -> RuleError | None:
 
 def candidates(st: SoloState) -> list[Action]:
     if st.phase == "ride":
-        return [Action("ride", (c,)) for c in st.hand] + [Action("stay"), Action("boss")]
+        return [_action("ride", c) for c in st.hand] + [_action("stay"), _action("boss")]
     if st.phase in ("build", "bossbuild"):
-        return [Action("build", (c,)) for c in st.hand] + [Action("battle"), Action("enter")]
+        return [_action("build", c) for c in st.hand] + [_action("battle"), _action("enter")]
     if st.phase == "loot":
-        return [Action("recruit", (c,)) for c in st.defeated] + [Action("recruit -")]
+        return [_action("recruit", c) for c in st.defeated] + [_action("recruit -")]
     return []
 
 
+@cache
+def _action(verb: str, *args) -> Action:
+    """Actions are values: each is made once (rulebook/PERF.md)."""
+    return Action(verb, args)
+
+
 def legal_actions(st: SoloState) -> list[Action]:
-    return sorted(a for a in candidates(st) if refusal(st, a) is None)
+    """Every candidate its check lets through, sorted by text. ``perform`` asks it of every new
+    position (an adventure with no action left is lost), and the player asks again: the last
+    answer is kept for its (frozen) position (rulebook/PERF.md)."""
+    last = _last_legal
+    if last[0] is not st:
+        legal = [a for a in candidates(st) if refusal(st, a) is None]
+        legal.sort(key=attrgetter("_text"))
+        last = _remember(st, legal)
+    return list(last[1])
+
+
+_last_legal: tuple = (None, ())
+
+
+def _remember(st: SoloState, legal: list) -> tuple:
+    global _last_legal
+    _last_legal = (st, legal)  # one assignment: threads never see a mixed pair
+    return _last_legal
 
 
 def max_length() -> int:
