@@ -85,6 +85,7 @@ class Trollland(Game):
 
 
 TROLL_PLACES = ("draw", "discard", "hands", "chosen", "prison")  # where a Troll card may be
+PER_PLAYER_CARDS = ("hands", "chosen", "won", "prison", "gat")
 
 
 def invariants(s: State) -> list[str]:
@@ -93,12 +94,16 @@ def invariants(s: State) -> list[str]:
     A dealt game (every vehicle present) holds every people card exactly once. Sweeps ask it
     after every action, so each card is looked at in set operations, not one by one
     (rulebook/PERF.md)."""
-    places = _places(s)
-    seen = {cid: where for where, cids in places.items() for cid in cids}
-    out = _cards_placed(s, places) if len(seen) != sum(map(len, places.values())) else []
-    for where, cids in places.items():
-        if where.split()[0] not in TROLL_PLACES and not s.cards.trolls.isdisjoint(cids):
-            out += [f"Troll {cid} is in {where}" for cid in cids if cid in s.cards.trolls]
+    held = [c for f in PER_PLAYER_CARDS for cards in getattr(s, f) for c in cards]
+    in_row = [c for b in s.row for cage in b.cages for c in cage]
+    everywhere = [*s.draw, *s.discard, *s.dock, *held, *in_row]
+    seen = set(everywhere)
+    out = _cards_placed(s, _places(s)) if len(seen) != len(everywhere) else []
+    trolls = s.cards.trolls
+    if not (trolls.isdisjoint(s.dock) and trolls.isdisjoint(in_row)) or any(
+        not trolls.isdisjoint(cards) for f in ("won", "gat") for cards in getattr(s, f)
+    ):
+        out += _trolls_placed(s, _places(s))
     vehicles = [*s.vpile, *(b.vehicle for b in s.row), *(v for vs in s.veh for v in vs)]
     if len(set(vehicles)) != len(vehicles):
         out.append("a vehicle is in two places")
@@ -124,6 +129,15 @@ def _places(s: State) -> dict[str, tuple]:
     }  # fmt: skip
 
 
+def _trolls_placed(s: State, places: dict) -> list[str]:
+    """Each Troll card where only pests go (asked only when one is)."""
+    out = []
+    for where, cids in places.items():
+        if where.split()[0] not in TROLL_PLACES:
+            out += [f"Troll {cid} is in {where}" for cid in cids if cid in s.cards.trolls]
+    return out
+
+
 def _cards_placed(s: State, places: dict) -> list[str]:
     """Each card listed in two places (asked only when some card is)."""
     out, seen = [], {}
@@ -137,7 +151,7 @@ def _cards_placed(s: State, places: dict) -> list[str]:
 
 def _berth_problems(s: State, b) -> list[str]:
     out = []
-    caps, contents = s.caps(b), s.peoples(b)
+    caps, contents = s.loading(b.vehicle)
     for i, cage in enumerate(contents):
         if len(cage) > caps[i] or len(set(cage)) > 1:
             out.append(f"{b.vehicle} cage {i + 1} breaks the loading rules")
