@@ -62,7 +62,7 @@ class CardSet:
     A read-only value: every state (and ``default_cards()``'s every caller) shares one set, so
     neither its attributes nor its lookup can be changed."""
 
-    __slots__ = ("path", "cards")
+    __slots__ = ("path", "cards", "stars")
 
     def __init__(self, cards: list[Card], path: str = ""):
         object.__setattr__(self, "path", path)
