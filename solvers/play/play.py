@@ -90,6 +90,14 @@ class _LastLegal:
     def legal_actions(self, state) -> list:
         return list(self.listed(state))  # a copy: an agent may reorder its list
 
+    def invariants(self, state) -> list[str]:
+        """The game's own invariants, asked with this object as the game: their stuck check
+        (``Game.stuck``) lists the position's legal actions, and the next step reuses them."""
+        return type(self._game).invariants(self, state)
+
+    def stuck(self, state) -> list[str]:
+        return type(self._game).stuck(self, state)
+
     def __getattr__(self, name: str):
         value = getattr(self._game, name)
         setattr(self, name, value)  # looked up once per game
