@@ -127,47 +127,9 @@ class Board:
         self._cache = _Cache()
         self._slots: list[tuple[str, Any]] = []
         # -- widgets, built once --
-        self._title = title
-        self.title = W.HTML(value=f"<b>{esc(title)}</b>" if title else "")
-        self.view = BoardView()
-        self.view.add_class("trogkit-picture")
-        self.view.on_click(self.click)
-        self.view.on_menu(self.choose)
-        lay = self.view.layout  # set in place: a new Layout would orphan the default one
-        lay.flex, lay.min_width, lay.max_width = "1 1 480px", "0", "100%"
-        self.legend = W.HTML(
-            value=self.legend_html, layout=W.Layout(flex="0 1 240px", min_width="200px")
-        )
-        self.legend.add_class("trogkit-legend")
-        self.message = W.HTML(value="")
-        self.message.add_class("trogkit-message")
-        self.status = W.HTML(value="")
-        self.pool = [W.Button(layout=W.Layout(width="auto")) for _ in range(BUTTON_SLOTS)]
-        for i, b in enumerate(self.pool):
-            b.on_click(lambda _b, i=i: self._slot_clicked(i))
-        self.buttons = W.Box(self.pool, layout=W.Layout(flex_flow="row wrap"))
-        self.buttons.add_class("trogkit-actions")
-        self.more = W.Dropdown(description="other actions", layout=W.Layout(width="auto"))
-        self.more_button = W.Button(description="play it", layout=W.Layout(width="auto"))
-        self.more_button.on_click(lambda _: self.more.value and self.play(self.more.value))
-        self.more_box = W.HBox([self.more, self.more_button])
-        self.undo_button = W.Button(description="Undo", icon="undo", layout=W.Layout(width="auto"))
-        self.reset_button = W.Button(
-            description="Reset", icon="refresh", layout=W.Layout(width="auto")
-        )
-        self.hint_button = W.Button(
-            description="Hint", icon="lightbulb-o", layout=W.Layout(width="auto"),
-            tooltip="ask the playing agent for a good action and its estimated win rate",
-        )  # fmt: skip
-        self.undo_button.on_click(lambda _: self.undo())
-        self.reset_button.on_click(lambda _: self.reset())
-        self.hint_button.on_click(lambda _: self.hint())
-        if importlib.util.find_spec(HINT_MODULE.rsplit(".", 1)[0]) is None or not _has_hint():
-            self.hint_button.layout.display = "none"
-        self.controls = W.Box(
-            [self.undo_button, self.reset_button, self.hint_button],
-            layout=W.Layout(flex_flow="row wrap"),
-        )
+        self._build_view(title)
+        self._build_action_buttons()
+        self._build_controls()
         self.extra = W.VBox()  # games add their own controls here (built once)
         self.widget = BoardBox(
             [
@@ -185,6 +147,56 @@ class Board:
         self.widget.add_class("trogkit-board")
         self.widget.layout.max_width = "100%"
         self.refresh()
+
+    def _build_view(self, title: str) -> None:
+        """The title, the picture (clicks and menus), the legend and the message line."""
+        self._title = title
+        self.title = W.HTML(value=f"<b>{esc(title)}</b>" if title else "")
+        self.view = BoardView()
+        self.view.add_class("trogkit-picture")
+        self.view.on_click(self.click)
+        self.view.on_menu(self.choose)
+        lay = self.view.layout  # set in place: a new Layout would orphan the default one
+        lay.flex, lay.min_width, lay.max_width = "1 1 480px", "0", "100%"
+        self.legend = W.HTML(
+            value=self.legend_html, layout=W.Layout(flex="0 1 240px", min_width="200px")
+        )
+        self.legend.add_class("trogkit-legend")
+        self.message = W.HTML(value="")
+        self.message.add_class("trogkit-message")
+
+    def _build_action_buttons(self) -> None:
+        """The status line, a pool of action buttons and the dropdown of other actions."""
+        self.status = W.HTML(value="")
+        self.pool = [W.Button(layout=W.Layout(width="auto")) for _ in range(BUTTON_SLOTS)]
+        for i, b in enumerate(self.pool):
+            b.on_click(lambda _b, i=i: self._slot_clicked(i))
+        self.buttons = W.Box(self.pool, layout=W.Layout(flex_flow="row wrap"))
+        self.buttons.add_class("trogkit-actions")
+        self.more = W.Dropdown(description="other actions", layout=W.Layout(width="auto"))
+        self.more_button = W.Button(description="play it", layout=W.Layout(width="auto"))
+        self.more_button.on_click(lambda _: self.more.value and self.play(self.more.value))
+        self.more_box = W.HBox([self.more, self.more_button])
+
+    def _build_controls(self) -> None:
+        """Undo, Reset and Hint (hidden when no playing agent is installed)."""
+        self.undo_button = W.Button(description="Undo", icon="undo", layout=W.Layout(width="auto"))
+        self.reset_button = W.Button(
+            description="Reset", icon="refresh", layout=W.Layout(width="auto")
+        )
+        self.hint_button = W.Button(
+            description="Hint", icon="lightbulb-o", layout=W.Layout(width="auto"),
+            tooltip="ask the playing agent for a good action and its estimated win rate",
+        )  # fmt: skip
+        self.undo_button.on_click(lambda _: self.undo())
+        self.reset_button.on_click(lambda _: self.reset())
+        self.hint_button.on_click(lambda _: self.hint())
+        if importlib.util.find_spec(HINT_MODULE.rsplit(".", 1)[0]) is None or not _has_hint():
+            self.hint_button.layout.display = "none"
+        self.controls = W.Box(
+            [self.undo_button, self.reset_button, self.hint_button],
+            layout=W.Layout(flex_flow="row wrap"),
+        )
 
     # ---- state -----------------------------------------------------------------------------
     @property

@@ -89,6 +89,12 @@ class Game:
     def legal_actions(self, state) -> list[Action]:
         raise NotImplementedError
 
+    def plain_legal_actions(self, state) -> list[Action]:
+        """``legal_actions`` as the rule is written: every candidate that its kind's check lets
+        through. A game whose ``legal_actions`` is a faster generator (its ``fast_legal.py``)
+        gives the plain path here; ``tests/test_fast_legal.py`` compares the two."""
+        return self.legal_actions(state)
+
     def refusal(self, state, action) -> RuleError | None:
         """None when ``action`` is legal here, else exactly the RuleError ``apply`` raises.
         Malformed action text raises NotationError (bad input, not a rule)."""

@@ -21,7 +21,7 @@ _WHERE = {
     "format_tiles": "board",
     "parse_tiles": "board",
     "is_terminal": "rules",
-    "legal_actions": "rules",
+    "legal_actions": "fast_legal",  # what the Game lists; rules.legal_actions is the plain path
     "new_game": "setup",
     "puzzle": "setup",
     "with_action_deck": "setup",

@@ -378,6 +378,28 @@ def _effects(card: dict) -> tuple[Effect, ...]:
 def _build(section: str, card: dict, path: str) -> Any:
     """Turn a validated dict into its dataclass; cross-field checks raise CardDataError."""
     cid = card["id"]
+    sourced = _sourced_fields(section, card, path)
+    common = {
+        "provenance": card["provenance"],
+        "source": card.get("source", ""),
+        "sourced_fields": sourced,
+    }
+    if section == "action":
+        return _action_card(card, path, common)
+    if section == "movement":
+        return MovementCard(
+            cid, card["peasants"], card["arrow"], card["repair"], tuple(card["path"]), **common
+        )
+    if section == "keeper":
+        return Keeper(cid, card["name"], _effects(card), **common)
+    if section == "item":
+        return Item(cid, card["name"], _effects(card), card["recharge"], **common)
+    return _preset(card, path, common)
+
+
+def _sourced_fields(section: str, card: dict, path: str) -> tuple[str, ...]:
+    """A stand-in card's ``sourced_fields``: real field names, with a source to name."""
+    cid = card["id"]
     sourced = tuple(card.get("sourced_fields", ()))
     for name in sourced:
         if name not in _CARD_FIELDS[section]:
@@ -395,32 +417,29 @@ def _build(section: str, card: dict, path: str) -> Any:
         )
     if sourced and not str(card.get("source", "")).strip():
         raise CardDataError(path, "say where the sourced parts come from", card=cid, field="source")
-    common = {
-        "provenance": card["provenance"],
-        "source": card.get("source", ""),
-        "sourced_fields": sourced,
-    }
-    if section == "action":
-        troghammer = card.get("troghammer", False)
-        effects = _effects(card)
-        if troghammer and effects:
-            raise CardDataError(
-                path,
-                "a Troghammer card has no ability (it moves the Troghammer)",
-                card=cid,
-                field="effects",
-            )
-        if not troghammer and card["ap"] < 1:
-            raise CardDataError(path, "a playable action card gives 1..9 AP", card=cid, field="ap")
-        return ActionCard(cid, card["name"], card["ap"], troghammer, effects, **common)
-    if section == "movement":
-        return MovementCard(
-            cid, card["peasants"], card["arrow"], card["repair"], tuple(card["path"]), **common
+    return sourced
+
+
+def _action_card(card: dict, path: str, common: dict) -> ActionCard:
+    """A Troghammer card has no ability; a playable card gives 1..9 AP."""
+    cid = card["id"]
+    troghammer = card.get("troghammer", False)
+    effects = _effects(card)
+    if troghammer and effects:
+        raise CardDataError(
+            path,
+            "a Troghammer card has no ability (it moves the Troghammer)",
+            card=cid,
+            field="effects",
         )
-    if section == "keeper":
-        return Keeper(cid, card["name"], _effects(card), **common)
-    if section == "item":
-        return Item(cid, card["name"], _effects(card), card["recharge"], **common)
+    if not troghammer and card["ap"] < 1:
+        raise CardDataError(path, "a playable action card gives 1..9 AP", card=cid, field="ap")
+    return ActionCard(cid, card["name"], card["ap"], troghammer, effects, **common)
+
+
+def _preset(card: dict, path: str, common: dict) -> Preset:
+    """A board preset; its knights and archer start on different tiles, none on Trogdor's."""
+    cid = card["id"]
     knights = tuple(GRID5.parse(s) for s in card.get("knights", ()))
     archer = GRID5.parse(card["archer"]) if "archer" in card else None
     start = GRID5.parse(START_SQUARE)
@@ -440,7 +459,7 @@ def _build(section: str, card: dict, path: str) -> Any:
         common["source"],
         knights,
         archer,
-        sourced,
+        common["sourced_fields"],
     )
 
 
@@ -528,45 +547,10 @@ def _load(path: Path, fill_from_bundled: bool) -> CardSet:
     found: dict[str, dict[str, Any]] = {s: {} for s in SECTIONS}
     owner: dict[str, tuple[str, str]] = {}  # card id -> (section, file)
     for f in _data_files(path):
-        data = read_data_file(f)
-        for key in data:
-            if key not in SECTIONS:
-                raise CardDataError(
-                    str(f), f"unknown section [[{key}]]; sections are {', '.join(SECTIONS)}"
-                )
-        for section in SECTIONS:
-            if section not in data:
-                continue
-            if section == "movement" and isinstance(data[section], list):
-                for raw in data[section]:
-                    if isinstance(raw, dict) and "name" not in raw and "id" in raw:
-                        raw["name"] = raw["id"]
-            for raw in load_cards(f, section, SCHEMAS[section], data=data):
-                cid = raw["id"]
-                if cid in owner:
-                    other_section, other_file = owner[cid]
-                    raise CardDataError(
-                        str(f),
-                        f"duplicate card id (already a {other_section} card in {other_file})",
-                        card=cid,
-                        field="id",
-                    )
-                owner[cid] = (section, str(f))
-                found[section][cid] = _build(section, raw, str(f))
+        _read_file(f, found, owner)
     missing = [s for s in SECTIONS if not found[s]]
     if missing and fill_from_bundled and path != DATA_DIR:
-        bundled = bundled_card_set()
-        for section in missing:
-            for cid, card in bundled.sections()[section].items():
-                if cid in owner:
-                    raise CardDataError(
-                        owner[cid][1],
-                        f"id clashes with the bundled {section} card used to fill in "
-                        f"the missing [[{section}]] section",
-                        card=cid,
-                        field="id",
-                    )
-                found[section][cid] = card
+        _fill_from_bundled(missing, found, owner)
     elif missing:
         raise CardDataError(str(path), f"no [[{missing[0]}]] cards")
     if not any(not c.troghammer for c in found["action"].values()):
@@ -587,6 +571,52 @@ def _load(path: Path, fill_from_bundled: bool) -> CardSet:
         },
         origin=origin,
     )
+
+
+def _read_file(f: Path, found: dict, owner: dict) -> None:
+    """Add the cards of one data file to ``found`` (by section), refusing unknown sections and an
+    id used twice (``owner``: card id -> (section, file))."""
+    data = read_data_file(f)
+    for key in data:
+        if key not in SECTIONS:
+            raise CardDataError(
+                str(f), f"unknown section [[{key}]]; sections are {', '.join(SECTIONS)}"
+            )
+    for section in SECTIONS:
+        if section not in data:
+            continue
+        if section == "movement" and isinstance(data[section], list):
+            for raw in data[section]:
+                if isinstance(raw, dict) and "name" not in raw and "id" in raw:
+                    raw["name"] = raw["id"]
+        for raw in load_cards(f, section, SCHEMAS[section], data=data):
+            cid = raw["id"]
+            if cid in owner:
+                other_section, other_file = owner[cid]
+                raise CardDataError(
+                    str(f),
+                    f"duplicate card id (already a {other_section} card in {other_file})",
+                    card=cid,
+                    field="id",
+                )
+            owner[cid] = (section, str(f))
+            found[section][cid] = _build(section, raw, str(f))
+
+
+def _fill_from_bundled(missing: list[str], found: dict, owner: dict) -> None:
+    """The sections a user's files leave out, from the bundled data (no id may clash)."""
+    bundled = bundled_card_set()
+    for section in missing:
+        for cid, card in bundled.sections()[section].items():
+            if cid in owner:
+                raise CardDataError(
+                    owner[cid][1],
+                    f"id clashes with the bundled {section} card used to fill in "
+                    f"the missing [[{section}]] section",
+                    card=cid,
+                    field="id",
+                )
+            found[section][cid] = card
 
 
 @functools.cache

@@ -61,66 +61,88 @@ def edit_square(state: State, tool: str, square) -> State:
     """Apply palette ``tool`` to ``square``; a new State (the given one is untouched)."""
     sq = _sq(square)
     where = str(sq)
-    s = state
     if not isinstance(tool, str):
         raise _refuse("T-SETUP-PIECES", "an editor tool is text", "tool")
     if tool.startswith("tile "):
-        out = _tile(s, sq, tool[5:], where)
+        out = _tile(state, sq, tool[5:], where)
         if out is None:
             return state
         return _validated(out)
-    i = INDEX[sq]
-    peasants, knights = list(s.peasants), list(s.knights)
-    if tool == "burnt":
-        burnt = list(s.burnt)
-        burnt[i] = not burnt[i]
-        out = _with(s, burnt=tuple(burnt))
-    elif tool == "cottage-burnt":
-        if sq not in s.cottages:
-            raise _refuse("T-SETUP-BOARD", f"{sq} is not a cottage tile", where)
-        out = _with(s, cottages=Cottages.with_burnt(s.cottages, sq, not s.cottages[sq]))
-    elif tool == "trogdor":
-        out = _with(s, trogdor=sq)
-    elif tool == "peasant":
-        void, meter = s.void, s.meter
-        if void > 0:
-            void -= 1
-        elif meter > 0:
-            meter -= 1
-        else:
-            raise _refuse(
-                "T-SETUP-METER",
-                f"all {PEASANTS_IN_BOX} peasants are already on the board or the Trog-meter",
-                where,
-            )
-        out = _with(s, peasants=tuple(sorted([*peasants, sq])), void=void, meter=meter)
-    elif tool == "peasant-remove":
-        if sq not in peasants:
-            raise _refuse("T-SETUP-PIECES", f"no peasant on {sq}", where)
-        peasants.remove(sq)
-        out = _with(s, peasants=tuple(peasants), void=s.void + 1)
-    elif tool == "knight":
-        if sq in knights:
-            out = _with(s, knights=tuple(k for k in knights if k != sq), queue=())
-        else:
-            out = _with(s, knights=(*knights, sq))
-    elif tool == "archer":
-        out = _with(s, archer=None if s.archer == sq else sq)
-    elif tool == "troghammer":
-        out = _with(s, troghammer=None if s.troghammer == sq else sq, hammer_waiting=False)
-    elif tool == "clear":
-        out = _with(
-            s,
-            void=s.void + peasants.count(sq),
-            peasants=tuple(p for p in peasants if p != sq),
-            knights=tuple(k for k in knights if k != sq),
-            queue=(),
-            archer=None if s.archer == sq else s.archer,
-            troghammer=None if s.troghammer == sq else s.troghammer,
-        )
-    else:
+    edit_tool = SQUARE_TOOLS.get(tool)
+    if edit_tool is None:
         raise _refuse("T-SETUP-PIECES", f"unknown editor tool {tool[:20]!r}", "tool")
-    return _validated(out)
+    return _validated(edit_tool(state, sq, where))
+
+
+def _toggle_burnt(s: State, sq, where: str) -> State:
+    burnt = list(s.burnt)
+    burnt[INDEX[sq]] = not burnt[INDEX[sq]]
+    return _with(s, burnt=tuple(burnt))
+
+
+def _toggle_cottage_burnt(s: State, sq, where: str) -> State:
+    if sq not in s.cottages:
+        raise _refuse("T-SETUP-BOARD", f"{sq} is not a cottage tile", where)
+    return _with(s, cottages=Cottages.with_burnt(s.cottages, sq, not s.cottages[sq]))
+
+
+def _add_peasant(s: State, sq, where: str) -> State:
+    """A peasant from the Void, else from the Trog-meter (T-SETUP-METER: the box has so many)."""
+    void, meter = s.void, s.meter
+    if void > 0:
+        void -= 1
+    elif meter > 0:
+        meter -= 1
+    else:
+        raise _refuse(
+            "T-SETUP-METER",
+            f"all {PEASANTS_IN_BOX} peasants are already on the board or the Trog-meter",
+            where,
+        )
+    return _with(s, peasants=tuple(sorted([*s.peasants, sq])), void=void, meter=meter)
+
+
+def _remove_peasant(s: State, sq, where: str) -> State:
+    peasants = list(s.peasants)
+    if sq not in peasants:
+        raise _refuse("T-SETUP-PIECES", f"no peasant on {sq}", where)
+    peasants.remove(sq)
+    return _with(s, peasants=tuple(peasants), void=s.void + 1)
+
+
+def _toggle_knight(s: State, sq, where: str) -> State:
+    if sq in s.knights:
+        return _with(s, knights=tuple(k for k in s.knights if k != sq), queue=())
+    return _with(s, knights=(*s.knights, sq))
+
+
+def _clear(s: State, sq, where: str) -> State:
+    """Every piece off ``sq`` (its peasants back to the Void)."""
+    return _with(
+        s,
+        void=s.void + s.peasants.count(sq),
+        peasants=tuple(p for p in s.peasants if p != sq),
+        knights=tuple(k for k in s.knights if k != sq),
+        queue=(),
+        archer=None if s.archer == sq else s.archer,
+        troghammer=None if s.troghammer == sq else s.troghammer,
+    )
+
+
+# the palette's square tools (besides ``tile X``): tool -> (state, square, where) -> new state
+SQUARE_TOOLS = {
+    "burnt": _toggle_burnt,
+    "cottage-burnt": _toggle_cottage_burnt,
+    "trogdor": lambda s, sq, where: _with(s, trogdor=sq),
+    "peasant": _add_peasant,
+    "peasant-remove": _remove_peasant,
+    "knight": _toggle_knight,
+    "archer": lambda s, sq, where: _with(s, archer=None if s.archer == sq else sq),
+    "troghammer": lambda s, sq, where: _with(
+        s, troghammer=None if s.troghammer == sq else sq, hammer_waiting=False
+    ),
+    "clear": _clear,
+}
 
 
 def _int(value, what: str) -> int:

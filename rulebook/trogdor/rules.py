@@ -33,15 +33,14 @@ from .actions import (
     GRAMMAR,
     HIDE,
     MOVE,
-    ORTHO_DIRS,
     PASS,
     PEASANT_AT,
     SPAWN,
     STEP,
     TELEPORT,
     Action,
+    use,
 )
-from .board import TILE_KINDS
 from .cardindex import takes_square
 from .catalog import refuse
 from .geometry import AREA_SET, INDEX, SQUARES
@@ -119,13 +118,29 @@ def advance(s, a: Action):
 
 
 def legal_actions(s) -> list[Action]:
-    """Every legal action now, sorted by text: the phase's candidates that pass their check."""
+    """Every legal action now, sorted by text: the rule as written -- each candidate of the phase
+    kept when its kind's one check lets it through. ``Game.legal_actions`` gives the same list
+    faster (``fast_legal.py``; ``tests/test_fast_legal.py`` compares them)."""
     if s.outcome is not None:
         return []
-    forced = FORCED.get(s.phase)
-    if forced is not None:  # one action with no condition (KINDS): no candidate function call
-        return [forced]
-    return CANDIDATES[s.phase](s)
+    return sorted((a for a in candidates(s) if allowed(s, a)), key=TEXT)
+
+
+def allowed(s, a: Action) -> bool:
+    """Whether the check of ``a``'s kind lets it through (its phase is the current one)."""
+    check = KINDS[a.verb].check
+    return check is None or check(s, a) is None
+
+
+def candidates(s) -> list[Action]:
+    """Every action the current phase's kinds can name: each verb with every argument the position
+    offers (a direction, a square, a card in a hand, a player's item with or without a square).
+    Whether one is legal is its check's answer alone."""
+    out: dict[Action, None] = {}
+    for verb, kind in KINDS.items():
+        if kind.phase == s.phase:
+            out.update(dict.fromkeys(ARGUMENTS[verb](s)))
+    return list(out)
 
 
 def _phase_reason(phase: str, a: Action) -> str:
@@ -248,7 +263,7 @@ def _no_trogdor(s, rule: str) -> Refused | None:
     return (rule, "Trogdor is not on the board", ()) if s.trogdor is None else None
 
 
-def _no_ap(s, what: str, free: str | None = None) -> Refused | None:
+def no_ap(s, what: str, free: str | None = None) -> Refused | None:
     """T-AP: an action costs 1 AP unless a matching free action (``free-<what>``) is in force."""
     if s.ap >= 1 or (free is not None and free in s.powers):
         return None
@@ -266,7 +281,12 @@ def _pay(s, free: str | None = None) -> None:
 
 
 def _enter(s, sq) -> None:
-    """Trogdor arrives on ``sq`` by his own action; a knight there hurts (T-MOVE-KNIGHT-DAMAGE)."""
+    """Trogdor arrives on ``sq`` by his own action (move, burrow, teleport, an item).
+
+    May Trogdor move onto a knight? Yes: no check refuses a square because a knight (or the
+    Troghammer, a knight too) stands there; T-MOVE-KNIGHT-DAMAGE says the move deals him one damage,
+    and this is where it happens. (The solvers' move tables leave such squares out: that is their
+    policy for the shortest safe path, not a rule; solvers/trogdor/moves.py.)"""
     s.hidden = False
     s.trogdor = sq
     if sq in s.knights or sq == s.troghammer:
@@ -275,7 +295,10 @@ def _enter(s, sq) -> None:
 
 
 def check_move(s, a) -> Refused | None:
-    """T-MOVE: N/S/E/W, no wraparound, unless a card grants diagonal or wraparound moves."""
+    """T-MOVE: N/S/E/W, no wraparound, unless a card grants diagonal or wraparound moves.
+
+    Nothing else limits where he steps: onto a knight's or the Troghammer's tile is legal and
+    costs him one damage on arrival (T-MOVE-KNIGHT-DAMAGE, in ``_enter``)."""
     here = s.trogdor
     if here is None:
         return ("T-MOVE", "Trogdor is not on the board", ())
@@ -285,7 +308,7 @@ def check_move(s, a) -> Refused | None:
         return ("T-MOVE", "Trogdor moves N, S, E or W; {} needs a diagonal-move card", (d,))
     if GEO_STEP["wrap" in powers][here][d] is None:
         return ("T-MOVE", "{} from {} leaves the board (no wraparound)", (d, here))
-    return _no_ap(s, "move", "free-move")
+    return no_ap(s, "move", "free-move")
 
 
 def do_move(s, a) -> None:
@@ -304,7 +327,7 @@ def check_chomp(s, a) -> Refused | None:
         return _no_trogdor(s, "T-CHOMP")
     if here not in s.peasants:
         return ("T-CHOMP", "no peasant on {} to chomp", (here,))
-    return _no_ap(s, "chomp", "free-chomp")
+    return no_ap(s, "chomp", "free-chomp")
 
 
 def do_chomp(s, a) -> None:
@@ -328,7 +351,7 @@ def check_burrow(s, a) -> Refused | None:
         return ("T-BURROW", "{} is not a tunnel tile", (here,))
     if s.tiles.count("T") < 2:
         return ("T-BURROW", "there is no other tunnel to burrow to", ())
-    return _no_ap(s, "burrow", "free-burrow")
+    return no_ap(s, "burrow", "free-burrow")
 
 
 def do_burrow(s, a) -> None:
@@ -346,7 +369,7 @@ def check_hide(s, a) -> Refused | None:
         return ("T-HIDE", "Trogdor can hide only on a mountain; {} is not one", (here,))
     if s.hidden:
         return ("T-HIDE", "Trogdor is already hiding", ())
-    return _no_ap(s, "hide", "free-hide")
+    return no_ap(s, "hide", "free-hide")
 
 
 def do_hide(s, a) -> None:
@@ -372,7 +395,7 @@ def check_burn_tile(s, a) -> Refused | None:
             "the Lake burns only when its N, S, E and W neighbours are burnt",
             (),
         )
-    return _no_ap(s, "burninate")
+    return no_ap(s, "burninate")
 
 
 def do_burn_tile(s, a) -> None:
@@ -400,7 +423,7 @@ def check_burn_cottage(s, a) -> Refused | None:
             "the cottage on {} needs its tile and every tile around it burninated",
             (here,),
         )
-    return _no_ap(s, "burninate")
+    return no_ap(s, "burninate")
 
 
 def do_burn_cottage(s, a) -> None:
@@ -410,21 +433,21 @@ def do_burn_cottage(s, a) -> None:
     fx.event(s, "cottage-burninated")
 
 
-def _peasant_refusal(s, sq, rule: str) -> Refused | None:
+def peasant_refusal(s, sq, rule: str) -> Refused | None:
     """T-BURN-PEASANT on ``sq``: a peasant there, a movement card for its path (unless it stands
     in the Lake), 1 AP."""
     if sq not in s.peasants:
         return (rule, "no peasant on {} to burninate", (sq,))
     if not fx.can_draw_movement(s) and s.tiles[INDEX[sq]] != "L":
         return (rule, "no movement card to draw for the flaming peasant's path", ())
-    return _no_ap(s, "burninate")
+    return no_ap(s, "burninate")
 
 
 def check_burn_peasant(s, a) -> Refused | None:
     here = s.trogdor
     if here is None:
         return _no_trogdor(s, "T-BURN-PEASANT")
-    return _peasant_refusal(s, here, "T-BURN-PEASANT")
+    return peasant_refusal(s, here, "T-BURN-PEASANT")
 
 
 def _burn_peasant(s, sq) -> None:
@@ -438,39 +461,17 @@ def do_burn_peasant(s, a) -> None:
     _burn_peasant(s, s.trogdor)
 
 
-def _targets(powers: tuple[str, ...], here) -> tuple[dict, dict]:
+def reach(powers: tuple[str, ...], here) -> tuple[dict, dict]:
     """The squares the long-range powers in ``powers`` reach from Trogdor's tile ``here``, each
-    with the tokens that reach it: (``burn-<area>[-after]`` map, ``peasant-<area>`` map).
-
-    Bounded memo, one table per power set filled square by square (a thousand random games meet
-    a few hundred power sets): every targeted candidate's check asks for its reach, and the act
-    phase's list asks at every step (bench figure: random games per CPU-s; without it a random
-    game takes 1.38 times the instructions, callgrind)."""
-    table = _TARGETS.get(powers)
-    if table is None:
-        table = {}
-        if len(_TARGETS) < 4_096:
-            _TARGETS[powers] = table
-    hit = table.get(here)
-    if hit is None:
-        maps: tuple[dict, dict] = ({}, {})
-        for t in powers:
-            kind, _, area = t.partition("-")
-            if kind in ("burn", "peasant"):
-                m = maps[kind == "peasant"]
-                for sq in AREA_SET[area.removesuffix("-after")][here]:
-                    m.setdefault(sq, []).append(t)
-        hit = table[here] = tuple({sq: tuple(ts) for sq, ts in m.items()} for m in maps)
-    return hit
-
-
-_TARGETS: dict[tuple, dict] = {}
-
-
-def _reaching(s, peasant: bool, sq) -> tuple[str, ...]:
-    """Power tokens (``peasant-<area>`` if ``peasant``, else ``burn-<area>[-after]``) in force
-    whose area reaches ``sq`` from Trogdor."""
-    return _targets(s.powers, s.trogdor)[peasant].get(sq, ())
+    with the tokens that reach it: (``burn-<area>[-after]`` map, ``peasant-<area>`` map)."""
+    maps: tuple[dict, dict] = ({}, {})
+    for t in powers:
+        kind, _, area = t.partition("-")
+        if kind in ("burn", "peasant"):
+            m = maps[kind == "peasant"]
+            for sq in AREA_SET[area.removesuffix("-after")][here]:
+                m.setdefault(sq, []).append(t)
+    return maps
 
 
 def check_burn_tile_at(s, a) -> Refused | None:
@@ -479,7 +480,7 @@ def check_burn_tile_at(s, a) -> Refused | None:
     if here is None:
         return _no_trogdor(s, "T-LONG-RANGE")
     sq = a.args[0]
-    if sq not in _targets(s.powers, here)[0]:
+    if sq not in reach(s.powers, here)[0]:
         return ("T-LONG-RANGE", "no long-range burn in force reaches {} from {}", (sq, here))
     if s.burnt[INDEX[sq]]:
         return ("T-LONG-RANGE", "{} is already burninated", (sq,))
@@ -489,7 +490,7 @@ def check_burn_tile_at(s, a) -> Refused | None:
 def do_burn_tile_at(s, a) -> None:
     fired("T-LONG-RANGE")
     sq = a.args[0]
-    tok = min(_reaching(s, False, sq), key=lambda t: (t.endswith("-after"), t))
+    tok = min(reach(s.powers, s.trogdor)[0][sq], key=lambda t: (t.endswith("-after"), t))
     s.powers = remove_power(s.powers, tok)
     if tok.endswith("-after"):
         s.ap = 0  # "after his actions": using it ends the AP spending
@@ -503,9 +504,9 @@ def check_burn_peasant_at(s, a) -> Refused | None:
     if here is None:
         return _no_trogdor(s, "T-LONG-RANGE")
     sq = a.args[0]
-    if sq not in _targets(s.powers, here)[1]:
+    if sq not in reach(s.powers, here)[1]:
         return ("T-CARD-EFFECTS", "no ability in force burninates a peasant on {}", (sq,))
-    return _peasant_refusal(s, sq, "T-BURN-PEASANT")
+    return peasant_refusal(s, sq, "T-BURN-PEASANT")
 
 
 def do_burn_peasant_at(s, a) -> None:
@@ -750,93 +751,6 @@ def _end_turn(s) -> None:
             s.charged = tuple(charged)
 
 
-# ================================================================================ candidates
-def _choose_candidates(s) -> list[Action]:
-    """Discard and play each card in hand. Both kinds have the same condition (``_card_check``:
-    the card in hand and known), so one probe per card decides both (bench figure: random games
-    per CPU-s; tests/trogdor/test_legal_agreement.py asks every check). In text order: every
-    'discard' before every 'play', each by card id. The Action values come from the card index
-    (built once per card set)."""
-    ok = [
-        acts
-        for acts in map(s.cards.choices, sorted(set(s.hands[s.player])))
-        if check_play(s, acts[1]) is None
-    ]
-    return [discard for discard, _ in ok] + [play for _, play in ok]
-
-
-def _spawn_candidates(s) -> list[Action]:
-    return [SPAWN[sq] for sq in spawn_slots(s)[0]]
-
-
-def _act_candidates(s) -> list[Action]:
-    """The act phase's candidates, each kept only if its own check says None. Targeted actions
-    are proposed only on the squares their power reaches (the check still decides). The groups
-    are visited in text order, so the list comes out sorted without a sort unless a long-range
-    power interleaves (sorting was ~10 % of this function)."""
-    powers = s.powers
-    here = s.trogdor
-    if s.ap >= 1 or powers:
-        if here is None:
-            out = [a for a, check in _SIMPLE_PAIRS if check(s, a) is None]
-        else:
-            i = INDEX[here]
-            pairs = _OWN_TILE[s.tiles[i]][here in s.peasants][s.burnt[i]]
-            out = [a for a, check in pairs if check(s, a) is None]
-            # moves proposed only where a step lands on the board with the powers in force (the
-            # table applies check_move's geometry and diagonal conditions), so what is left of
-            # the check (AP) is the same for all of them: one probe decides all (5 % fewer
-            # bytecodes per whole random game).
-            moves = _MOVES["wrap" in powers]["diagonal" in powers] if powers else _PLAIN_MOVES
-            moves = moves[here]
-            if moves and check_move(s, moves[0]) is None:
-                out += moves
-    else:
-        # no AP and no free action: every one of these checks ends in T-AP's refusal (_no_ap),
-        # so none is asked (the turn's last act state; bench figure: random games per CPU-s;
-        # tests/trogdor/test_legal_agreement.py compares the list with every check)
-        out = []
-    out.append(PASS)  # no condition beyond the phase (KINDS)
-    if powers:
-        interleaved = False
-        if here is not None:
-            reach, reach_p = _targets(powers, here)
-            if reach or reach_p:
-                interleaved = True
-                out += [
-                    a for a in map(BURN_AT.__getitem__, reach) if check_burn_tile_at(s, a) is None
-                ]
-                out += [
-                    a
-                    for a in map(PEASANT_AT.__getitem__, reach_p)
-                    if check_burn_peasant_at(s, a) is None
-                ]
-        if "teleport" in powers:
-            out += [a for a in _TELEPORTS if check_teleport(s, a) is None]
-        if interleaved:
-            out.sort(key=TEXT)
-    item_id = s.items[s.player]
-    # proposed only while charged and not used this turn (check_use refuses otherwise: skips
-    # two card lookups in most act states; bench figure: random games per CPU-s)
-    if item_id is not None and not s.item_used and s.charged[s.player]:
-        uses = s.cards.uses(item_id)  # built once per card set (the card index)
-        # check_use looks at the square only to see that one is given: one probe decides all
-        if uses and check_use(s, uses[0]) is None:
-            out += uses  # "use ..." sorts after every other act-phase action
-    return out
-
-
-# The phases with exactly one action, whose only condition is the phase (forced steps: about half
-# of a random game's actions).
-FORCED: dict[str, Action] = {"draw": DRAW, "countryside": STEP}
-CANDIDATES: dict[str, Callable] = {
-    "choose": _choose_candidates,
-    "act": _act_candidates,
-    "spawn": _spawn_candidates,
-    "over": lambda s: [],
-}
-
-
 @dataclass(frozen=True)
 class Kind:
     """One action kind: the phase it belongs to, its one check (None: no condition beyond the
@@ -868,59 +782,41 @@ KINDS: dict[str, Kind] = {
 }
 
 EFFECTS = {verb: kind.effect for verb, kind in KINDS.items()}
-_new_state = object.__new__
 
-# The untargeted act-phase candidates with their checks.
-# (in text order: burn cottage < burn peasant < burn tile < burrow < chomp < hide < move < pass)
-_SIMPLE_PAIRS = tuple(
-    (a, KINDS[a.verb].check) for a in (BURN_COTTAGE, BURN_PEASANT, BURN_TILE, BURROW, CHOMP, HIDE)
-)
-# The untargeted candidates worth asking about, by what is on Trogdor's tile (its letter: C has the
-# cottage, T is a tunnel, M a mountain; a peasant there; the tile burnt): each action's check
-# starts with one of these conditions, so the others would only be refused (the check still
-# decides; tests/trogdor/test_legal_agreement.py compares with every check). Bench figure: random
-# games per CPU-s (the six checks were a tenth of a random game's bytecodes).
-# _OWN_TILE[letter][peasant][burnt] (nested, not one tuple key: no key to build and hash).
-_OWN_TILE = {
-    tile: tuple(
-        tuple(
-            tuple(
-                (a, check)
-                for a, check in _SIMPLE_PAIRS
-                if {
-                    BURN_COTTAGE: tile == "C",
-                    BURN_PEASANT: peasant,
-                    BURN_TILE: not burnt,
-                    BURROW: tile == "T",
-                    CHOMP: peasant,
-                    HIDE: tile == "M",
-                }[a]
-            )
-            for burnt in (False, True)
-        )
-        for peasant in (False, True)
-    )
-    for tile in TILE_KINDS
+
+def _every(*actions: Action) -> Callable:
+    return lambda s: actions
+
+
+def _hand_cards(which: int) -> Callable:
+    """``discard`` (0) or ``play`` (1) of every card in any hand (the check asks whose it is)."""
+    return lambda s: [s.cards.choices(cid)[which] for hand in s.hands for cid in hand]
+
+
+def _item_uses(s) -> list[Action]:
+    """``use ITEM`` and ``use ITEM SQ`` for every square, for every player's item."""
+    items = [item for item in s.items if item is not None]
+    return [use(item, sq) for item in items for sq in (None, *SQUARES)]
+
+
+# Each verb's candidates in a position: the values its arguments can take (ARGUMENTS[verb](s)).
+ARGUMENTS: dict[str, Callable] = {
+    "draw": _every(DRAW),
+    "play": _hand_cards(1),
+    "discard": _hand_cards(0),
+    "move": _every(*MOVE.values()),
+    "chomp": _every(CHOMP),
+    "burrow": _every(BURROW),
+    "hide": _every(HIDE),
+    "burn tile": _every(BURN_TILE),
+    "burn cottage": _every(BURN_COTTAGE),
+    "burn peasant": _every(BURN_PEASANT),
+    "burn tile at": _every(*BURN_AT.values()),
+    "burn peasant at": _every(*PEASANT_AT.values()),
+    "teleport": _every(*TELEPORT.values()),
+    "use": _item_uses,
+    "pass": _every(PASS),
+    "spawn": _every(*SPAWN.values()),
+    "step": _every(STEP),
 }
-# _MOVES[wrap][diagonal][square]: the move actions whose step stays on the board (geometry).
-_MOVES = tuple(
-    tuple(
-        {
-            sq: tuple(
-                sorted(
-                    (
-                        MOVE[d]
-                        for d in (ORTHO_DIRS + DIAG_DIRS if diag else ORTHO_DIRS)
-                        if GEO_STEP[wrap][sq][d] is not None
-                    ),
-                    key=TEXT,
-                )
-            )
-            for sq in SQUARES
-        }
-        for diag in (False, True)
-    )
-    for wrap in (False, True)
-)
-_PLAIN_MOVES = _MOVES[False][False]
-_TELEPORTS = tuple(sorted(TELEPORT.values(), key=TEXT))
+_new_state = object.__new__

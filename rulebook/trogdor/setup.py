@@ -115,6 +115,50 @@ def new_game(
     used. Knights and archer: given squares, else the preset's, else random (seeded) tiles that are
     not the centre and not cottages."""
     cs = _card_set(cards)
+    layout, preset = _game_layout(layout_or_preset, cs)
+    check_seed(seed)
+    if isinstance(players, bool) or not (isinstance(players, int) and 1 <= players <= MAX_PLAYERS):
+        raise NotationError(f"1..{MAX_PLAYERS} players (T-SETUP-PLAYERS)", where="players")
+    shuffle, rng = _setup_shuffler(Rng(seed))
+    cottages = list(compress(SQUARES, map("C".__eq__, layout.tiles)))  # C-level: every setup
+    knights, archer = _knights_and_archer(knights, archer, preset, cottages, shuffle)
+    static = _static_ids(cs)
+    deck = shuffle(static["actions"])
+    keeper_ids = list(keepers) if keepers is not None else shuffle(static["keepers"])[:players]
+    item_ids = list(items) if items is not None else shuffle(static["items"])[:players]
+    _check_dealt(cs, players, keeper_ids, item_ids, deck)
+    _fire_setup()
+    return State(
+        tiles=layout.tiles,
+        burnt=(False,) * 25,
+        cottages=Cottages.on(cottages),
+        trogdor=CENTRE,
+        peasants=tuple(sorted(cottages)),
+        knights=tuple(knights),
+        archer=archer,
+        meter=4,
+        void=0,
+        ap=0,
+        phase="draw",
+        players=players,
+        hands=tuple((deck[i],) for i in range(players)),
+        keepers=tuple(keeper_ids),
+        items=tuple(item_ids),
+        charged=(True,) * players,
+        banked=(0,) * players,
+        action_deck=Deck(tuple(deck[players:]), ()),
+        aside=static["aside"],
+        movement_deck=Deck(tuple(shuffle(static["movement"])), ()),
+        rulings=_rulings(rulings),
+        seed=rng.seed,
+        draws=rng.counter,
+        cards=CardIndex.shared(cs),
+    )
+
+
+def _game_layout(layout_or_preset, cs) -> tuple[Layout, object]:
+    """(layout, its preset or None) for a Layout, layout text or a preset id of the card set
+    (``normal`` falls back to the first preset); the box's special tiles are required."""
     preset = None
     if isinstance(layout_or_preset, Layout):
         layout = layout_or_preset
@@ -138,11 +182,13 @@ def new_game(
             "a game needs the box's special tiles: 3 cottages, 1 lake, 2 mountains, 2 tunnels "
             "(T-SETUP-BOARD; use puzzle() for partial boards)"
         )
-    check_seed(seed)
-    if isinstance(players, bool) or not (isinstance(players, int) and 1 <= players <= MAX_PLAYERS):
-        raise NotationError(f"1..{MAX_PLAYERS} players (T-SETUP-PLAYERS)", where="players")
-    shuffle, rng = _setup_shuffler(Rng(seed))
-    cottages = list(compress(SQUARES, map("C".__eq__, layout.tiles)))  # C-level: every setup
+    return layout, preset
+
+
+def _knights_and_archer(knights, archer, preset, cottages, shuffle) -> tuple[list, object]:
+    """T-SETUP-PIECES: the given squares, else the preset's, the missing ones drawn (seeded) among
+    the tiles that are not the centre, not cottages and not already taken; all different, none
+    on C3."""
     if knights is None and preset is not None and preset.knights:
         knights = list(preset.knights)
     if archer is None and preset is not None and preset.archer is not None:
@@ -160,10 +206,11 @@ def new_game(
     pieces = [*knights, archer]
     if len(set(pieces)) != len(pieces) or CENTRE in pieces:
         raise NotationError("knights and the archer start on different tiles, not on C3")
-    static = _static_ids(cs)
-    deck = shuffle(static["actions"])
-    keeper_ids = list(keepers) if keepers is not None else shuffle(static["keepers"])[:players]
-    item_ids = list(items) if items is not None else shuffle(static["items"])[:players]
+    return knights, archer
+
+
+def _check_dealt(cs, players: int, keeper_ids, item_ids, deck) -> None:
+    """One known keeper and item per player, and an action card each to start with."""
     for name, ids, table in (("keepers", keeper_ids, cs.keepers), ("items", item_ids, cs.items)):
         if len(ids) != players:
             raise NotationError(f"{name}: one per player ({players}), got {len(ids)}")
@@ -174,8 +221,9 @@ def new_game(
         raise NotationError(
             f"{players} players need {players} action cards; the deck has {len(deck)}"
         )
-    hands = tuple((deck[i],) for i in range(players))
-    deck = deck[players:]
+
+
+def _fire_setup() -> None:
     # the tracing module (with the protocol it lives in) is imported here, not at the top: a
     # puzzle needs neither (bench figure "min-AP CLI CPU ÷ BFS script")
     from rulebook.common.game import fired
@@ -185,32 +233,6 @@ def new_game(
     fired("T-SETUP-METER")
     fired("T-SETUP-DECKS")
     fired("T-SETUP-PLAYERS")
-    return State(
-        tiles=layout.tiles,
-        burnt=(False,) * 25,
-        cottages=Cottages.on(cottages),
-        trogdor=CENTRE,
-        peasants=tuple(sorted(cottages)),
-        knights=tuple(knights),
-        archer=archer,
-        meter=4,
-        void=0,
-        ap=0,
-        phase="draw",
-        players=players,
-        hands=hands,
-        keepers=tuple(keeper_ids),
-        items=tuple(item_ids),
-        charged=(True,) * players,
-        banked=(0,) * players,
-        action_deck=Deck(tuple(deck), ()),
-        aside=static["aside"],
-        movement_deck=Deck(tuple(shuffle(static["movement"])), ()),
-        rulings=_rulings(rulings),
-        seed=rng.seed,
-        draws=rng.counter,
-        cards=CardIndex.shared(cs),
-    )
 
 
 def puzzle(
@@ -234,17 +256,7 @@ def puzzle(
 
     ``layout``: Layout, layout text (lower case = burnt) or a preset id. ``movement``: movement
     cards to stack (ids, literals like ``2Er-EES`` or MovementCard objects), top first."""
-    if isinstance(layout, Layout):
-        kinds, burnt_flags = list(layout.tiles), [False] * 25
-    elif isinstance(layout, str) and "/" not in layout and "\n" not in layout:
-        from .cards import load_card_set
-
-        presets = load_card_set().presets
-        if layout not in presets:
-            raise NotationError(f"unknown board preset {layout!r}; presets: {', '.join(presets)}")
-        kinds, burnt_flags = list(presets[layout].layout.tiles), [False] * 25
-    else:
-        kinds, burnt_flags = parse_tiles(layout)
+    kinds, burnt_flags = _puzzle_tiles(layout)
     for sq in _sqs(burnt, "burnt"):
         burnt_flags[INDEX[sq]] = True
     cot = [SQUARES[i] for i, k in enumerate(kinds) if k == "C"]
@@ -253,16 +265,7 @@ def puzzle(
         if sq not in cot:
             raise NotationError(f"{sq} is not a cottage tile", where="cottages_burnt")
     peas = tuple(sorted(_sqs(peasants, "peasants")))
-    for name, value in (("ap", ap), ("meter", meter)):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise NotationError(f"a whole number, not {type(value).__name__}", where=name)
-    if not 0 <= ap <= MAX_TYPED_AP:
-        raise NotationError(f"AP must be 0..{MAX_TYPED_AP}, got {ap}", where="ap")
-    void = PEASANTS_IN_BOX - meter - len(peas)
-    if meter < 0 or void < 0:
-        raise NotationError(
-            f"{len(peas)} peasants on the board + meter {meter} exceed the box's {PEASANTS_IN_BOX}"
-        )
+    void = _puzzle_void(ap, meter, len(peas))
     from .powers import check_power
 
     for p in powers:
@@ -289,6 +292,35 @@ def puzzle(
     if movement:
         s = with_movement_deck(s, movement)
     return s
+
+
+def _puzzle_tiles(layout) -> tuple[list[str], list[bool]]:
+    """(tile letters, burnt flags) of a Layout, a preset id or layout text."""
+    if isinstance(layout, Layout):
+        return list(layout.tiles), [False] * 25
+    if isinstance(layout, str) and "/" not in layout and "\n" not in layout:
+        from .cards import load_card_set
+
+        presets = load_card_set().presets
+        if layout not in presets:
+            raise NotationError(f"unknown board preset {layout!r}; presets: {', '.join(presets)}")
+        return list(presets[layout].layout.tiles), [False] * 25
+    return parse_tiles(layout)
+
+
+def _puzzle_void(ap, meter, on_board: int) -> int:
+    """The Void's peasants: the box's less the meter's and the board's (AP and meter checked)."""
+    for name, value in (("ap", ap), ("meter", meter)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise NotationError(f"a whole number, not {type(value).__name__}", where=name)
+    if not 0 <= ap <= MAX_TYPED_AP:
+        raise NotationError(f"AP must be 0..{MAX_TYPED_AP}, got {ap}", where="ap")
+    void = PEASANTS_IN_BOX - meter - on_board
+    if meter < 0 or void < 0:
+        raise NotationError(
+            f"{on_board} peasants on the board + meter {meter} exceed the box's {PEASANTS_IN_BOX}"
+        )
+    return void
 
 
 def with_movement_deck(state: State, cards) -> State:

@@ -63,87 +63,128 @@ def render(state, highlight=None, path=None, labels=None) -> str:
         f"viewBox='0 0 {w} {h}' font-family='sans-serif' font-size='11'>",
         f"<rect width='{w}' height='{h}' fill='white'/>",
     ]
-    for c in range(5):
-        out.append(
-            f"<text x='{PAD + c * T + T // 2}' y='14' text-anchor='middle'>{'ABCDE'[c]}</text>"
-        )
-    for r in range(5):
-        out.append(
-            f"<text x='8' y='{PAD + r * T + T // 2 + 4}' text-anchor='middle'>{r + 1}</text>"
-        )
-    # one group per square, so a click anywhere on a square (tile or piece) finds its name in
-    # ``data-target``; a peasant is its own target (``peasant:B2``) inside the square's group.
+    out += _coordinates()
+    out += _squares(s)
+    out += _overlay(highlight, path, labels)
+    out += _panel(s, hand)
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _coordinates() -> list[str]:
+    out = [
+        f"<text x='{PAD + c * T + T // 2}' y='14' text-anchor='middle'>{'ABCDE'[c]}</text>"
+        for c in range(5)
+    ]
+    out += [
+        f"<text x='8' y='{PAD + r * T + T // 2 + 4}' text-anchor='middle'>{r + 1}</text>"
+        for r in range(5)
+    ]
+    return out
+
+
+def _squares(s) -> list[str]:
+    """One group per square, so a click anywhere on a square (tile or piece) finds its name in
+    ``data-target``; a peasant is its own target (``peasant:B2``) inside the square's group."""
     peasants: dict = {}
     for p in s.peasants:
         peasants[p] = peasants.get(p, 0) + 1
     knights: dict = {}
     for k in s.knights:
         knights[k] = knights.get(k, 0) + 1
-    cottages = dict(s.cottages)
+    out = []
     for i, sq in enumerate(SQUARES):
         x, y = _xy(sq)
-        name = str(sq)
-        out.append(f"<g data-target='{name}'>")
-        k = s.tiles[i]
-        fill = COLOURS.get(k, "#cccccc")
-        if s.burnt[i]:
-            fill = _darken(fill)
-        out.append(f"<rect x='{x}' y='{y}' width='{T}' height='{T}' fill='{fill}' stroke='#555'/>")
-        if k in NAMES:
-            colour = "#eee" if s.burnt[i] else "#333"
-            out.append(
-                f"<text x='{x + 3}' y='{y + T - 4}' fill='{colour}' font-size='9'>{NAMES[k]}</text>"
-            )
-        if s.burnt[i]:
-            out.append(_flame(x + T - 8, y + 18, 0.7))
-        if sq in cottages:
-            burnt = cottages[sq]
-            cfill = "#6a040f" if burnt else "#fefae0"
-            out.append(
-                f"<polygon points='{x + 8},{y + 26} {x + 20},{y + 12} {x + 32},{y + 26} "
-                f"{x + 32},{y + 40} {x + 8},{y + 40}' fill='{cfill}' stroke='#333'/>"
-            )
-            if burnt:
-                out.append(_flame(x + 20, y + 38, 0.8))
-        for j in range(peasants.get(sq, 0)):
-            out.append(
-                f"<circle data-target='peasant:{name}' cx='{x + 44 + (j % 2) * 8}' "
-                f"cy='{y + 12 + (j // 2) * 10}' r='4' fill='#ffb703' stroke='#333'/>"
-            )
-        for _ in range(knights.get(sq, 0)):
-            out.append(
-                f"<rect x='{x + 36}' y='{y + 28}' width='14' height='16' fill='#6c757d' "
-                f"stroke='#222'/><text x='{x + 43}' y='{y + 40}' fill='white' "
-                "text-anchor='middle'>K</text>"
-            )
-        if s.troghammer == sq:
-            out.append(
-                f"<rect x='{x + 36}' y='{y + 44}' width='14' height='14' fill='#5a189a' "
-                f"stroke='#222'/><text x='{x + 43}' y='{y + 55}' fill='white' "
-                "text-anchor='middle'>H</text>"
-            )
-        if s.archer == sq:
-            out.append(
-                f"<polygon points='{x + 4},{y + 58} {x + 12},{y + 44} {x + 20},{y + 58}' "
-                "fill='#2d6a4f' stroke='#222'/>"
-            )
-        if s.trogdor == sq:
-            if s.hidden:
-                out.append(
-                    f"<ellipse cx='{x + 30}' cy='{y + 48}' rx='16' ry='7' fill='#8d99ae' "
-                    f"stroke='#222'/><text x='{x + 30}' y='{y + 52}' "
-                    "text-anchor='middle'>hid</text>"
-                )
-            else:
-                out.append(
-                    f"<circle cx='{x + 22}' cy='{y + 44}' r='11' fill='#2b9348' stroke='#081c15' "
-                    f"stroke-width='2'/><text x='{x + 22}' y='{y + 48}' fill='white' "
-                    "text-anchor='middle' font-weight='bold'>T</text>"
-                )
+        out.append(f"<g data-target='{sq}'>")
+        out += _tile(s, i, x, y)
+        out += _cottage(s.cottages.get(sq), x, y)
+        out += _peasants(str(sq), peasants.get(sq, 0), x, y)
+        out += _knights(knights.get(sq, 0), x, y)
+        out += _trogdor_and_foes(s, sq, x, y)
         out.append("</g>")
-    # overlays do not catch clicks: they pass through to the square underneath
-    out.append("<g pointer-events='none'>")
-    # overlay
+    return out
+
+
+def _tile(s, i: int, x: int, y: int) -> list[str]:
+    """The tile's colour (darker once burnt), its name for special tiles, a flame when burnt."""
+    k = s.tiles[i]
+    fill = COLOURS.get(k, "#cccccc")
+    if s.burnt[i]:
+        fill = _darken(fill)
+    out = [f"<rect x='{x}' y='{y}' width='{T}' height='{T}' fill='{fill}' stroke='#555'/>"]
+    if k in NAMES:
+        colour = "#eee" if s.burnt[i] else "#333"
+        out.append(
+            f"<text x='{x + 3}' y='{y + T - 4}' fill='{colour}' font-size='9'>{NAMES[k]}</text>"
+        )
+    if s.burnt[i]:
+        out.append(_flame(x + T - 8, y + 18, 0.7))
+    return out
+
+
+def _cottage(burnt: bool | None, x: int, y: int) -> list[str]:
+    """A cottage (None: none on the square), dark red with a flame once burnt."""
+    if burnt is None:
+        return []
+    cfill = "#6a040f" if burnt else "#fefae0"
+    out = [
+        f"<polygon points='{x + 8},{y + 26} {x + 20},{y + 12} {x + 32},{y + 26} "
+        f"{x + 32},{y + 40} {x + 8},{y + 40}' fill='{cfill}' stroke='#333'/>"
+    ]
+    if burnt:
+        out.append(_flame(x + 20, y + 38, 0.8))
+    return out
+
+
+def _peasants(name: str, count: int, x: int, y: int) -> list[str]:
+    return [
+        f"<circle data-target='peasant:{name}' cx='{x + 44 + (j % 2) * 8}' "
+        f"cy='{y + 12 + (j // 2) * 10}' r='4' fill='#ffb703' stroke='#333'/>"
+        for j in range(count)
+    ]
+
+
+def _knights(count: int, x: int, y: int) -> list[str]:
+    return [
+        f"<rect x='{x + 36}' y='{y + 28}' width='14' height='16' fill='#6c757d' "
+        f"stroke='#222'/><text x='{x + 43}' y='{y + 40}' fill='white' "
+        "text-anchor='middle'>K</text>"
+    ] * count
+
+
+def _trogdor_and_foes(s, sq, x: int, y: int) -> list[str]:
+    """The Troghammer, the archer and Trogdor (hiding or not) when on ``sq``."""
+    out = []
+    if s.troghammer == sq:
+        out.append(
+            f"<rect x='{x + 36}' y='{y + 44}' width='14' height='14' fill='#5a189a' "
+            f"stroke='#222'/><text x='{x + 43}' y='{y + 55}' fill='white' "
+            "text-anchor='middle'>H</text>"
+        )
+    if s.archer == sq:
+        out.append(
+            f"<polygon points='{x + 4},{y + 58} {x + 12},{y + 44} {x + 20},{y + 58}' "
+            "fill='#2d6a4f' stroke='#222'/>"
+        )
+    if s.trogdor == sq and s.hidden:
+        out.append(
+            f"<ellipse cx='{x + 30}' cy='{y + 48}' rx='16' ry='7' fill='#8d99ae' "
+            f"stroke='#222'/><text x='{x + 30}' y='{y + 52}' "
+            "text-anchor='middle'>hid</text>"
+        )
+    elif s.trogdor == sq:
+        out.append(
+            f"<circle cx='{x + 22}' cy='{y + 44}' r='11' fill='#2b9348' stroke='#081c15' "
+            f"stroke-width='2'/><text x='{x + 22}' y='{y + 48}' fill='white' "
+            "text-anchor='middle' font-weight='bold'>T</text>"
+        )
+    return out
+
+
+def _overlay(highlight, path, labels) -> list[str]:
+    """Highlights, a numbered path and labels; they do not catch clicks: they pass through to
+    the square underneath."""
+    out = ["<g pointer-events='none'>"]
     for sq in highlight or ():
         x, y = _xy(_sq(sq))
         out.append(
@@ -167,8 +208,10 @@ def render(state, highlight=None, path=None, labels=None) -> str:
             f"{escape(str(text))}</text>"
         )
     out.append("</g>")
-    # side panel
-    px = PAD + 5 * T + 10
+    return out
+
+
+def _panel_lines(s) -> list[str]:
     lines = [
         f"turn {s.turn}, player {s.player + 1}/{s.players}",
         f"phase: {s.phase}",
@@ -181,7 +224,15 @@ def render(state, highlight=None, path=None, labels=None) -> str:
         lines.append("powers: " + ", ".join(s.powers))
     if s.outcome:
         lines.append(f"OUTCOME: {s.outcome}")
-    out.append(f"<text x='{px}' y='{PAD + 10}' font-weight='bold'>Trog-meter</text>")
+    return lines
+
+
+def _panel(s, hand) -> list[str]:
+    """The side panel: Trog-meter, turn facts, and the player's cards, each a click target
+    ``card:<id>``."""
+    px = PAD + 5 * T + 10
+    lines = _panel_lines(s)
+    out = [f"<text x='{px}' y='{PAD + 10}' font-weight='bold'>Trog-meter</text>"]
     for j in range(7):
         fill = "#ffb703" if j < s.meter else "white"
         out.append(
@@ -189,7 +240,7 @@ def render(state, highlight=None, path=None, labels=None) -> str:
         )
     for j, text in enumerate(lines):
         out.append(f"<text x='{px}' y='{PAD + 50 + j * 16}'>{escape(text)}</text>")
-    if hand:  # the player's cards, each a click target ``card:<id>``
+    if hand:
         y0 = PAD + 58 + len(lines) * 16
         out.append(f"<text x='{px}' y='{y0}' font-weight='bold'>hand</text>")
         for j, cid in enumerate(hand):
@@ -199,5 +250,4 @@ def render(state, highlight=None, path=None, labels=None) -> str:
                 f"width='{PANEL - 10}' height='15' fill='#fff3b0' stroke='#333'/>"
                 f"<text x='{px + 4}' y='{cy + 11}'>{escape(cid)}</text></g>"
             )
-    out.append("</svg>")
-    return "".join(out)
+    return out

@@ -205,103 +205,112 @@ def solve_adventure(
     is nearly right; they use up to ``probe_share`` of the budget. Then a complete depth-first
     search with a table of lost positions decides the deal. ``prune=False`` switches off the
     sound shortcuts (``hopeless``, the direct Boss-room check) -- the tests check both agree."""
-    plan: list[str] = []
-    count = 0
-    cls = _classes(st)
-
-    class OutOfBudget(Exception):
+    search = _AdventureSearch(st, max_states, prune)
+    probe_limit = int(max_states * probe_share)
+    try:
+        d = 0
+        while search.count < probe_limit and d <= 6:
+            search.plan.clear()
+            search.cut = False
+            if search.lds(st, d, probe_limit, {}):
+                return AdventurePlan(True, list(search.plan), search.count)
+            if not search.cut:
+                return AdventurePlan(False, [], search.count)  # nothing was left untried
+            d += 1
+    except _OutOfBudget:
         pass
+    search.plan.clear()
+    try:
+        won = search.dfs(st)
+    except _OutOfBudget:
+        return AdventurePlan(None, [], search.count)
+    if won:
+        return AdventurePlan(True, list(search.plan), search.count)
+    return AdventurePlan(False, [], search.count)
 
-    def children(s: SoloState):
+
+class _OutOfBudget(Exception):
+    pass
+
+
+class _AdventureSearch:
+    """The state both phases of ``solve_adventure`` share: the plan being built, the positions
+    counted against the budget, positions proved lost and the ``hopeless`` verdicts."""
+
+    def __init__(self, st: SoloState, max_states: int, prune: bool):
+        self.plan: list[str] = []
+        self.count = 0
+        self.cls = _classes(st)
+        self.max_states = max_states
+        self.prune = prune
+        self.proved_lost: set[tuple] = set()  # positions fully explored without a win (sound)
+        self.dead_checked: dict[tuple, bool] = {}  # hopeless() per position, computed once
+        self.cut = False  # did a probe leave moves untried? If not, it was a complete search
+
+    def children(self, s: SoloState):
         return _ordered(s, _prune(s, solo.legal_actions(s)))
 
-    def terminal(s: SoloState, k: tuple, lost) -> bool | None:
+    def terminal(self, s: SoloState, k: tuple) -> bool | None:
         """True/False when decided without expanding, else None."""
-        nonlocal count
         if s.outcome == "win":
             return True
-        if s.outcome != "-" or k in lost:
+        if s.outcome != "-" or k in self.proved_lost:
             return False
-        if prune and s.phase == "ride":
-            if k not in dead_checked:
-                dead_checked[k] = hopeless(s)
-            if dead_checked[k]:
-                lost.add(k)
+        if self.prune and s.phase == "ride":
+            if k not in self.dead_checked:
+                self.dead_checked[k] = hopeless(s)
+            if self.dead_checked[k]:
+                self.proved_lost.add(k)
                 return False
-        if prune and s.phase == "bossbuild":
-            count += 1
+        if self.prune and s.phase == "bossbuild":
+            self.count += 1
             tail = boss_room_plan(s)
             if tail is None:
-                lost.add(k)
+                self.proved_lost.add(k)
                 return False
-            plan.extend(tail)
+            self.plan.extend(tail)
             return True
         return None
 
-    proved_lost: set[tuple] = set()  # positions fully explored without a win (sound)
-    dead_checked: dict[tuple, bool] = {}  # hopeless() per position, computed once
-
-    cut = False  # did a probe leave moves untried? If not, the probe was a complete search
-
-    def lds(s: SoloState, d: int, limit: int, failed: dict) -> bool:
-        nonlocal count, cut
-        k = _key(s, cls)
-        t = terminal(s, k, proved_lost)
+    def lds(self, s: SoloState, d: int, limit: int, failed: dict) -> bool:
+        """A limited-discrepancy probe: leave the move ordering at most ``d`` times."""
+        k = _key(s, self.cls)
+        t = self.terminal(s, k)
         if t is not None:
             return t
         if failed.get(k, -1) >= d:
             return False
-        for i, a in enumerate(children(s)):
+        for i, a in enumerate(self.children(s)):
             cost = 0 if i == 0 else 1
             if cost > d:
-                cut = True
+                self.cut = True
                 break
-            if count >= limit:
-                raise OutOfBudget
-            count += 1
-            plan.append(str(a))
-            if lds(solo.perform(s, a), d - cost, limit, failed):
+            if self.count >= limit:
+                raise _OutOfBudget
+            self.count += 1
+            self.plan.append(str(a))
+            if self.lds(solo.perform(s, a), d - cost, limit, failed):
                 return True
-            plan.pop()
+            self.plan.pop()
         failed[k] = d
         return False
 
-    def dfs(s: SoloState) -> bool:
-        nonlocal count
-        k = _key(s, cls)
-        t = terminal(s, k, proved_lost)
+    def dfs(self, s: SoloState) -> bool:
+        """The complete search: every child, positions proved lost remembered."""
+        k = _key(s, self.cls)
+        t = self.terminal(s, k)
         if t is not None:
             return t
-        for a in children(s):
-            if count >= max_states:
-                raise OutOfBudget
-            count += 1
-            plan.append(str(a))
-            if dfs(solo.perform(s, a)):
+        for a in self.children(s):
+            if self.count >= self.max_states:
+                raise _OutOfBudget
+            self.count += 1
+            self.plan.append(str(a))
+            if self.dfs(solo.perform(s, a)):
                 return True
-            plan.pop()
-        proved_lost.add(k)
+            self.plan.pop()
+        self.proved_lost.add(k)
         return False
-
-    probe_limit = int(max_states * probe_share)
-    try:
-        d = 0
-        while count < probe_limit and d <= 6:
-            plan.clear()
-            cut = False
-            if lds(st, d, probe_limit, {}):
-                return AdventurePlan(True, list(plan), count)
-            if not cut:
-                return AdventurePlan(False, [], count)  # nothing was left untried
-            d += 1
-    except OutOfBudget:
-        pass
-    plan.clear()
-    try:
-        won = dfs(st)
-    except OutOfBudget:
-        return AdventurePlan(None, [], count)
-    return AdventurePlan(True, list(plan), count) if won else AdventurePlan(False, [], count)
 
 
 def replay(st: SoloState, plan: list[str]) -> list[SoloState]:

@@ -291,16 +291,37 @@ def build_z3(
     _check(hand, opponent, n, cards)
     m = len(opponent)
     theirs = [summarise(e, cards, rules) for e in opponent]
-    lv = [cards.level(c) for c in hand]
-    eff = [cards.effect(c, rules.star) for c in hand]
-    star = [cards[c].star for c in hand]
     nc = len(hand)
     x = [[z3.Bool(f"x_{c}_{j}") for j in range(n)] for c in range(nc)]
     s = z3.SolverFor("QF_FD")
     deadline = time.monotonic() + timeout_ms / 1000
+    wins = _z3_constraints(s, x, hand, theirs, cards, rules)
+    best_model, optimal, checks = _maximise_wins(s, wins, deadline)
+    if best_model is None:
+        if optimal:
+            raise TrogkitInputError("no legal way to build these cards into encounters")
+        raise LimitReached(f"z3 found no build within the time limit of {timeout_ms / 1000:g} s")
+    encs = [
+        [hand[c] for c in range(nc) if z3.is_true(best_model.eval(x[c][j], model_completion=True))]
+        for j in range(n)
+    ]
+    # the model's win flags are lower bounds; report the true outcome of its pairing
+    pairs: list[int | None] = [j if j < m else None for j in range(n)]
+    true_wins = sum(
+        1 for j in range(m) if fast_winner(summarise(encs[j], cards, rules), theirs[j], rules) == 1
+    )
+    return BuildPlan(true_wins, encs, pairs, "z3", optimal, {"checks": checks})
+
+
+def _z3_constraints(s, x, hand, theirs, cards, rules) -> list:
+    """Add to ``s``: each card in exactly one encounter, every encounter non-empty and composed
+    legally (RE-COMPOSE-*); return the win flag of each encounter facing one of ``theirs``."""
+    nc, n = len(x), len(x[0]) if x else 0
+    lv = [cards.level(c) for c in hand]
+    eff = [cards.effect(c, rules.star) for c in hand]
+    star = [cards[c].star for c in hand]
     for c in range(nc):
         s.add(_pbeq([(x[c][j], 1) for j in range(n)], 1))
-    min_dbl = 2 if rules.sin_single == "two-or-more" else 1
     wins = []
     for j in range(n):
         col = [x[c][j] for c in range(nc)]
@@ -318,48 +339,59 @@ def build_z3(
             many = _pbge([(v, 1) for v in col], 2)
             for c in greens:
                 s.add(z3.Implies(x[c][j], many))
-        if j >= m:
-            continue
-        if rules.sin:
-            present = [_or(*(x[c][j] for c in range(nc) if lv[c] == L)) for L in sorted(set(lv))]
-            dbl = z3.And(_pbge([(v, 1) for v in col], min_dbl), _pble([(p, 1) for p in present], 1))
-        else:
-            dbl = False
-        o = theirs[j]
-        olevel = o.level(rules)
-        weights = [(col[c], lv[c]) for c in range(nc)]
-        doubled = [(col[c], 2 * lv[c]) for c in range(nc)]
+        if j < len(theirs):
+            wins.append(_z3_win(s, j, col, lv, has, theirs[j], rules))
+    return wins
 
-        def pick(d, plain, double):
-            return plain if d is False else z3.If(d, double, plain)
 
-        mine_gt = pick(dbl, _pbge(weights, olevel + 1), _pbge(doubled, olevel + 1))
-        if olevel <= 0:
-            mine_lt = False
-        else:
-            mine_lt = pick(dbl, _pble(weights, olevel - 1), _pble(doubled, olevel - 1))
-        if rules.green_both == "cancel":
-            swap = has["swap"] if not o.swap else _not(has["swap"])
-        else:
-            swap = True if o.swap else has["swap"]
-        # no swap: A = my cards, B = theirs; swap: I fight with their cards (A) against mine (B)
-        plain = _beats(has["autowin"], has["autolose"], o.win, o.lose, mine_gt)
-        swapped = _beats(o.win, o.lose, has["autowin"], has["autolose"], mine_lt)
-        if swap is True:
-            beats = swapped
-        elif swap is False:
-            beats = plain
-        else:
-            beats = _or(_and(swap, swapped), _and(_not(swap), plain))
-        w = z3.Bool(f"win_{j}")
-        if beats is False:
-            s.add(z3.Not(w))
-        elif beats is not True:
-            s.add(z3.Implies(w, beats))
-        wins.append(w)
+def _z3_win(s, j: int, col, lv, has, o, rules):
+    """The flag ``win_j`` and what it implies: encounter ``j`` (cards ``col``) beats ``o``."""
+    nc = len(col)
+    if rules.sin:
+        min_dbl = 2 if rules.sin_single == "two-or-more" else 1
+        present = [_or(*(col[c] for c in range(nc) if lv[c] == L)) for L in sorted(set(lv))]
+        dbl = z3.And(_pbge([(v, 1) for v in col], min_dbl), _pble([(p, 1) for p in present], 1))
+    else:
+        dbl = False
+    olevel = o.level(rules)
+    weights = [(col[c], lv[c]) for c in range(nc)]
+    doubled = [(col[c], 2 * lv[c]) for c in range(nc)]
+
+    def pick(d, plain, double):
+        return plain if d is False else z3.If(d, double, plain)
+
+    mine_gt = pick(dbl, _pbge(weights, olevel + 1), _pbge(doubled, olevel + 1))
+    if olevel <= 0:
+        mine_lt = False
+    else:
+        mine_lt = pick(dbl, _pble(weights, olevel - 1), _pble(doubled, olevel - 1))
+    if rules.green_both == "cancel":
+        swap = has["swap"] if not o.swap else _not(has["swap"])
+    else:
+        swap = True if o.swap else has["swap"]
+    # no swap: A = my cards, B = theirs; swap: I fight with their cards (A) against mine (B)
+    plain = _beats(has["autowin"], has["autolose"], o.win, o.lose, mine_gt)
+    swapped = _beats(o.win, o.lose, has["autowin"], has["autolose"], mine_lt)
+    if swap is True:
+        beats = swapped
+    elif swap is False:
+        beats = plain
+    else:
+        beats = _or(_and(swap, swapped), _and(_not(swap), plain))
+    w = z3.Bool(f"win_{j}")
+    if beats is False:
+        s.add(z3.Not(w))
+    elif beats is not True:
+        s.add(z3.Implies(w, beats))
+    return w
+
+
+def _maximise_wins(s, wins: list, deadline: float) -> tuple:
+    """(best model or None, optimal, checks). Beating every opposing encounter is the common
+    case, so ask for it first; otherwise climb from the first model's count, one more win per
+    check, until unsat (or the deadline: not optimal)."""
+    m = len(wins)
     best_model, best, optimal, checks = None, -1, True, 0
-    # Beating every opposing encounter is the common case, so ask for it first; otherwise climb
-    # from the first model's count, one more win per check, until unsat.
     s.push()
     s.add(_pbge([(w, 1) for w in wins], m))
     checks += 1
@@ -383,20 +415,7 @@ def build_z3(
             break
         else:
             optimal = False
-    if best_model is None:
-        if optimal:
-            raise TrogkitInputError("no legal way to build these cards into encounters")
-        raise LimitReached(f"z3 found no build within the time limit of {timeout_ms / 1000:g} s")
-    encs = [
-        [hand[c] for c in range(nc) if z3.is_true(best_model.eval(x[c][j], model_completion=True))]
-        for j in range(n)
-    ]
-    # the model's win flags are lower bounds; report the true outcome of its pairing
-    pairs: list[int | None] = [j if j < m else None for j in range(n)]
-    true_wins = sum(
-        1 for j in range(m) if fast_winner(summarise(encs[j], cards, rules), theirs[j], rules) == 1
-    )
-    return BuildPlan(true_wins, encs, pairs, "z3", optimal, {"checks": checks})
+    return best_model, optimal, checks
 
 
 def random_build(st, rng, tries: int = 12):

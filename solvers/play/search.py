@@ -87,7 +87,6 @@ def uct(
         return SearchResult(root_legal[0], float("nan"), 0, {str(root_legal[0]): 0})
     me = game.to_move(state)
     players = game.num_players(state)
-    limit = game.max_length
     deadline = None if seconds is None else time.monotonic() + seconds
     root = _Node()
     done = 0
@@ -98,50 +97,70 @@ def uct(
     ):
         done += 1
         s = determinise(game, state, me, rng)
-        steps = [0]
-        legal = game.legal_actions(s)
-        node, path = root, []  # path: (child node, player who chose it)
-        expanded = False
-        while legal and not expanded and steps[0] < limit:
-            mover = game.to_move(s)
-            untried = [a for a in legal if str(a) not in node.children]
-            for a in legal:
-                child = node.children.get(str(a))
-                if child is not None:
-                    child.available += 1
-            if untried:
-                a = untried[rng.randrange(len(untried))]
-                child = node.children[str(a)] = _Node()
-                child.available = 1
-                expanded = True
-            else:
-                best, a = -1.0, None
-                for cand in legal:
-                    c = node.children[str(cand)]
-                    score = c.value / c.visits + exploration * math.sqrt(
-                        math.log(max(1, c.available)) / c.visits
-                    )
-                    if score > best:
-                        best, a = score, cand
-                child = node.children[str(a)]
-            s = game.apply(s, a)
-            steps[0] += 1
-            path.append((child, mover))
-            node = child
-            s, legal = _forced(game, s, steps, limit)
-        choices = 0
-        while legal and choices < depth and steps[0] < limit:
-            s = game.apply(s, legal[rng.randrange(len(legal))])
-            steps[0] += 1
-            choices += 1
-            if game.is_terminal(s):
-                break
-            s, legal = _forced(game, s, steps, limit)
+        path, s = _descend(game, root, s, rng, exploration, depth)
         reward = _rewards(game, s, players)
         root.visits += 1
         for child, mover in path:
             child.visits += 1
             child.value += reward[mover]
+    return _most_visited(root, root_legal, rng, done)
+
+
+def _descend(game, root: _Node, s, rng: random.Random, exploration: float, depth: int):
+    """One simulation from the determinised root ``s``: down the tree by UCB, one new child
+    added, then a random rollout of ``depth`` choices. (path of (child, its mover), end state)."""
+    limit = game.max_length
+    steps = [0]
+    legal = game.legal_actions(s)
+    node, path = root, []  # path: (child node, player who chose it)
+    expanded = False
+    while legal and not expanded and steps[0] < limit:
+        mover = game.to_move(s)
+        untried = [a for a in legal if str(a) not in node.children]
+        for a in legal:
+            child = node.children.get(str(a))
+            if child is not None:
+                child.available += 1
+        if untried:
+            a = untried[rng.randrange(len(untried))]
+            child = node.children[str(a)] = _Node()
+            child.available = 1
+            expanded = True
+        else:
+            a = _ucb_choice(node, legal, exploration)
+            child = node.children[str(a)]
+        s = game.apply(s, a)
+        steps[0] += 1
+        path.append((child, mover))
+        node = child
+        s, legal = _forced(game, s, steps, limit)
+    choices = 0
+    while legal and choices < depth and steps[0] < limit:
+        s = game.apply(s, legal[rng.randrange(len(legal))])
+        steps[0] += 1
+        choices += 1
+        if game.is_terminal(s):
+            break
+        s, legal = _forced(game, s, steps, limit)
+    return path, s
+
+
+def _ucb_choice(node: _Node, legal, exploration: float):
+    """The legal child with the best UCB score, its exploration counted over the simulations
+    in which it was available (first of equals)."""
+    best, a = -1.0, None
+    for cand in legal:
+        c = node.children[str(cand)]
+        score = c.value / c.visits + exploration * math.sqrt(
+            math.log(max(1, c.available)) / c.visits
+        )
+        if score > best:
+            best, a = score, cand
+    return a
+
+
+def _most_visited(root: _Node, root_legal, rng: random.Random, done: int) -> SearchResult:
+    """The root's most visited legal action (ties: value, then text)."""
     texts = {str(a): a for a in root_legal}
     visited = {t: c for t, c in root.children.items() if t in texts and c.visits}
     if not visited:  # no simulation finished (a zero time budget): fall back to a random action

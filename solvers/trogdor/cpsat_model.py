@@ -65,6 +65,14 @@ def walk_exists(task: BurnTask, moves: int, det_time: float, seconds: float | No
             done_by(t, col, c, [burnt_by(t, k) for k in task.cottage_needs[j]])
     m.add(p[0][task.start] == 1)
     m.add_bool_and([*v[moves], *cot[moves]] + ([burnt_lake[moves]] if lake is not None else []))
+    return _solve(m, p, det_time, seconds)
+
+
+def _solve(m, p: list[dict], det_time: float, seconds: float | None):
+    """Run CP-SAT on ``m`` (one worker: deterministic); the walk is read from the position
+    variables ``p[t][square]``."""
+    from ortools.sat.python import cp_model
+
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1  # deterministic
     solver.parameters.max_deterministic_time = det_time
@@ -73,7 +81,7 @@ def walk_exists(task: BurnTask, moves: int, det_time: float, seconds: float | No
     status = solver.solve(m)
     used = solver.deterministic_time
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        walk = [next(sq for sq, var in p[t].items() if solver.value(var)) for t in steps]
+        walk = [next(sq for sq, var in pt.items() if solver.value(var)) for pt in p]
         return "sat", walk, used
     if status == cp_model.INFEASIBLE:
         return "unsat", None, used

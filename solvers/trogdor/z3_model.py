@@ -168,60 +168,60 @@ def solve_task_z3(
         if m.horizon < lb:
             m.add_step()
             continue
-        left_ms = None if timeout_ms is None else timeout_ms - (time.perf_counter() - t0) * 1000
-        left_r = None if rlimit is None else rlimit - m.used()
-        if (left_ms is not None and left_ms <= 0) or (left_r is not None and left_r <= 0):
-            verdict = z3.unknown
-        else:
-            if left_ms is not None:
-                m.solver.set("timeout", max(1, int(left_ms)))
-            verdict = m.check(left_r)
+        verdict, left_ms = _check_within(m, t0, timeout_ms, rlimit)
         if verdict == z3.sat:
             plan, route, burnt = plan_from_walk(task, m.walk())
-            return result_cls(
-                len(plan),
-                plan,
-                "z3",
-                None,
-                task.goal,
-                start,
-                route,
-                burnt,
-                lower_bound=len(plan),
-                seconds=time.perf_counter() - t0,
-            )
+            seconds = time.perf_counter() - t0
+            return result_cls(len(plan), plan, "z3", None, task.goal, start, route, burnt,
+                              lower_bound=len(plan), seconds=seconds)  # fmt: skip
         if verdict == z3.unknown:
             what = (
                 f"z3 timed out after {timeout_ms} ms"
                 if left_ms is not None and (time.perf_counter() - t0) * 1000 >= timeout_ms
                 else "z3 used up its work budget"
             )
-            return result_cls(
-                None,
-                [],
-                "z3",
-                f"{what}; the minimum is at least {proven + burns}",
-                task.goal,
+            return _unsolved(
+                result_cls,
+                task,
                 start,
-                [start],
-                exact=False,
-                lower_bound=proven + burns,
+                t0,
+                f"{what}; the minimum is at least {proven + burns}",
+                proven + burns,
                 timed_out=True,
-                seconds=time.perf_counter() - t0,
             )
         proven = m.horizon + 1
         m.add_step()
+    return _unsolved(
+        result_cls, task, start, t0, f"no plan within {limit + burns} AP", proven + burns
+    )
+
+
+def _check_within(m, t0: float, timeout_ms, rlimit) -> tuple:
+    """(z3's verdict at the model's horizon, milliseconds left before it); unknown without a
+    check when the time or the work budget is already used up."""
+    left_ms = None if timeout_ms is None else timeout_ms - (time.perf_counter() - t0) * 1000
+    left_r = None if rlimit is None else rlimit - m.used()
+    if (left_ms is not None and left_ms <= 0) or (left_r is not None and left_r <= 0):
+        return z3.unknown, left_ms
+    if left_ms is not None:
+        m.solver.set("timeout", max(1, int(left_ms)))
+    return m.check(left_r), left_ms
+
+
+def _unsolved(result_cls, task, start, t0: float, why: str, bound: int, **flags):
+    """No plan: ``why``, with the minimum's lower bound proven so far."""
     return result_cls(
         None,
         [],
         "z3",
-        f"no plan within {limit + burns} AP",
+        why,
         task.goal,
         start,
         [start],
         exact=False,
-        lower_bound=proven + burns,
+        lower_bound=bound,
         seconds=time.perf_counter() - t0,
+        **flags,
     )
 
 

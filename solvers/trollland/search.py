@@ -96,6 +96,17 @@ class Model:
     """Flat arrays for the search: cage capacities, initial occupants, vehicle of each cage."""
 
     def __init__(self, pb: LoadProblem):
+        self._cages(pb)
+        self.steps = steps(pb)
+        self._suffix_counts()
+        self._blocks()
+        self._vehicles(pb)
+        self._dock(pb)
+        #: TLR-QUESTION-DOCK: may an item put on the dock this turn be taken again?
+        self.reuse = pb.question_dock == "any-present"
+
+    def _cages(self, pb: LoadProblem) -> None:
+        """Per cage: capacity, vehicle, first occupants and count, and its vehicle's other cages."""
         self.pb = pb
         self.cages = pb.cages
         self.cap = tuple(pb.vehicles[v].cages[c].capacity for v, c in self.cages)
@@ -110,11 +121,10 @@ class Model:
             tuple(j for j in range(len(self.cages)) if self.veh[j] == self.veh[i] and j != i)
             for i in range(len(self.cages))
         )
-        self.steps = steps(pb)
+
+    def _suffix_counts(self) -> None:
+        """need / needq: per step, the cards still to come by people (for the lower bounds)."""
         self.q = tuple(PEOPLES.index(s.card.people) for s in self.steps)
-        plain = [
-            not s.extra and s.card.symbol != "question" and s.card.extra is None for s in self.steps
-        ]
         #: need[i][q]: cards of people q at steps i.. that need a cage of q or the Trollgat
         #: (question cards may swap and extras may not trigger: left out of the lower bound)
         self.need = [[0] * len(PEOPLES) for _ in range(len(self.steps) + 1)]
@@ -131,6 +141,9 @@ class Model:
             st = self.steps[i]
             if not st.extra and st.card.symbol == "question":
                 self.needq[i][self.q[i]] += 1
+
+    def _blocks(self) -> None:
+        """Where each people's revealed cards lie (last, rank, grouped) and running counts."""
         #: last[q]: the last revealed (not extra) card of people q; cards come sorted by people
         self.last = [-1] * len(PEOPLES)
         #: n_extra[i], n_question[i]: extra steps / question-mark steps before step i
@@ -151,15 +164,24 @@ class Model:
             self.rank[q] = k
             self.n_extra.append(self.n_extra[-1] + st.extra)
             self.n_question.append(self.n_question[-1] + (st.card.symbol == "question"))
+
+    def _vehicles(self, pb: LoadProblem) -> None:
+        """The cages of each vehicle, and which steps are interchangeable twins."""
         self.by_vehicle = tuple(
             tuple(c for c in range(len(self.cages)) if self.veh[c] == v)
             for v in range(len(pb.vehicles))
         )
+        plain = [
+            not s.extra and s.card.symbol != "question" and s.card.extra is None for s in self.steps
+        ]
         #: step i is the twin of step i-1: both plain cards of one people (interchangeable)
         self.twin = tuple(
             i > 0 and plain[i] and plain[i - 1] and self.q[i] == self.q[i - 1]
             for i in range(len(self.steps))
         )
+
+    def _dock(self, pb: LoadProblem) -> None:
+        """The dock's items (question-mark cards join them) and what may still be loaded."""
         #: dock items: the cards on the dock at the start, then each revealed question-mark card
         #: (it goes onto the dock when its player swaps it); bit j of ``ondock`` = item j is there
         self.items = [(d.id, PEOPLES.index(d.people)) for d in pb.dock]
@@ -179,8 +201,6 @@ class Model:
             self.future[i] = self.future[i + 1] | 1 << self.q[i]
             if self.qitem[i] is not None:
                 self.future[i] |= sum({1 << q for q in self.dock_q})
-        #: TLR-QUESTION-DOCK: may an item put on the dock this turn be taken again?
-        self.reuse = pb.question_dock == "any-present"
 
     def canon(self, i: int, occ: tuple, cnt: tuple, ondock: int, active: bool) -> tuple:
         """The memo key (benchmarks.trollland large, 10 vehicles: with forced_bound, 6 -> 16 of
@@ -287,27 +307,11 @@ class Model:
         others = wanted[2:]
         room_of = [0] * len(others)  # the other peoples: each one's most room
         for cages in self.by_vehicle:
-            h1 = h2 = None
-            empties = []
-            for c in cages:
-                o = occ[c]
-                if o == p1:
-                    h1 = c
-                elif o == p2 and p2 is not None:
-                    h2 = c
-                elif o == -1:
-                    empties.append(c)
+            h1, h2, empties = _held_and_empty(cages, occ, p1, p2)
             for k, q in enumerate(others):
                 held = [c for c in cages if occ[c] == q]
                 room_of[k] += max((cap[c] - cnt[c] for c in held or empties), default=0)
-            if h2 is not None:
-                base = cap[h2] - cnt[h2]
-                keep = {c: base for c in empties}
-            else:
-                rooms = sorted(((cap[c], c) for c in empties), reverse=True)
-                base = rooms[0][0] if rooms else 0
-                second = rooms[1][0] if len(rooms) > 1 else 0
-                keep = {c: (second if c == rooms[0][1] else base) for c in empties}
+            base, keep = _p2_keeps(h2, empties, cap, cnt)
             if h1 is not None and cnt[h1] < cap[h1]:  # p1's own cage: full if p1 has a refugee
                 claims = [(cap[h1] - cnt[h1], base)]
                 free = _knap(free, claims, k1)
@@ -506,6 +510,32 @@ def _tick(budget: Budget, best) -> None:
         raise LimitReached(f"time limit of {budget.seconds:g} s reached", best)
 
 
+def _held_and_empty(cages, occ: tuple, p1: int, p2: int | None) -> tuple:
+    """(the cage of people ``p1``, the cage of ``p2``, the empty cages) in one vehicle."""
+    h1 = h2 = None
+    empties = []
+    for c in cages:
+        o = occ[c]
+        if o == p1:
+            h1 = c
+        elif o == p2 and p2 is not None:
+            h2 = c
+        elif o == -1:
+            empties.append(c)
+    return h1, h2, empties
+
+
+def _p2_keeps(h2, empties: list, cap: tuple, cnt: tuple) -> tuple[int, dict]:
+    """(the most room p2 keeps in the vehicle, and the same after p1 claims each empty cage)."""
+    if h2 is not None:
+        base = cap[h2] - cnt[h2]
+        return base, {c: base for c in empties}
+    rooms = sorted(((cap[c], c) for c in empties), reverse=True)
+    base = rooms[0][0] if rooms else 0
+    second = rooms[1][0] if len(rooms) > 1 else 0
+    return base, {c: (second if c == rooms[0][1] else base) for c in empties}
+
+
 def _key(i, occ, cnt, ondock, active, floor) -> tuple:
     """A compact memo key (bytes instead of two tuples: a third of the memory)."""
     return (i, bytes(o + 1 for o in occ) + bytes(cnt), ondock, active, floor)
@@ -520,13 +550,48 @@ def solve(pb: LoadProblem, budget: Budget | None = None) -> LoadResult:
     that reach the same position are searched once, and a step's options are cut to those
     reaching distinct positions. Raises ``LimitReached`` (``best`` = the best answer found so
     far) when ``budget`` runs out."""
-    budget = budget or Budget(seconds=DEFAULT_SECONDS, nodes=DEFAULT_NODES)
-    m = Model(pb)
-    n = len(m.steps)
-    start = (m.occ0, m.cnt0, m.start_dock, False)
+    search = _Search(pb, budget or Budget(seconds=DEFAULT_SECONDS, nodes=DEFAULT_NODES))
+    m, n, start = search.m, search.n, search.start
+    incumbent = search.found
+    if incumbent.refugees <= m.lower_bound(0, m.occ0, m.cnt0):  # the greedy answer is least
+        return LoadResult("search", incumbent.refugees, incumbent.placements, incumbent.departures)
+    total = search.best(0, start, incumbent.refugees, 0)  # only a better answer is worth finding
+    found = search.found
+    if total >= found.refugees:  # the best loading found on the way is least
+        return LoadResult("search", found.refugees, found.placements, found.departures)
+    choices, state = [], start  # walk the optimum to recover the choices
+    for i in range(n):
+        target = search.best(i, state, total + 1, 0)
+        for choice, cost, nxt in search.moves(i, state):
+            if cost + search.best(i + 1, nxt, target - cost + 1, 0) == target:
+                choices.append(choice)
+                state = nxt
+                break
+    result = replay(pb, choices, "search")
+    assert result.refugees == total
+    return result
 
-    def moves(i, state):
+
+class _Search:
+    """``solve``'s branch and bound: the model, the memo, the path from the root and the best
+    loading found so far (``found``, what a budget that runs out reports)."""
+
+    def __init__(self, pb: LoadProblem, budget: Budget):
+        self.pb, self.budget = pb, budget
+        self.m = m = Model(pb)
+        self.n = len(m.steps)
+        self.start = (m.occ0, m.cnt0, m.start_dock, False)
+        greedy, state = [], self.start
+        for i in range(self.n):
+            choice, _, state = self.moves(i, state)[0]
+            greedy.append(choice)
+        self.found = replay(pb, greedy, "search (best so far, not proven least)")
+        self.path: list = []  # the choices from the root to the node being searched
+        self.memo: dict = {}
+
+    def moves(self, i, state):
         """(choice, refugees added, next state) for step i, one per distinct next position."""
+        m = self.m
         occ, cnt, ondock, active = state
         st = m.steps[i]
         if st.extra and not active:
@@ -534,7 +599,7 @@ def solve(pb: LoadProblem, budget: Budget | None = None) -> LoadResult:
         opts = m.options(i, occ, cnt, ondock)
         if not opts:
             return [(GAT, 1, (occ, cnt, ondock, False))]
-        arrow = i + 1 < n and m.steps[i + 1].extra and st.card.symbol == "arrow"
+        arrow = i + 1 < self.n and m.steps[i + 1].extra and st.card.symbol == "arrow"
         live = m.future[i + 1]
         out, seen = [], set()
         for opt in sorted(opts, key=lambda o: m.preference(i, o, occ, cnt)):
@@ -551,28 +616,21 @@ def solve(pb: LoadProblem, budget: Budget | None = None) -> LoadResult:
                 out.append((opt, 0, (o2, c2, u2, arrow and j is None)))
         return out
 
-    greedy, state = [], start
-    for i in range(n):
-        choice, _, state = moves(i, state)[0]
-        greedy.append(choice)
-    found = [replay(pb, greedy, "search (best so far, not proven least)")]
-    path: list = []  # the choices from the root to the node being searched, and their refugees
-    memo: dict = {}
-
-    def best(i: int, state: tuple, beta: int, spent: int, key: tuple | None = None) -> int:
+    def best(self, i: int, state: tuple, beta: int, spent: int, key: tuple | None = None) -> int:
         """Least refugees of steps i.. when that is below ``beta``; otherwise some lower bound
         that is at least ``beta`` (the subtree cannot beat the best answer). ``spent`` refugees
         were made on the way here: a complete loading better than ``found`` replaces it, so a
         budget that runs out reports the best answer found so far."""
+        m, n, memo, path = self.m, self.n, self.memo, self.path
         if i == n:
-            if len(path) == n and spent < found[0].refugees:
-                found[0] = replay(pb, list(path), "search (best so far, not proven least)")
+            if len(path) == n and spent < self.found.refugees:
+                self.found = replay(self.pb, list(path), "search (best so far, not proven least)")
             return 0
         key = key or m.canon(i, *state)
         hit = memo.get(key)
         if hit is not None and (hit[1] or hit[0] >= beta):
             return hit[0]
-        _tick(budget, found[0])
+        _tick(self.budget, self.found)
         if hit is not None:  # an earlier visit proved at least this much
             low = hit[0]
         else:
@@ -581,46 +639,33 @@ def solve(pb: LoadProblem, budget: Budget | None = None) -> LoadResult:
             memo[key] = (low, False)
             return low
         val = n + 1
-        kids = [(*kid, None) for kid in moves(i, state)]
-        if len(kids) > 1 and i + 1 < n:  # most promising first: the child's own lower bound
-            # (stored in the memo, so the child does not compute it again): on the 14 unproven
-            # 10-vehicle large cases, 1 s best-so-far answers total 86 refugees instead of 91
-            order = []
-            for k, (choice, cost, nxt, _) in enumerate(kids):
-                ckey = m.canon(i + 1, *nxt)
-                chit = memo.get(ckey)
-                if chit is None:
-                    chit = (m.lower_bound(i + 1, *nxt[:3], beta - cost, nxt[3]), False)
-                    memo[ckey] = chit
-                order.append((cost + chit[0], k))
-                kids[k] = (choice, cost, nxt, ckey)
-            kids = [kids[k] for _, k in sorted(order)]
-        for choice, cost, nxt, ckey in kids:
+        for choice, cost, nxt, ckey in self.ordered_kids(i, state, beta):
             path.append(choice)
-            val = min(val, cost + best(i + 1, nxt, min(beta, val) - cost, spent + cost, ckey))
+            val = min(val, cost + self.best(i + 1, nxt, min(beta, val) - cost, spent + cost, ckey))
             path.pop()
             if val <= low:  # cannot do better than the bound
                 break
         memo[key] = (val, val < beta)
         return val
 
-    incumbent = found[0]
-    if incumbent.refugees <= m.lower_bound(0, m.occ0, m.cnt0):  # the greedy answer is least
-        return LoadResult("search", incumbent.refugees, incumbent.placements, incumbent.departures)
-    total = best(0, start, incumbent.refugees, 0)  # only a better answer is worth finding
-    if total >= found[0].refugees:  # the best loading found on the way is least
-        return LoadResult("search", found[0].refugees, found[0].placements, found[0].departures)
-    choices, state = [], start  # walk the optimum to recover the choices
-    for i in range(n):
-        target = best(i, state, total + 1, 0)
-        for choice, cost, nxt in moves(i, state):
-            if cost + best(i + 1, nxt, target - cost + 1, 0) == target:
-                choices.append(choice)
-                state = nxt
-                break
-    result = replay(pb, choices, "search")
-    assert result.refugees == total
-    return result
+    def ordered_kids(self, i: int, state: tuple, beta: int) -> list:
+        """``moves`` with each child's memo key, most promising first: by the child's own lower
+        bound (stored in the memo, so the child does not compute it again): on the 14 unproven
+        10-vehicle large cases, 1 s best-so-far answers total 86 refugees instead of 91."""
+        m, memo = self.m, self.memo
+        kids = [(*kid, None) for kid in self.moves(i, state)]
+        if len(kids) <= 1 or i + 1 >= self.n:
+            return kids
+        order = []
+        for k, (choice, cost, nxt, _) in enumerate(kids):
+            ckey = m.canon(i + 1, *nxt)
+            chit = memo.get(ckey)
+            if chit is None:
+                chit = (m.lower_bound(i + 1, *nxt[:3], beta - cost, nxt[3]), False)
+                memo[ckey] = chit
+            order.append((cost + chit[0], k))
+            kids[k] = (choice, cost, nxt, ckey)
+        return [kids[k] for _, k in sorted(order)]
 
 
 def greedy(pb: LoadProblem) -> LoadResult:

@@ -33,6 +33,7 @@ def candidates(s):
 
 def check(s):
     legal = G.legal_actions(s)
+    assert legal == G.plain_legal_actions(s)  # fast_legal.py lists what the rule as written lists
     texts = [str(a) for a in legal]
     assert texts == sorted(texts) and len(set(texts)) == len(texts)
     before = str(s)
@@ -70,7 +71,7 @@ def test_legal_actions_match_apply_with_powers():
         ["free-move", "free-chomp", "free-burrow", "free-hide", "block-knights"],
     ):
         for ap in (0, 2):
-            for here in ("B2", "C1", "A1", "D3", "E5"):
+            for here in ("B2", "C1", "A1", "D3", "E5", None):
                 s = puzzle(
                     LAYOUT,
                     trogdor=here,
@@ -86,13 +87,34 @@ def test_legal_actions_match_apply_with_powers():
 
 
 def test_forced_phases_are_exactly_the_kinds_without_a_check():
-    """T-PHASE: the phases legal_actions answers without a candidate function (draw, countryside)
-    have exactly one action kind, and its KINDS entry has no condition beyond the phase -- so the
-    shortcut states no rule of its own."""
-    from rulebook.trogdor import rules
+    """T-PHASE: the phases the fast generator answers without a candidate function (draw,
+    countryside) have exactly one action kind, and its KINDS entry has no condition beyond the
+    phase -- so the shortcut states no rule of its own."""
+    from rulebook.trogdor import fast_legal, rules
 
-    for phase, action in rules.FORCED.items():
+    for phase, action in fast_legal.FORCED.items():
         kinds = [verb for verb, k in rules.KINDS.items() if k.phase == phase]
         assert kinds == [action.verb]
         assert rules.KINDS[action.verb].check is None
-        assert phase not in rules.CANDIDATES
+        assert phase not in fast_legal.CANDIDATES
+
+
+def test_the_plain_path_asks_every_kind_of_the_phase_with_every_argument():
+    """T-PHASE: rules.legal_actions proposes every verb of the phase (ARGUMENTS covers KINDS), so
+    what is legal is decided by the checks alone."""
+    from rulebook.trogdor import rules
+
+    assert set(rules.ARGUMENTS) == set(rules.KINDS)
+    s = puzzle(LAYOUT, trogdor="B2", ap=1, powers=["teleport"])
+    verbs = {a.verb for a in rules.candidates(s)}
+    assert not any(s.items)  # no item to use: every other act verb is proposed
+    assert verbs == {v for v, k in rules.KINDS.items() if k.phase == "act"} - {"use"}
+    assert len([a for a in rules.candidates(s) if a.verb == "teleport"]) == 25
+
+
+def test_trogdor_may_move_onto_a_knight_for_one_damage():
+    """T-MOVE-KNIGHT-DAMAGE: a knight's tile is a legal step; arriving there costs one damage."""
+    s = puzzle(LAYOUT, trogdor="D3", knights=["D4"], ap=2, movement=["0E-NNN"])
+    assert "move S" in [str(a) for a in G.legal_actions(s)]
+    after, fired = G.apply_traced(s, "move S")
+    assert "T-MOVE-KNIGHT-DAMAGE" in fired and after.trogdor != s.trogdor
