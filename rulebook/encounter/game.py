@@ -26,6 +26,8 @@ class Encounter(Game):
         RE-SETUP-FIRST), ``cards`` (a CardSet)."""
         return _new_multi(2 if players is None else players, seed, rulings=rulings, **options)
 
+    plain_legal_actions = staticmethod(rules.legal_actions)
+
     def legal_actions(self, st):
         return fast_legal.legal_actions(st)  # = rules.legal_actions(st), faster (PERF.md)
 

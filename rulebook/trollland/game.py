@@ -32,6 +32,8 @@ class Trollland(Game):
             raise TrogkitInputError(f"unknown Trollland option(s): {', '.join(unknown)}")
         return new_game(3 if players is None else players, seed, rulings, options.get("cards"))
 
+    plain_legal_actions = staticmethod(rules.legal_actions)
+
     def legal_actions(self, state):
         return fast_legal.legal_actions(state)  # = rules.legal_actions(state), faster (PERF.md)
 
