@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from rulebook.common.errors import TrogkitInputError
 from solvers.play.agents import make_agent
 
 from .starts import start_for
@@ -97,8 +98,29 @@ class Search:
         if not want or not self.pool:
             return
         pool = list(self.pool)
-        for t in rng.sample(pool, min(TEMPTS_PER_STATE, len(pool))):
-            err = self.game.refusal(s, self.game.action(t))
+        tempts = rng.sample(pool, min(TEMPTS_PER_STATE, len(pool)))
+        for t in tempts + crossovers(texts, texts + pool, rng):
+            err = self._refusal(s, t)
             if err is not None and err.rule_id in want:
                 self._note(err.rule_id, start, actions, refused=t)
                 want = self.open() & self.refusals
+
+    def _refusal(self, s, text):
+        try:
+            return self.game.refusal(s, self.game.action(text))
+        except TrogkitInputError:  # a crossover the grammar does not read
+            return None
+
+
+def crossovers(tempts: list[str], pool: list[str], rng: random.Random) -> list[str]:
+    """Tempting actions no state ever offered: legal actions with their arguments mixed with
+    another action of the same verb (e.g. the King of the Trolls chosen with another Troll)."""
+    out = []
+    for t in rng.sample(tempts, min(TEMPTS_PER_STATE, len(tempts))):
+        words = t.split()
+        mate = pool[rng.randrange(len(pool))].split()
+        if len(mate) == len(words) > 2 and mate[0] == words[0]:
+            k = rng.randrange(1, len(words))
+            out.append(" ".join(words[:k] + mate[k:]))
+            out.append(" ".join(mate[:k] + words[k:]))
+    return out

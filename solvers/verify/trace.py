@@ -66,6 +66,7 @@ class Trace:
     found_length: int = 0
     cost: int = 0
     note: str = ""
+    versus: dict | None = None  # a ruling difference: the other option ({ruling: option})
 
     @property
     def length(self) -> int:
