@@ -64,21 +64,21 @@ class PairStepper:
         return (a, b), bool(parting(self.game, a, b))
 
 
-def _playout(game, stepper: PairStepper, rng, along=()) -> list[str] | None:
+def _playout(game, stepper: PairStepper, rng, along=None) -> list[str] | None:
     """Actions up to the first parting, or None if the game ends with none. ``along``: follow
     these actions (a stored witness) instead of random ones."""
     pair, hit = stepper.first()
     actions: list[str] = []
     if hit:
         return actions
-    for k in range(len(along) if along else game.max_length):
+    for k in range(game.max_length if along is None else len(along)):
         legal = game.legal_actions(pair[0])
         if not legal:
             return None
         for a in legal:
             if stepper.next(pair, a)[1]:
                 return actions + [str(a)]
-        a = along[k] if along else legal[rng.randrange(len(legal))]
+        a = legal[rng.randrange(len(legal))] if along is None else along[k]
         pair = stepper.next(pair, a)[0]
         actions.append(str(a))
     return None
