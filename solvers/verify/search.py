@@ -24,6 +24,21 @@ POOL_SIZE = 600  # distinct tempting actions remembered per search
 MAX_STEPS = 2_000  # a playout is cut here (every game's random games are far shorter)
 
 
+PLANNED_STATES = 20_000  # states a planner may explore for one planned playout
+
+
+def solo_plan(game, state) -> list[str]:
+    """A winning Solo Adventure plan (``solvers.encounter.adventure``), [] when none is found."""
+    from solvers.encounter.adventure import solve_adventure
+
+    plan = solve_adventure(state, max_states=PLANNED_STATES)
+    return list(plan.plan) if plan.winnable else []
+
+
+# game -> planner(game, state) -> actions that win (rules such as RE-SOLO-WIN no random play sees)
+PLANNERS = {"encounter-solo": solo_plan}
+
+
 @dataclass
 class Found:
     start: Start
@@ -64,15 +79,17 @@ class Search:
         rng = random.Random(self.seed * 1_000_003 + i)
         agent = make_agent("greedy" if i % 4 == 3 else "random")
         steer = i % 2 == 1
+        plan = PLANNERS[g.name](g, s) if g.name in PLANNERS and i % 8 == 7 else []
         actions: list[str] = []
         for rid in ids:
             self._note(rid, start, actions)
-        for _ in range(MAX_STEPS):
+        for k in range(MAX_STEPS):
             legal = g.legal_actions(s)
             self._tempt(s, legal, start, actions, rng)
             if not legal:
                 return
-            a = self._steered(s, legal) if steer else None
+            a = g.action(plan[k]) if k < len(plan) else None
+            a = a or (self._steered(s, legal) if steer else None)
             a = a or agent.choose(g, s, rng)
             s, ids = step(g, s, a)
             actions.append(str(a))
