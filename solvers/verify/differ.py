@@ -86,9 +86,10 @@ def _playout(game, stepper: PairStepper, rng, along=None) -> list[str] | None:
 
 def _from_hints(game, versus: dict, hints) -> tuple[PairStepper, list[str]] | None:
     """A parting along a stored witness game (they reach rare positions: a ruling about the
-    end of the cards is seen along the witness of T-DEFEAT-CARDS)."""
+    end of the cards is seen along the witness of T-DEFEAT-CARDS). A witness played under other
+    rulings keeps them on both sides."""
     for t in hints:
-        if t.start.position is not None or t.start.rulings:
+        if t.start.position is not None or set(versus) & set(t.start.rulings):
             continue
         stepper = PairStepper(game, t.start, versus)
         try:
@@ -160,7 +161,10 @@ def parts_at_end(trace: Trace) -> str:
     return parting(game, *pair)
 
 
-def differ_all(game, *, budget: int = DEFAULT_BUDGET, hints=()) -> dict[str, Trace]:
+ALL_BUDGET = 20  # playouts per ruling in differ_all (after the stored witnesses, followed first)
+
+
+def differ_all(game, *, budget: int = ALL_BUDGET, hints=()) -> dict[str, Trace]:
     """One difference per ruling (and other option) that the budget finds; ``hints``: witness
     Traces followed first."""
     from .witness import NoWitness

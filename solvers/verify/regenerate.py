@@ -1,5 +1,6 @@
 """Regenerate the stored witnesses and ruling differences of every game (or those named):
-``python -m solvers.verify.regenerate [GAME ...]``. Deterministic: the budgets are counts."""
+``python -m solvers.verify.regenerate [GAME ...] [--differences]`` (``--differences``: only the
+ruling differences, along the stored witnesses). Deterministic: the budgets are counts."""
 
 from __future__ import annotations
 
@@ -34,8 +35,25 @@ def regenerate(game: str, *, budget: int | None = None, differences: bool = True
     return data
 
 
+def regenerate_differences(game: str) -> dict:
+    """Only the ruling differences, along the stored witnesses."""
+    from .differ import differ_all
+
+    data = store.load(game)
+    hints = sorted(data["witnesses"].values(), key=lambda t: t.length)
+    data["differences"] = differ_all(game, hints=hints)
+    store.save(game, data)
+    return data
+
+
 def main(argv: list[str]) -> int:
-    for name in argv or list(rulebook.games()):
+    only_differences = "--differences" in argv
+    names = [a for a in argv if not a.startswith("--")] or list(rulebook.games())
+    for name in names:
+        if only_differences:
+            data = regenerate_differences(name)
+            print(name, "differences:", ", ".join(data["differences"]), flush=True)
+            continue
         data = regenerate(name)
         print(name, data["stats"], "missed:", ", ".join(data["missed"]) or "none", flush=True)
     return 0
