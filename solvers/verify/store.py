@@ -1,5 +1,6 @@
 """Stored verification data, one file per game beside its rules:
-``rulebook/<package>/data/<game>.verify.json`` holds the witnesses (rule -> Trace), the rules a
+``rulebook/<package>/<game>.verify.json`` (beside ``rules.toml``; not in ``data/``, whose files
+Trogdor reads as card files) holds the witnesses (rule -> Trace), the rules a
 check witnesses instead of a game, the rules no search reached (with the budget spent), and the
 ruling differences (ruling -> Trace). ``python -m solvers.verify.regenerate`` (or
 ``trogkit <game> witness --all --write``) writes it; the tests replay every stored trace."""
@@ -18,7 +19,7 @@ from .trace import Trace
 def path_of(game) -> Path:
     game = rulebook.game(game) if isinstance(game, str) else game
     package = Path(sys.modules[type(game).__module__].__file__).parent
-    return package / "data" / f"{game.name}.verify.json"
+    return package / f"{game.name}.verify.json"
 
 
 def load(game) -> dict:

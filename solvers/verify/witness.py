@@ -22,7 +22,7 @@ from .starts import home_rules
 from .trace import Trace, step
 
 DEFAULT_BUDGET = 200  # playouts of witness(); witness_all's is per game (ALL_BUDGET)
-ALL_BUDGET = {"trogdor": 200, "trollland": 100, "encounter": 60, "encounter-solo": 200}
+ALL_BUDGET = {"trogdor": 200, "trollland": 100, "encounter": 24, "encounter-solo": 200}
 MAX_BUDGET = 100_000
 
 

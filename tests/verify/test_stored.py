@@ -1,4 +1,4 @@
-"""Every stored witness and ruling difference replays (rulebook/<game>/data/<game>.verify.json),
+"""Every stored witness and ruling difference replays (rulebook/<game>/<game>.verify.json),
 and the store covers every rule of every game: a witness, a check, or a listed miss."""
 
 import pytest
