@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import random
 import re
+from collections import deque
 
 import rulebook
 from rulebook.common.errors import RuleError, TrogkitInputError
 
 from .shrink import shrink
-from .starts import start_for
+from .starts import start_for, teaching_starts
 from .trace import Start, Trace, step
 
 DEFAULT_BUDGET = 60  # playouts
@@ -88,6 +89,27 @@ def _playout(game, stepper: PairStepper, rng, along=None) -> list[str] | None:
     return None
 
 
+BFS_STATES = 2_000  # pairs of positions a breadth-first search from a teaching position visits
+
+
+def _breadth_first(game, stepper: PairStepper) -> list[str] | None:
+    """The fewest actions from the start after which the options part (None: not within
+    ``BFS_STATES``)."""
+    pair, hit = stepper.first()
+    if hit:
+        return []
+    queue, seen = deque([(pair, [])]), 0
+    while queue and seen < BFS_STATES:
+        pair, path = queue.popleft()
+        for a in game.legal_actions(pair[0]):
+            seen += 1
+            nxt, hit = stepper.next(pair, a)
+            if hit:
+                return path + [str(a)]
+            queue.append((nxt, path + [str(a)]))
+    return None
+
+
 def _from_hints(game, versus: dict, hints) -> tuple[PairStepper, list[str]] | None:
     """A parting along a stored witness game (they reach rare positions: a ruling about the
     end of the cards is seen along the witness of T-DEFEAT-CARDS). A witness played under other
@@ -133,6 +155,12 @@ def differ(
         stepper, found = hinted
         shrunk = shrink(stepper, found)
         return _trace(game, ruling_id, stepper, shrunk.actions, len(found), 0, versus)
+    for start in teaching_starts(game, ruling_id):
+        stepper = PairStepper(game, start, versus)
+        found = _breadth_first(game, stepper)
+        if found is not None:
+            shrunk = shrink(stepper, found)
+            return _trace(game, ruling_id, stepper, shrunk.actions, len(found), 0, versus)
     for i in range(budget):
         base = start_for(game, i, seed)
         start = Start(seed=base.seed, players=base.players, options=base.options)

@@ -39,3 +39,24 @@ def home_rules(game) -> list:
     Adventure) marks the other game's rules with ``game``."""
     cat = game.catalog
     return [r for r in cat if (r.game or cat.game) == game.name]
+
+
+def _king_and_a_pair() -> str:
+    from rulebook.trollland import puzzle
+
+    return str(puzzle(
+        3, phase="choose", hands=[["T1a", "Zo1", "Zo2"], ["T4a", "Ni1", "Ni2"],
+                                  ["T4b", "Go1", "Go2"]],
+        draw=["Ze1", "Ze2", "Ze3", "Ze4", "Ze5", "Ze6"],
+    ))  # fmt: skip
+
+
+# (game, ruling) -> a position (built with the game's ``puzzle``) where the ruling matters within
+# a few actions: random play needs the King of the Trolls revealed with two same-number Trolls
+# in one turn for TLR-KING-CANCELLED, which 150 seeded playouts did not show
+TEACHING = {("trollland", "TLR-KING-CANCELLED"): _king_and_a_pair}
+
+
+def teaching_starts(game, ruling_id: str) -> list[Start]:
+    build = TEACHING.get((game.name, ruling_id))
+    return [Start(position=build())] if build else []
