@@ -9,6 +9,9 @@ are the game's usual boards (``boards.board``), shown one position at a time.
 
 from __future__ import annotations
 
+import html
+import re
+
 import ipywidgets as W
 
 from . import board as board_for
@@ -54,6 +57,9 @@ class ReplayBoard:
         self.widget = ReplayBox([self.info, controls, row], self.boards[0])
         self.widget.replay = self
         self.go(self.step)
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
 
     def go(self, k: int) -> None:
         """Show the position after ``k`` actions."""
@@ -107,7 +113,10 @@ class ReplayBox(PictureBox):
         if len(boards) > 1:
             data["image/svg+xml"] = join_svgs([b.static_svg() for b in boards],
                                               [b._title for b in boards])  # fmt: skip
-        data["text/plain"] = f"{self.replay.trace.rule}: " + self.replay.info_html()
+        text = re.sub(r"<br>", "; ", self.replay.info_html())
+        data["text/plain"] = f"{self.replay.trace.rule}: " + html.unescape(
+            re.sub(r"<[^>]+>", "", text)
+        )
         return data
 
 

@@ -24,8 +24,9 @@ def test_witness_replay_steps_back_and_forward_and_marks_the_rule():
     assert r.boards[0].state == replay(t).states[1]
     r.last_button.click()
     assert r.boards[0].state == replay(t).states[-1]
-    data = r.widget._repr_mimebundle_()
+    data = r._repr_mimebundle_()  # a notebook cell ending in the replay shows its widget
     assert data["image/svg+xml"].startswith("<svg") and "T-BURN-TILE" in data["text/plain"]
+    assert "application/vnd.jupyter.widget-view+json" in data
 
 
 def test_refusal_witness_names_the_refused_action():
