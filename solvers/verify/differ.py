@@ -2,10 +2,11 @@
 
 ``differ(game, ruling_id)`` plays the same actions under the default and the other option and
 stops at the first step where they part: a different position (the rulings field aside), a
-different list of legal actions, an action one option refuses, or a different outcome. Before
-each step with few legal actions every one is tried under both options (a look one action
-ahead); the stored witnesses are followed first, as they reach rare positions; the game is then shrunk
-(``shrink.py``). The Trace's start carries the default, ``versus`` the other option.
+different list of legal actions, an action one option refuses, or a different outcome. It looks
+first breadth first from the gallery's positions for the ruling (``starts.teaching_starts``),
+then along the stored witnesses (they reach rare positions), then in seeded playouts; before
+each step with few legal actions every one is tried under both options (one action ahead). The
+game is then shrunk (``shrink.py``). The Trace's start carries the default, ``versus`` the other option.
 """
 
 from __future__ import annotations
@@ -138,8 +139,9 @@ def alternatives(game, ruling_id: str) -> list[str]:
 
 
 def differ(
-    game, ruling_id: str, *, option=None, budget: int = DEFAULT_BUDGET, seed=0, hints=()
-) -> Trace:
+    game, ruling_id: str, *, option=None, budget: int = DEFAULT_BUDGET, seed=0, hints=(),
+    gallery: bool = True,
+) -> Trace:  # fmt: skip
     """The shortest game found where ``ruling_id``'s default and ``option`` (the other option)
     part; raises NoWitness when ``budget`` playouts (and the ``hints``: witness Traces to
     follow) show none."""
@@ -150,17 +152,17 @@ def differ(
     if option not in alternatives(game, ruling_id):
         raise TrogkitInputError(f"ruling {ruling_id} has no other option {option!r}")
     versus = {ruling_id: option}
-    hinted = _from_hints(game, versus, hints)
-    if hinted is not None:
-        stepper, found = hinted
-        shrunk = shrink(stepper, found)
-        return _trace(game, ruling_id, stepper, shrunk.actions, len(found), 0, versus)
-    for start in teaching_starts(game, ruling_id):
+    for start in teaching_starts(game, ruling_id) if gallery else ():
         stepper = PairStepper(game, start, versus)
         found = _breadth_first(game, stepper)
         if found is not None:
             shrunk = shrink(stepper, found)
             return _trace(game, ruling_id, stepper, shrunk.actions, len(found), 0, versus)
+    hinted = _from_hints(game, versus, hints)
+    if hinted is not None:
+        stepper, found = hinted
+        shrunk = shrink(stepper, found)
+        return _trace(game, ruling_id, stepper, shrunk.actions, len(found), 0, versus)
     for i in range(budget):
         base = start_for(game, i, seed)
         start = Start(seed=base.seed, players=base.players, options=base.options)

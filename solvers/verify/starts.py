@@ -41,22 +41,22 @@ def home_rules(game) -> list:
     return [r for r in cat if (r.game or cat.game) == game.name]
 
 
-def _king_and_a_pair() -> str:
-    from rulebook.trollland import puzzle
-
-    return str(puzzle(
-        3, phase="choose", hands=[["T1a", "Zo1", "Zo2"], ["T4a", "Ni1", "Ni2"],
-                                  ["T4b", "Go1", "Go2"]],
-        draw=["Ze1", "Ze2", "Ze3", "Ze4", "Ze5", "Ze6"],
-    ))  # fmt: skip
-
-
-# (game, ruling) -> a position (built with the game's ``puzzle``) where the ruling matters within
-# a few actions: random play needs the King of the Trolls revealed with two same-number Trolls
-# in one turn for TLR-KING-CANCELLED, which 150 seeded playouts did not show
-TEACHING = {("trollland", "TLR-KING-CANCELLED"): _king_and_a_pair}
-
-
 def teaching_starts(game, ruling_id: str) -> list[Start]:
-    build = TEACHING.get((game.name, ruling_id))
-    return [Start(position=build())] if build else []
+    """The positions of the game's edge-case gallery (``rulebook/<game>/data/gallery.toml``)
+    that show ``ruling_id``: there the options part within a few actions, where random play may
+    never get (TLR-KING-CANCELLED needs the King revealed with two same-number Trolls)."""
+    import sys
+    from pathlib import Path
+
+    from rulebook.common import gallery
+
+    package = Path(sys.modules[type(game).__module__].__file__).parent.name
+    try:
+        scenarios = gallery.load(package)
+    except FileNotFoundError:  # a game without a gallery
+        return []
+    return [
+        Start(position=sc.position)
+        for sc in scenarios
+        if ruling_id in sc.rulings and not sc.setup and sc.position.split()[0] == game.name
+    ]

@@ -8,11 +8,11 @@ of a finished game is read (``winners``/``outcome``), which belongs to the actio
 
 from __future__ import annotations
 
-import re
 from dataclasses import asdict, dataclass, field
 
 import rulebook
 from rulebook.common.errors import RuleError, TrogkitInputError
+from rulebook.common.gallery import with_rulings
 from rulebook.common.game import tracing
 
 
@@ -30,7 +30,7 @@ class Start:
         """The first state, and the rules that fired setting it up."""
         with tracing() as ids:
             if self.position is not None:
-                s = game.parse(with_rulings(game, self.position, self.rulings))
+                s = with_rulings(game.parse(self.position), dict(self.rulings))
             else:
                 s = game.new_game(
                     self.seed, players=self.players, rulings=dict(self.rulings) or None,
@@ -47,22 +47,6 @@ class Start:
         bits += [f"{k}={v}" for k, v in sorted(self.rulings.items())]
         bits += [f"{k}={v}" for k, v in sorted(self.options.items())]
         return ", ".join(bits)
-
-
-_RULINGS_FIELD = re.compile(r" rulings=(\S*)")
-
-
-def with_rulings(game, position: str, rulings: dict) -> str:
-    """The position's notation with ``rulings`` chosen in its ``rulings=`` field."""
-    if not rulings:
-        return position
-    m = _RULINGS_FIELD.search(position)
-    if m is None:
-        raise TrogkitInputError(f"this {game.name} position has no rulings= field to set")
-    chosen = dict(p.split("=", 1) for p in m.group(1).split(",") if "=" in p)
-    chosen.update(rulings)
-    text = ",".join(f"{k}={v}" for k, v in sorted(chosen.items()) if v != game.rulings[k].default)
-    return position[: m.start()] + f" rulings={text or '-'}" + position[m.end() :]
 
 
 @dataclass(frozen=True)

@@ -15,10 +15,15 @@ import claims_planted as planted  # noqa: E402
 CLAIMS = Path(__file__).with_name("claims_planted.py")
 
 
-def test_differ_finds_a_short_parting_game():
-    t = differ("trogdor", "TR-PASS-AP", budget=3)
-    assert t.versus == {"TR-PASS-AP": "keep"}
+def test_differ_finds_a_short_parting_game_in_seeded_playouts():
+    t = differ("trogdor", "TR-PASS-AP", budget=3, gallery=False)
+    assert t.versus == {"TR-PASS-AP": "keep"} and t.start.position is None
     assert parts_at_end(t) and t.length <= t.found_length <= 10
+
+
+def test_differ_starts_from_the_gallery_scenario_of_the_ruling():
+    t = differ("encounter-solo", "RER-SOLO-TIE", budget=1)
+    assert t.start.position is not None and parts_at_end(t) and t.length <= 3
 
 
 def test_differ_refuses_unknown_rulings_and_options():
