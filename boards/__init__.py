@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .factory import board, side_by_side
 
-__all__ = ["board", "gallery", "side_by_side"]
+__all__ = ["board", "gallery", "replay_trace", "side_by_side"]
 
 
 def gallery(game: str):

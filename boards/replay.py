@@ -14,8 +14,8 @@ import re
 
 import ipywidgets as W
 
-from . import board as board_for
 from .core import PictureBox, esc, join_svgs
+from .factory import board as board_for
 
 REPLAY_MODULE = "solvers.verify.trace"  # imported on first use (boards do not need the solvers)
 

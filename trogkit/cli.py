@@ -170,7 +170,7 @@ def _add_game(sub, game: str, command: str | None = None) -> None:
     if command in (None, "sweep") and _sweep_available():
         _register_sweep(commands, game)
     if command in (None, "witness", "differ", "check"):  # issue 22's verification commands
-        importlib.import_module("solvers.verify.cli").register(commands, game)
+        importlib.import_module("trogkit.commands.verify").register(commands, game)
 
 
 def build_parser(

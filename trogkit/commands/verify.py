@@ -1,6 +1,6 @@
-"""``trogkit <game> witness|differ|check``: the verification commands (issue 22), the same for
-every game. Registered by trogkit/cli.py with one line; everything heavy is imported when a
-command runs.
+"""``trogkit <game> witness|differ|check``: the command line of ``solvers.verify`` (issue 22),
+the same for every game. Registered by trogkit/cli.py with one line; everything heavy is imported
+when a command runs (the solvers never import the command line).
 
 Exit codes: 0 an answer; 1 a claim is false (the counterexample is printed); 2 bad input;
 3 a budget ended with no witness or difference (the best attempt is printed).
@@ -91,8 +91,7 @@ def _missing(args, e) -> int:
 
 def _witness(args, game: str) -> int:
     from rulebook.common.errors import TrogkitInputError
-
-    from .witness import DEFAULT_BUDGET, NoWitness, witness
+    from solvers.verify.witness import DEFAULT_BUDGET, NoWitness, witness
 
     if args.all:
         return _witness_all(args, game)
@@ -107,9 +106,9 @@ def _witness(args, game: str) -> int:
 
 
 def _witness_all(args, game: str) -> int:
-    from .regenerate import regenerate
-    from .stats import lengths_summary
-    from .witness import witness_all
+    from solvers.verify.regenerate import regenerate
+    from solvers.verify.stats import lengths_summary
+    from solvers.verify.witness import witness_all
 
     if args.write:
         data = regenerate(game, budget=args.budget)
@@ -126,8 +125,8 @@ def _witness_all(args, game: str) -> int:
 
 
 def _differ(args, game: str) -> int:
-    from .differ import DEFAULT_BUDGET, differ
-    from .witness import NoWitness
+    from solvers.verify.differ import DEFAULT_BUDGET, differ
+    from solvers.verify.witness import NoWitness
 
     try:
         t = differ(game, args.ruling_id, option=args.option,
@@ -139,7 +138,7 @@ def _differ(args, game: str) -> int:
 
 
 def _check(args, game: str) -> int:
-    from .claims import check, check_rate, load_claim
+    from solvers.verify.claims import check, check_rate, load_claim
 
     fn = load_claim(args.claim)
     if hasattr(fn, "more_often_than"):
