@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .factory import board, side_by_side
 
-__all__ = ["board", "gallery", "side_by_side"]
+__all__ = ["board", "gallery", "replay_trace", "side_by_side"]
 
 
 def gallery(game: str):
@@ -13,3 +13,11 @@ def gallery(game: str):
     from .gallery_browser import GalleryBrowser
 
     return GalleryBrowser(game)
+
+
+def replay_trace(trace, *, title: str = ""):
+    """A witness, ruling difference or counterexample stepped through (back and forward), the
+    firing rule highlighted on its step (``boards/replay.py``)."""
+    from .replay import ReplayBoard
+
+    return ReplayBoard(trace, title=title)

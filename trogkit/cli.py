@@ -169,6 +169,8 @@ def _add_game(sub, game: str, command: str | None = None) -> None:
         importlib.import_module(SOLVER_COMMANDS[game]).register(commands)
     if command in (None, "sweep") and _sweep_available():
         _register_sweep(commands, game)
+    if command in (None, "witness", "differ", "check"):  # issue 22's verification commands
+        importlib.import_module("trogkit.commands.verify").register(commands, game)
 
 
 def build_parser(

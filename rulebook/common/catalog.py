@@ -16,6 +16,12 @@ from .rulings import Ruling
 
 ID_PATTERN = re.compile(r"^[A-Z]{1,3}(-[A-Z0-9]+)+$")
 
+# What witnesses a rule (solvers/verify): "play" rules report themselves with ``fired`` when they
+# act (in ``new_game``, an action or the final scoring); "refusal" rules only ever refuse a move,
+# so a reached position and the refused action witness them; "text" rules are not about play
+# (notation, the box's components) and are witnessed by a check, not a game.
+KINDS = ("play", "refusal", "text")
+
 
 @dataclass(frozen=True)
 class Rule:
@@ -24,6 +30,8 @@ class Rule:
     text: str
     area: str = ""
     source: str = ""
+    kind: str = "play"  # one of KINDS
+    game: str = ""  # the registered game it belongs to, when games share a catalog ("" = all)
 
 
 @dataclass
@@ -86,12 +94,19 @@ def load_catalog(path: str | Path) -> RuleCatalog:
         for f in ("title", "text"):
             if not isinstance(entry.get(f), str) or not entry[f].strip():
                 raise CardDataError(str(path), "missing or empty", card=rid, field=f)
+        kind = entry.get("kind", "play")
+        if kind not in KINDS:
+            raise CardDataError(
+                str(path), f"kind is one of {', '.join(KINDS)}", card=rid, field="kind"
+            )
         cat.rules[rid] = Rule(
             id=rid,
             title=entry["title"],
             text=entry["text"],
             area=entry.get("area", ""),
             source=entry.get("source", ""),
+            kind=kind,
+            game=entry.get("game", ""),
         )
     for i, entry in enumerate(data.get("ruling", [])):
         ruling = Ruling.from_dict(entry, str(path), i)

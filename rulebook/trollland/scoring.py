@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rulebook.common.game import fired
+
 from .cards import PEOPLES
 from .state import State
 
@@ -48,6 +50,9 @@ def pile_points(s: State, player: int) -> dict[str, int]:
     for people, pile in s.piles(player).items():
         top = s.cards.people[pile[-1]]
         has_zero = any(s.cards.people[c].number == 0 for c in pile)
+        fired("TL-SCORE-SUITCASES")
+        if has_zero:
+            fired("TL-SCORE-COMPANION")
         out[people] = top.suitcases * (2 if has_zero else 1)
     return out
 
@@ -73,9 +78,14 @@ def score(s: State, player: int) -> Score:
     for bid in s.bonus:
         b = s.cards.bonus[bid]
         if bonus_winner(s, b.people) == player:
+            fired("TL-SCORE-BONUS")
             sc.bonus_medals += b.medals
             sc.bonus_won.append(bid)
+    if sc.vehicle_medals or sc.troll_medals or sc.bonus_medals:
+        fired("TL-SCORE-MEDALS")
     sc.refugees = -2 * len(s.gat[player])  # TL-SCORE-REFUGEES
+    if sc.refugees:
+        fired("TL-SCORE-REFUGEES")
     return sc
 
 
@@ -86,6 +96,7 @@ def scores(s: State) -> list[Score]:
 def winners(s: State) -> list[int]:
     """TL-SCORE-WINNER: the player(s) with the highest total (a list in case of a tie)."""
     totals = [sc.total for sc in scores(s)]
+    fired("TL-SCORE-WINNER")
     return [p for p, t in enumerate(totals) if t == max(totals)]
 
 

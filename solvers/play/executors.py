@@ -220,15 +220,21 @@ def is_client(dask) -> bool:
 
 
 def run_on_client(
-    client, setup: Setup, seeds: list[int], tick: Callable[[int], None], deadline=None
+    client,
+    setup: Setup,
+    seeds: list[int],
+    tick: Callable[[int], None],
+    deadline=None,
+    task: Callable = play_chunk,
 ):
-    """Play ``seeds`` on ``client``'s workers; on any error or Ctrl-C the tasks are cancelled;
-    past ``deadline``, TimeUp with the records finished."""
+    """``task(setup, chunk of seeds)`` on ``client``'s workers (playing ``seeds`` by default);
+    on any error or Ctrl-C the tasks are cancelled; past ``deadline``, TimeUp with the records
+    finished."""
     from dask.distributed import as_completed as dask_completed
 
     workers = max(1, len(client.scheduler_info().get("workers", {}))) if seeds else 1
     parts = chunks(seeds, workers)
-    futures = client.map(play_chunk, [setup] * len(parts), parts, pure=False)
+    futures = client.map(task, [setup] * len(parts), parts, pure=False)
     sizes = {f.key: len(p) for f, p in zip(futures, parts, strict=True)}
     out: list[GameRecord] = []
     try:

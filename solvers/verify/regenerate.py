@@ -1,0 +1,63 @@
+"""Regenerate the stored witnesses and ruling differences of every game (or those named):
+``python -m solvers.verify.regenerate [GAME ...] [--differences]`` (``--differences``: only the
+ruling differences, along the stored witnesses). Deterministic: the budgets are counts."""
+
+from __future__ import annotations
+
+import sys
+
+import rulebook
+
+from . import store
+from .stats import lengths_summary
+from .witness import witness_all
+
+
+def regenerate(game: str, *, budget: int | None = None, differences: bool = True) -> dict:
+    from .differ import differ_all
+
+    cov = witness_all(game, budget=budget)
+    data = store.load(game)
+    data.update(
+        game=game, witnesses=cov.witnesses, checked=cov.checked, missed=cov.missed,
+    )  # fmt: skip
+    data["stats"] = {
+        "playouts": cov.budget,
+        "search_cpu_seconds": round(cov.seconds, 1),
+        "playable": len(cov.witnesses) + len(cov.missed),
+        "witnessed": len(cov.witnesses),
+        **lengths_summary(cov.witnesses),
+    }
+    if differences:
+        hints = sorted(cov.witnesses.values(), key=lambda t: t.length)
+        data["differences"] = differ_all(game, hints=hints)
+    store.save(game, data)
+    return data
+
+
+def regenerate_differences(game: str) -> dict:
+    """Only the ruling differences, along the stored witnesses."""
+    from .differ import differ_all
+
+    data = store.load(game)
+    hints = sorted(data["witnesses"].values(), key=lambda t: t.length)
+    data["differences"] = differ_all(game, hints=hints)
+    store.save(game, data)
+    return data
+
+
+def main(argv: list[str]) -> int:
+    only_differences = "--differences" in argv
+    names = [a for a in argv if not a.startswith("--")] or list(rulebook.games())
+    for name in names:
+        if only_differences:
+            data = regenerate_differences(name)
+            print(name, "differences:", ", ".join(data["differences"]), flush=True)
+            continue
+        data = regenerate(name)
+        print(name, data["stats"], "missed:", ", ".join(data["missed"]) or "none", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

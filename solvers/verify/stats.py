@@ -1,0 +1,38 @@
+"""Figures of a coverage: how many rules a game's witnesses cover and how long they are."""
+
+from __future__ import annotations
+
+from statistics import median
+
+
+def lengths_summary(witnesses: dict) -> dict:
+    """Median and longest witness length, before (as found) and after shrinking."""
+    found = [t.found_length for t in witnesses.values()]
+    kept = [t.length for t in witnesses.values()]
+    if not kept:
+        return {"median_found": 0, "longest_found": 0, "median": 0, "longest": 0}
+    return {
+        "median_found": median(found),
+        "longest_found": max(found),
+        "median": median(kept),
+        "longest": max(kept),
+    }
+
+
+def table(game_name: str, data: dict) -> list[dict]:
+    """One row per rule of the game: its kind, and its witness length or why it has none."""
+    import rulebook
+
+    from .starts import home_rules
+
+    rows = []
+    for r in home_rules(rulebook.game(game_name)):
+        t = data["witnesses"].get(r.id)
+        rows.append({
+            "rule": r.id,
+            "kind": r.kind,
+            "found": t.found_length if t else None,
+            "length": t.length if t else None,
+            "note": data["checked"].get(r.id) or data["missed"].get(r.id) or "",
+        })  # fmt: skip
+    return rows

@@ -1,0 +1,137 @@
+"""Witnesses: for a rule, a short game that makes it fire (issue 22).
+
+``witness(game, rule_id, budget=N, seed=S)`` searches (``search.py``: N playouts) and shrinks
+(``shrink.py``) the shortest game found; the Trace's ``found_length`` is its length before
+shrinking. A refusal rule is witnessed by a reached position and the tempting action it refuses.
+A rule that is not about play (catalog ``kind = "text"``) is witnessed by a check
+(``text_check``), not a game. ``witness_all(game)`` searches for every rule of the game at once,
+within one deterministic budget, and lists the rules no playout reached with the budget spent.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import rulebook
+from rulebook.common.errors import TrogkitInputError
+
+from .search import Found, Search
+from .shrink import shrink
+from .starts import home_rules
+from .trace import Trace, step
+
+DEFAULT_BUDGET = 200  # playouts of witness(); witness_all's is per game (ALL_BUDGET)
+ALL_BUDGET = {"trogdor": 200, "trollland": 100, "encounter": 24, "encounter-solo": 200}
+MAX_BUDGET = 100_000
+
+
+class NoWitness(Exception):
+    """No playout of the budget made the rule fire; ``best`` is the longest game tried."""
+
+    def __init__(self, game: str, rule_id: str, budget: int, why: str, best: Trace | None = None):
+        super().__init__(f"{game} {rule_id}: no witness in {budget} playouts ({why})")
+        self.game, self.rule_id, self.budget, self.why, self.best = game, rule_id, budget, why, best
+
+
+class WitnessStepper:
+    """The goal of a witness: the rule fires on the last action (or refuses the tempting one)."""
+
+    def __init__(self, game, rule_id: str, found: Found):
+        self.game, self.rule_id, self.found = game, rule_id, found
+
+    def _hit(self, state, ids) -> bool:
+        if self.found.refused is None:
+            return self.rule_id in ids
+        err = self.game.refusal(state, self.game.action(self.found.refused))
+        return err is not None and err.rule_id == self.rule_id
+
+    def first(self):
+        s, ids = self.found.start.state(self.game)
+        return s, self._hit(s, ids)
+
+    def next(self, state, action):
+        s, ids = step(self.game, state, action)
+        return s, self._hit(s, ids)
+
+
+def to_trace(game, rule_id: str, found: Found, *, cost: int) -> Trace:
+    """The found game, shrunk; ``fired``: what its last step reports."""
+    shrunk = shrink(WitnessStepper(game, rule_id, found), found.actions)
+    s, ids = found.start.state(game)
+    for a in shrunk.actions:
+        s, ids = step(game, s, a)
+    return Trace(
+        game=game.name, rule=rule_id, start=found.start, actions=shrunk.actions,
+        refused=found.refused, fired=ids, found_length=len(found.actions), cost=cost,
+    )  # fmt: skip
+
+
+def _rule(game, rule_id: str):
+    if rule_id not in game.catalog:
+        raise TrogkitInputError(f"{rule_id!r} is not a rule of {game.name}")
+    return game.catalog.get(rule_id)
+
+
+def witness(game, rule_id: str, *, budget: int = DEFAULT_BUDGET, seed: int = 0) -> Trace:
+    """A short replayable game that makes ``rule_id`` fire; raises NoWitness after ``budget``
+    playouts with none (a "text" rule raises at once: a check witnesses it)."""
+    from solvers.limits import check_limit
+
+    game = rulebook.game(game) if isinstance(game, str) else game
+    check_limit("budget", budget, lo=1, hi=MAX_BUDGET, integer=True)
+    rule = _rule(game, rule_id)
+    if rule.kind == "text":
+        raise NoWitness(game.name, rule_id, 0, "not about play: " + text_check(game, rule_id))
+    refusals = {rule_id} if rule.kind == "refusal" else set()
+    search = Search(game, {rule_id}, refusals, seed)
+    search.run(budget)
+    if rule_id not in search.found:
+        raise NoWitness(game.name, rule_id, search.playouts, "no playout reached it")
+    return to_trace(game, rule_id, search.found[rule_id], cost=search.playouts)
+
+
+def text_check(game, rule_id: str) -> str:
+    """The check that witnesses a rule not about play: positions of a game read back from their
+    notation, and the game's invariants (the box's cards, pieces conserved) hold in each."""
+    from rulebook.common.game import random_game
+
+    s = game.new_game(0)
+    for a in random_game(game, 0).actions[:40]:
+        assert game.parse(str(s)) == s, f"{rule_id}: {s} does not read back"
+        assert not game.invariants(s), f"{rule_id}: {game.invariants(s)}"
+        s = game.apply(s, a)
+    return "checked: notation round-trip and invariants along a game"
+
+
+@dataclass
+class Coverage:
+    """``witness_all``'s answer for one game."""
+
+    game: str
+    budget: int  # playouts spent
+    seconds: float
+    witnesses: dict[str, Trace] = field(default_factory=dict)
+    checked: dict[str, str] = field(default_factory=dict)  # text rules -> the check
+    missed: dict[str, str] = field(default_factory=dict)  # rule -> why
+
+
+def witness_all(game, *, budget: int | None = None, seed: int = 0) -> Coverage:
+    """One witness for every rule of ``game`` from one search of ``budget`` playouts."""
+    game = rulebook.game(game) if isinstance(game, str) else game
+    budget = ALL_BUDGET.get(game.name, DEFAULT_BUDGET) if budget is None else budget
+    t0 = time.process_time()
+    rules = home_rules(game)
+    playable = {r.id for r in rules if r.kind != "text"}
+    search = Search(game, playable, {r.id for r in rules if r.kind == "refusal"}, seed)
+    search.run(budget)
+    cov = Coverage(game.name, search.playouts, 0.0)
+    for r in rules:
+        if r.kind == "text":
+            cov.checked[r.id] = text_check(game, r.id)
+        elif r.id in search.found:
+            cov.witnesses[r.id] = to_trace(game, r.id, search.found[r.id], cost=search.playouts)
+        else:
+            cov.missed[r.id] = f"no playout of {search.playouts} reached it"
+    cov.seconds = time.process_time() - t0
+    return cov

@@ -1,0 +1,47 @@
+"""A witness or a ruling difference replayed on the board: back/forward buttons step through
+it, and the firing rule is highlighted on its step (driven by Button.click(), no kernel)."""
+
+from __future__ import annotations
+
+import boards
+from solvers.verify.differ import differ, parting
+from solvers.verify.trace import replay
+from solvers.verify.witness import witness
+
+
+def test_witness_replay_steps_back_and_forward_and_marks_the_rule():
+    t = witness("trogdor", "T-BURN-TILE", budget=2)
+    r = boards.replay_trace(t)
+    n = len(t.actions)
+    assert r.step == n and "<mark><b>T-BURN-TILE</b></mark>" in r.info.value
+    assert r.forward_button.disabled
+    r.back_button.click()
+    assert r.step == n - 1 and "T-BURN-TILE</b></mark> fires" not in r.info.value
+    assert r.boards[0].state == replay(t).states[n - 1]
+    r.first_button.click()
+    assert r.step == 0 and r.back_button.disabled and "the start" in r.info.value
+    r.forward_button.click()
+    assert r.boards[0].state == replay(t).states[1]
+    r.last_button.click()
+    assert r.boards[0].state == replay(t).states[-1]
+    data = r._repr_mimebundle_()  # a notebook cell ending in the replay shows its widget
+    assert data["image/svg+xml"].startswith("<svg") and "T-BURN-TILE" in data["text/plain"]
+    assert "application/vnd.jupyter.widget-view+json" in data
+
+
+def test_refusal_witness_names_the_refused_action():
+    t = witness("encounter-solo", "RE-SOLO-TURN", budget=4)
+    r = boards.replay_trace(t)
+    assert f"<code>{t.refused}</code> is refused by" in r.info.value
+
+
+def test_ruling_difference_shows_both_options_stepping_together():
+    t = differ("trogdor", "TR-PASS-AP", budget=3)
+    r = boards.replay_trace(t)
+    a, b = r.boards
+    assert a.state != b.state  # they part on the last step
+    r.back_button.click()
+    assert not parting(a.game, a.state, b.state)  # one step earlier they still agree
+    assert r.step == len(t.actions) - 1
+    svg = r.widget._repr_mimebundle_()["image/svg+xml"]
+    assert svg.count("<svg") == 3  # one picture of both boards

@@ -1,0 +1,154 @@
+"""``trogkit <game> witness|differ|check``: the command line of ``solvers.verify`` (issue 22),
+the same for every game. Registered by trogkit/cli.py with one line; everything heavy is imported
+when a command runs (the solvers never import the command line).
+
+Exit codes: 0 an answer; 1 a claim is false (the counterexample is printed); 2 bad input;
+3 a budget ended with no witness or difference (the best attempt is printed).
+"""
+
+from __future__ import annotations
+
+import sys
+
+COMMANDS = ("witness", "differ", "check")
+
+
+def register(commands, game: str) -> None:
+    from trogkit import options as opt
+
+    p = commands.add_parser(
+        "witness", help="find a short game where a rule fires (or every rule's, with --all)",
+        description="Find a short replayable game that makes RULE_ID fire (a refusal rule: a "
+        "position and the action it refuses), shrunk; exit 3 when the budget finds none.",
+    )  # fmt: skip
+    p.add_argument("rule", nargs="?", metavar="RULE_ID", help="a rule of the catalog")
+    p.add_argument("--all", action="store_true", help="every rule of the game (one search)")
+    p.add_argument("--write", action="store_true", help="with --all: store them beside the rules")
+    opt.add_budget(p, None, "playouts")
+    opt.add_seed(p)
+    opt.add_json(p)
+    p.set_defaults(run=lambda args: _witness(args, game))
+
+    p = commands.add_parser(
+        "differ", help="find where a ruling's options give different results",
+        description="The shortest game found where RULING_ID's default and its other option "
+        "part (position, legal actions, a refusal or the outcome).",
+    )  # fmt: skip
+    p.add_argument("ruling_id", metavar="RULING_ID")
+    p.add_argument("--option", help="the other option (default: the first non-default one)")
+    opt.add_budget(p, None, "playouts")
+    opt.add_seed(p)
+    opt.add_json(p)
+    p.set_defaults(run=lambda args: _differ(args, game))
+
+    p = commands.add_parser(
+        "check", help="check a claim on many games; a false one gets its smallest counterexample",
+        description="Check the claim NAME defined in FILE.py: a predicate over a state or over "
+        "(state, action, next state); or an event marked more_often_than(p), answered "
+        "supported/refuted/undecided at 95 %%.",
+    )  # fmt: skip
+    p.add_argument("--claim", required=True, metavar="FILE.py:NAME")
+    p.add_argument("--games", type=opt.count, default=100, help="random games (default 100)")
+    p.add_argument("--depth", type=opt.count, default=0, help="exhaustive depth (default 0)")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=opt.positive, default=1, help="local processes")
+    where.add_argument("--dask", metavar="ADDRESS|local", help="run the games on Dask")
+    opt.add_seed(p)
+    opt.add_players(p)
+    opt.add_json(p)
+    p.set_defaults(run=lambda args: _check(args, game))
+
+
+def trace_data(t) -> dict:
+    """A trace as JSON for other tools: start, actions, the rules fired on the last step."""
+    return t.to_json()
+
+
+def trace_text(t) -> str:
+    head = f"{t.game} {t.rule}: {t.length} actions (found {t.found_length}) from {t.start.label()}"
+    lines = [head] + [f"  {i + 1:3d}. {a}" for i, a in enumerate(t.actions)]
+    if t.refused:
+        lines.append(f"  then {t.refused!r} is refused by {t.rule}")
+    if t.versus:
+        lines.append(f"  versus {t.versus}: {t.note}")
+    elif t.fired:
+        lines.append(f"  fired on the last step: {', '.join(t.fired)}")
+    return "\n".join(lines)
+
+
+def _emit(args, data, text: str) -> None:
+    from trogkit.output import emit
+
+    emit(args, data, text)
+
+
+def _missing(args, e) -> int:
+    data = {"game": e.game, "rule": e.rule_id, "witness": None, "budget": e.budget, "why": e.why}
+    _emit(args, data, f"no witness: {e}")
+    print(f"trogkit {e.game}: limit reached: {e}", file=sys.stderr)
+    return 3
+
+
+def _witness(args, game: str) -> int:
+    from rulebook.common.errors import TrogkitInputError
+    from solvers.verify.witness import DEFAULT_BUDGET, NoWitness, witness
+
+    if args.all:
+        return _witness_all(args, game)
+    if args.rule is None:
+        raise TrogkitInputError("name a RULE_ID, or give --all")
+    try:
+        t = witness(game, args.rule, budget=args.budget or DEFAULT_BUDGET, seed=args.seed)
+    except NoWitness as e:
+        return _missing(args, e)
+    _emit(args, trace_data(t), trace_text(t))
+    return 0
+
+
+def _witness_all(args, game: str) -> int:
+    from solvers.verify.regenerate import regenerate
+    from solvers.verify.stats import lengths_summary
+    from solvers.verify.witness import witness_all
+
+    if args.write:
+        data = regenerate(game, budget=args.budget)
+        wit, missed, stats = data["witnesses"], data["missed"], data["stats"]
+    else:
+        cov = witness_all(game, budget=args.budget, seed=args.seed)
+        wit, missed, stats = cov.witnesses, cov.missed, lengths_summary(cov.witnesses)
+    data = {"game": game, "stats": stats, "missed": missed,
+            "witnesses": {k: trace_data(t) for k, t in wit.items()}}  # fmt: skip
+    rows = [f"{k}: {t.length} actions (found {t.found_length})" for k, t in sorted(wit.items())]
+    rows += [f"{k}: no witness ({why})" for k, why in sorted(missed.items())]
+    _emit(args, data, "\n".join(rows + [f"stats: {stats}"]))
+    return 0
+
+
+def _differ(args, game: str) -> int:
+    from solvers.verify.differ import DEFAULT_BUDGET, differ
+    from solvers.verify.witness import NoWitness
+
+    try:
+        t = differ(game, args.ruling_id, option=args.option,
+                   budget=args.budget or DEFAULT_BUDGET, seed=args.seed)  # fmt: skip
+    except NoWitness as e:
+        return _missing(args, e)
+    _emit(args, trace_data(t), trace_text(t))
+    return 0
+
+
+def _check(args, game: str) -> int:
+    from solvers.verify.claims import check, check_rate, load_claim
+
+    fn = load_claim(args.claim)
+    if hasattr(fn, "more_often_than"):
+        r = check_rate(game, fn, games=max(1, args.games), seed=args.seed, players=args.players)
+        _emit(args, r, f"{r['claim']}: {r['verdict']} (rate {r['rate']:.3f}, 95 % {r['ci95']})")
+        return 0
+    r = check(game, args.claim, games=args.games, depth=args.depth, seed=args.seed,
+              players=args.players, workers=args.workers, dask=args.dask)  # fmt: skip
+    if r.holds:
+        _emit(args, r.to_json(), f"{r.claim}: no counterexample in {r.positions} positions")
+        return 0
+    _emit(args, r.to_json(), f"{r.claim} is false:\n" + trace_text(r.counterexample))
+    return 1
