@@ -264,12 +264,3 @@ class ScenarioEditor(EditorBoard):
         top = s.movement_deck.draw[0] if s.movement_deck.draw else ""
         values = {v for _label, v in self.movement.options}
         self.movement.value = top if top in values else ""
-
-
-def __getattr__(name: str):
-    """``boards.editor.InstructorApp`` (the app for every game lives in ``boards.instructor``)."""
-    if name == "InstructorApp":
-        from .instructor import InstructorApp
-
-        return InstructorApp
-    raise AttributeError(name)

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from conftest import live_widgets
 
-from boards.editor import TOOLS, InstructorApp, ScenarioEditor
+from boards.editor import TOOLS, ScenarioEditor
+from boards.instructor import InstructorApp
 from rulebook.trogdor import puzzle
 
 LAYOUT = "C...C/.T.../..L../...T./C.M.."
