@@ -181,6 +181,11 @@ class Game:
         ``perform``, which copies."""
         return self.perform(state, action)
 
+    def freeze(self, state):
+        """The frozen value of a state a playout owned (from ``fork`` or ``advance``); games
+        whose ``advance`` copies return ``state`` itself."""
+        return state
+
     def is_legal(self, state, action) -> bool:
         return self.refusal(state, self.action(action)) is None
 
@@ -244,7 +249,7 @@ def random_game(game: Game, seed: int = 0, *, state=None, max_length: int | None
             )
     if not is_terminal(s):
         raise RuntimeError(f"{game.name} seed {seed}: live state with no legal action: {s}")
-    return Playout(game.name, seed, tuple(map(_TEXT, played)), s, len(played))
+    return Playout(game.name, seed, tuple(map(_TEXT, played)), game.freeze(s), len(played))
 
 
 def why_not(game: Game, state, action) -> str:

@@ -12,7 +12,7 @@ from . import rules
 from .actions import GRAMMAR
 from .catalog import CATALOG
 from .setup import new_game
-from .state import HEADER, PEASANTS_IN_BOX, QUEUE_TOKENS, State
+from .state import HEADER, PEASANTS_IN_BOX, QUEUE_TOKENS, Draft, State
 from .svg import render
 
 
@@ -36,18 +36,16 @@ class Trogdor(Game):
     def refusal(self, state, action):
         return rules.refusal(state, self.action(action))
 
-    def perform(self, state, action):
-        return rules.perform(state, action)
+    perform = staticmethod(rules.perform)
 
-    # playouts: a legal action played in place on a state the caller owns (Game.advance)
+    # playouts: a legal action played in place on a working copy the caller owns (Game.advance)
     advance = staticmethod(rules.advance)
 
     def fork(self, state):
-        return state._fork()
+        return state.draft()
 
-    # ``Game.apply`` (refusal, then perform) as the rules' own function taking an Action or its
-    # text: no method layer at every action (bench figure: random games per CPU-s)
-    apply = staticmethod(rules.apply)
+    def freeze(self, state):
+        return state.freeze() if isinstance(state, Draft) else state
 
     def is_terminal(self, state):
         return state.outcome is not None
