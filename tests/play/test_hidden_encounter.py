@@ -10,10 +10,10 @@ from dataclasses import replace
 import pytest
 
 import rulebook
+from rulebook.encounter import hidden as hidden_encounter
 from rulebook.encounter.battle import composition_problem
-from solvers.play import hidden_encounter, search
+from solvers.play import search
 from solvers.play.agents import make_agent
-from solvers.play.hidden import determinise
 
 GAME = rulebook.game("encounter")
 
@@ -69,9 +69,10 @@ def test_determinise_keeps_what_the_player_sees_and_deals_the_face_down_cards_ag
 ):
     st = _play_to(seed, players, battles)
     me = st.turn
-    samples = [determinise(GAME, st, me, random.Random(k)) for k in range(8)]
+    samples = [GAME.resample(st, me, random.Random(k)) for k in range(8)]
     for d in samples:
         assert _seen(d, me) == _seen(st, me)
+        assert GAME.observation(d, me) == GAME.observation(st, me)
         assert _pool(d, me) == _pool(st, me)
         assert GAME.parse(str(d)) == d  # a position the notation reads back
         assert GAME.invariants(d) == []
@@ -126,8 +127,8 @@ def test_where_the_hidden_cards_lie_does_not_change_the_determinisation():
         other = _moved(st, st.turn, random.Random(seed))
         assert other != st and GAME.invariants(other) == []
         for k in range(3):
-            a = determinise(GAME, st, st.turn, random.Random(k))
-            b = determinise(GAME, other, st.turn, random.Random(k))
+            a = GAME.resample(st, st.turn, random.Random(k))
+            b = GAME.resample(other, st.turn, random.Random(k))
             assert a == b
 
 
@@ -168,7 +169,7 @@ def test_the_fallback_walk_deals_legal_encounters_away_from_the_real_ones(monkey
     monkeypatch.setattr(hidden_encounter, "TRIES", 0)  # straight to the walk
     st = _play_to(1, 3, 0)
     me = st.turn
-    samples = [determinise(GAME, st, me, random.Random(k)) for k in range(5)]
+    samples = [GAME.resample(st, me, random.Random(k)) for k in range(5)]
     for d in samples:
         assert _seen(d, me) == _seen(st, me) and _pool(d, me) == _pool(st, me)
         assert GAME.invariants(d) == []
@@ -185,7 +186,7 @@ def test_keys_game_deals_the_removed_cards_again_and_never_a_key_into_them():
     keys = set(st.cards.ids("key"))
     removed = []
     for k in range(20):
-        d = determinise(GAME, st, me, random.Random(k))
+        d = GAME.resample(st, me, random.Random(k))
         assert d.discard[4:] == st.discard[4:]
         assert not keys & set(d.deck) and not keys & set(d.discard[:4])
         assert sorted(d.deck + d.discard[:4] + sum(map(tuple, d.slots[1 - me]), ())) == sorted(
@@ -203,7 +204,7 @@ def test_market_game_keeps_the_picked_cards_with_their_player_and_deals_only_the
     me = st.turn
     splits = set()
     for k in range(8):
-        d = determinise(GAME, st, me, random.Random(k))
+        d = GAME.resample(st, me, random.Random(k))
         assert _seen(d, me) == _seen(st, me) and GAME.invariants(d) == []
         for q in range(st.players):
             assert sorted(sum(d.slots[q], ())) == sorted(sum(st.slots[q], ()))
