@@ -280,6 +280,17 @@ def test_resample_keeps_the_observation_and_gives_a_valid_position(name):
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_resample_depends_only_on_the_observation(name):
+    """Two states a player cannot tell apart (one a re-sample of the other) are re-sampled to
+    the same state from the same rng: nothing leaks from where the hidden cards really lie."""
+    g = rulebook.game(name)
+    for s, p in list(sampled_positions(name, range(2), every=6)):
+        other = g.resample(s, p, random.Random(99))
+        for k in range(2):
+            assert g.resample(s, p, random.Random(k)) == g.resample(other, p, random.Random(k))
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_observation_hides_the_hidden_cards_and_shows_what_changes(name):
     """Two states that differ only in hidden cards look the same; the observation never names
     a card it hides; and every action changes what the player who took it sees."""

@@ -19,8 +19,10 @@ or show more:
 **Method.** The hidden cards are pooled and dealt back into the same places with the same sizes,
 uniformly among the deals in which no Key goes where none can be (Keys are placed first on the
 allowed places, then the rest). A deal must also keep every opponent's encounters buildable: the
-checks the real encounters pass (no Red with Blue, no lone Green, the hand still completes the
-build -- ``rules.completion_problem``) must pass in the deal. Rejection sampling gives a uniform
+checks the rules guarantee (``_need``: a put refuses Red with Blue and keeps the build completable
+-- ``rules.completion_problem`` --, ``done`` refuses a lone Green, so only the player building now
+may hold one) must pass in the deal; they are read from what the player sees (whose build turn it
+is), never from the real cards, unless a hand-made position breaks one of them. Rejection sampling gives a uniform
 legal deal, and since the pool is sorted before it is shuffled, the deal depends only on which
 cards are hidden, never on where they really lie (two positions that differ only there give the
 same determinisation for the same ``rng``). After ``TRIES`` rejected deals -- not once in 4,730
@@ -53,6 +55,16 @@ def _checks(slots, hand, cards) -> tuple[bool, bool, bool]:
     green = not any(len(s) == 1 and cards[s[0]].star == "green" for s in slots)
     complete = completion_problem(slots, hand, cards) is None
     return red_blue, green, complete
+
+
+def _need(st, q: int) -> tuple[bool, bool, bool]:
+    """The checks every deal of opponent ``q``'s cards must pass: all three, but a lone Green
+    only matters once ``q`` has finished building (the rules refuse it at ``done``); relaxed
+    where the real cards break one (a hand-made position)."""
+    building = st.phase == "build" and st.turn == q
+    rules = (True, not building, True)
+    real = _checks(st.slots[q], st.hands[q], st.cards)
+    return tuple(r and x for r, x in zip(rules, real, strict=True))
 
 
 def _passes(slots, hand, cards, need: tuple[bool, bool, bool]) -> bool:
@@ -111,7 +123,7 @@ class _Dealer:
         self.key_ok = [kind in ("hand", "slot") for kind, _, _ in places.places]
         self.owner = [q if kind in ("hand", "slot") else -1 for kind, q, _ in places.places]
         self.opponents = sorted({q for q in self.owner if q >= 0})
-        self.need = {q: _checks(st.slots[q], st.hands[q], self.cards) for q in self.opponents}
+        self.need = {q: _need(st, q) for q in self.opponents}
         self.pos_place = [i for i, n in enumerate(places.sizes) for _ in range(n)]
 
     def groups(self) -> list[list[int]]:
