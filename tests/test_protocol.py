@@ -317,3 +317,23 @@ def test_observation_differs_for_players_who_hold_different_cards(name):
     private = name in ("trollland", "encounter")  # dealt hands held face down
     assert len(views) == (g.num_players(s) if private else 1)
     assert all(str(s) != v for v in views)  # the deck order (and the RNG) is always hidden
+
+
+def test_deal_again_keeps_sizes_puts_special_cards_only_where_allowed_and_ignores_order():
+    """The shared dealer: every place keeps its size, the cards are the same multiset, a special
+    card lands only on an allowed place, and the deal depends on which cards, not where."""
+    from rulebook.common.hidden import deal_again
+
+    places = [("a1", "K1", "b2"), ("c3",), ("K2", "d4"), ("e5", "f6")]
+    allowed = [True, False, True, False]
+    special = lambda c: c.startswith("K")  # noqa: E731
+    deals = set()
+    for k in range(30):
+        out = deal_again(places, random.Random(k), special=special, special_ok=allowed)
+        assert [len(p) for p in out] == [len(p) for p in places]
+        assert sorted(sum(out, ())) == sorted(sum(places, ()))
+        assert all(allowed[i] for i, p in enumerate(out) for c in p if special(c))
+        swapped = [("c3", "K2", "b2"), ("a1",), ("K1", "e5"), ("d4", "f6")]
+        assert out == deal_again(swapped, random.Random(k), special=special, special_ok=allowed)
+        deals.add(tuple(out))
+    assert len(deals) > 10

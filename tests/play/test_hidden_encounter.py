@@ -210,3 +210,31 @@ def test_market_game_keeps_the_picked_cards_with_their_player_and_deals_only_the
             assert sorted(sum(d.slots[q], ())) == sorted(sum(st.slots[q], ()))
         splits.add(str(_theirs(d, me)))
     assert len(splits) > 1
+
+
+SOLO = rulebook.game("encounter-solo")
+
+
+def test_solo_resample_deals_the_face_down_cards_keeps_keys_on_the_path_and_bosses_apart():
+    """Solo Adventure: the undiscovered encounters and the Final Encounter's six are dealt again
+    among themselves with the Keys only on the path; the Boss cards only among the Boss deck and
+    the Final Encounter's top; discovered encounters, hand and piles stay."""
+    st = SOLO.new_game(5)
+    kind = lambda c: st.cards[c].kind  # noqa: E731
+    down = [i for i, s in enumerate(st.spaces) if s and not st.up[i]]
+    assert down and any(kind(c) == "key" for i in down for c in st.spaces[i])
+    finals = set()
+    for k in range(10):
+        d = SOLO.resample(st, 0, random.Random(k))
+        assert SOLO.observation(d, 0) == SOLO.observation(st, 0) and SOLO.invariants(d) == []
+        assert kind(d.final[0]) == "boss" and all(
+            kind(c) not in ("boss", "key") for c in d.final[1:]
+        )
+        assert sorted(d.boss_deck + d.final[:1]) == sorted(st.boss_deck + st.final[:1])
+        hidden = sorted(c for i in down for c in d.spaces[i]) + sorted(d.final[1:])
+        real = sorted(c for i in down for c in st.spaces[i]) + sorted(st.final[1:])
+        assert sorted(hidden) == sorted(real)
+        assert [len(d.spaces[i]) for i in down] == [len(st.spaces[i]) for i in down]
+        assert (d.hand, d.mine, d.keys, d.discard) == (st.hand, st.mine, st.keys, st.discard)
+        finals.add(d.final)
+    assert len(finals) > 1
