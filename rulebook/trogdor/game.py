@@ -18,6 +18,15 @@ from .state import HEADER, PEASANTS_IN_BOX, QUEUE_TOKENS, Deck, Draft, State
 from .svg import render
 
 
+def _action(action) -> Action:
+    """An Action from an Action or its text."""
+    return action if type(action) is Action else GRAMMAR.parse(action)
+
+
+def _refusal(state, action):
+    return rules.refusal(state, action if type(action) is Action else GRAMMAR.parse(action))
+
+
 class Trogdor(Game):
     name = HEADER
     title = "Trogdor!! The Board Game"
@@ -35,9 +44,10 @@ class Trogdor(Game):
     # the rules' own function, not a method calling it: one call less per random-play step
     legal_actions = staticmethod(rules.legal_actions)
 
-    def refusal(self, state, action):
-        # Game.apply passes an Action already: no second parse (bench: apply actions per CPU-s)
-        return rules.refusal(state, action if type(action) is Action else self.action(action))
+    # module functions, not methods: Game.apply calls both at every action (bench figure: random
+    # Trogdor actions per CPU-s through apply)
+    action = staticmethod(_action)
+    refusal = staticmethod(_refusal)
 
     perform = staticmethod(rules.perform)
 
