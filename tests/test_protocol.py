@@ -3,11 +3,13 @@
 Only protocol names are used here (rulebook/API.md), so a new game is tested by registering it.
 Per game, seeded random games are played to the end; at every state:
 - legal actions are non-empty exactly while the game is on, sorted, and each round-trips as text;
-- the notation round-trips and names the game; the state's fields hold only immutable values;
+- the notation round-trips and names the game; the state is frozen and its fields hold only
+  immutable values;
 - applying a legal action leaves the state unchanged; refusal() says None for it;
 - actions legal elsewhere but not here are refused by refusal() with exactly the error apply()
   raises, the state unchanged;
-and every game ends within the game's declared maximum length.
+and every game ends within the game's declared maximum length. Then what each player sees:
+``returns`` at the end, ``observation`` and ``resample`` (hidden cards) along random games.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ IMMUTABLE_SCALARS = (int, float, str, bool, bytes, type(None), frozenset)
 
 def mutable_parts(value, path="state", seen=None):
     """Paths of mutable containers reachable from ``value`` (lists, dicts, sets, non-frozen
-    dataclasses other than the state itself)."""
+    dataclasses, the state itself included)."""
     seen = set() if seen is None else seen
     if id(value) in seen:
         return []
@@ -41,7 +43,7 @@ def mutable_parts(value, path="state", seen=None):
         return [p for i, v in enumerate(value) for p in mutable_parts(v, f"{path}[{i}]", seen)]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         out = []
-        if path != "state" and not value.__dataclass_params__.frozen:
+        if not value.__dataclass_params__.frozen:
             out.append(f"{path} is a mutable {type(value).__name__}")
         for f in dataclasses.fields(value):
             if f.compare:  # read-only references (card sets, catalogs) are not compared
@@ -180,4 +182,158 @@ def test_a_playout_from_a_given_state_leaves_it_unchanged(name):
     play = random_game(g, 7, state=s)
     assert str(s) == before and play.final is not s
     copy = g.fork(s)
-    assert str(copy) == before and not mutable_parts(copy)
+    assert str(copy) == before
+    assert str(g.freeze(copy)) == before and not mutable_parts(g.freeze(copy))
+    assert not mutable_parts(play.final)
+
+
+# ---- frozen states -------------------------------------------------------------------------------
+
+
+def assert_frozen(s, where: str) -> None:
+    """Assigning any field of ``s`` raises, and leaves the state as it was."""
+    before = str(s)
+    for f in dataclasses.fields(s):
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(s, f.name, getattr(s, f.name))
+    assert str(s) == before, where
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_state_is_frozen(name):
+    """New games, results of apply, a playout's final state and re-sampled states are frozen
+    values: assigning any of their fields raises."""
+    g = rulebook.game(name)
+    s = g.new_game(2)
+    assert_frozen(s, "new_game")
+    for i in range(30):
+        if g.is_terminal(s):
+            break
+        s = g.apply(s, g.legal_actions(s)[i % len(g.legal_actions(s))])
+        assert_frozen(s, f"apply {i}")
+    if not g.is_terminal(s):
+        assert_frozen(g.resample(s, g.to_move(s), random.Random(0)), "resample")
+    assert_frozen(random_game(g, 2).final, "random_game")
+    assert_frozen(random_game(g, 2, state=s).final, "random_game from a state")
+
+
+# ---- returns -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_returns_are_zero_while_the_game_is_on_and_win_or_loss_at_the_end(name):
+    """One number per player: 0.0 during the game; at the end +1 for each winner, -1 for the
+    others (rulebook/API.md)."""
+    g = rulebook.game(name)
+    ends = set()
+    for seed in range(12):
+        players = g.players_allowed[seed % len(g.players_allowed)]
+        start = g.new_game(seed, players=players)
+        assert g.returns(start) == (0.0,) * g.num_players(start)
+        final = random_game(g, seed, players=players).final
+        r = g.returns(final)
+        assert len(r) == g.num_players(final) == players
+        assert r == tuple(1.0 if p in g.winners(final) else -1.0 for p in range(players))
+        ends.add(r)
+    assert all(set(r) <= {1.0, -1.0} for r in ends)
+    assert any(-1.0 in r for r in ends)  # somebody loses some random game
+
+
+# ---- what each player sees -----------------------------------------------------------------------
+
+
+def sampled_positions(name: str, seeds=range(3), every: int = 4):
+    """(state, observer) along seeded random games: every ``every``-th live position, seen by
+    the player to move and by each other player."""
+    for _, states in played_states(name, seeds):
+        g = rulebook.game(name)
+        for s in states[::every]:
+            if not g.is_terminal(s):
+                for p in range(g.num_players(s)):
+                    yield s, p
+
+
+def without_rng(g, s) -> str:
+    """The notation without its RNG field (a re-sampled state is always re-seeded)."""
+    return " ".join(w for w in str(s).split() if not w.startswith("rng="))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_resample_keeps_the_observation_and_gives_a_valid_position(name):
+    """A re-sampled state looks the same to the player, keeps every invariant, parses back, is
+    legal where the real one is, and its hidden cards vary with the rng."""
+    g = rulebook.game(name)
+    varied = total = 0
+    for s, p in sampled_positions(name):
+        seen = g.observation(s, p)
+        samples = [g.resample(s, p, random.Random(k)) for k in range(3)]
+        for d in samples:
+            assert g.observation(d, p) == seen
+            assert g.invariants(d) == []
+            again = g.parse(str(d))
+            assert again == d and str(again) == str(d)
+            if p == g.to_move(s):
+                assert g.legal_actions(d) == g.legal_actions(s)
+        total += 1
+        varied += len({without_rng(g, d) for d in samples}) > 1
+    assert total >= 5 and varied > total // 2, (varied, total)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_resample_depends_only_on_the_observation(name):
+    """Two states a player cannot tell apart (one a re-sample of the other) are re-sampled to
+    the same state from the same rng: nothing leaks from where the hidden cards really lie."""
+    g = rulebook.game(name)
+    for s, p in list(sampled_positions(name, range(2), every=6)):
+        other = g.resample(s, p, random.Random(99))
+        for k in range(2):
+            assert g.resample(s, p, random.Random(k)) == g.resample(other, p, random.Random(k))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_observation_hides_the_hidden_cards_and_shows_what_changes(name):
+    """Two states that differ only in hidden cards look the same; the observation never names
+    a card it hides; and every action changes what the player who took it sees."""
+    g = rulebook.game(name)
+    hid = 0
+    for _, states in played_states(name, range(3)):
+        for s, nxt in zip(states, states[1:], strict=False):
+            me = g.to_move(s)
+            other = g.resample(s, me, random.Random(1))
+            assert str(other) != str(s)
+            assert g.observation(other, me) == g.observation(s, me)
+            assert g.observation(nxt, me) != g.observation(s, me), f"{s} -> {nxt}"
+            hid += "?" in g.observation(s, me)
+    assert hid  # some card was hidden
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_observation_differs_for_players_who_hold_different_cards(name):
+    """In a game with private cards each player sees their own; in a co-operative game with
+    open hands (Trogdor) everyone sees the same."""
+    g = rulebook.game(name)
+    s = g.new_game(4, players=max(g.players_allowed[:2]))
+    views = {g.observation(s, p) for p in range(g.num_players(s))}
+    private = name in ("trollland", "encounter")  # dealt hands held face down
+    assert len(views) == (g.num_players(s) if private else 1)
+    assert all(str(s) != v for v in views)  # the deck order (and the RNG) is always hidden
+
+
+def test_deal_again_keeps_sizes_puts_special_cards_only_where_allowed_and_ignores_order():
+    """The shared dealer: every place keeps its size, the cards are the same multiset, a special
+    card lands only on an allowed place, and the deal depends on which cards, not where."""
+    from rulebook.common.hidden import deal_again
+
+    places = [("a1", "K1", "b2"), ("c3",), ("K2", "d4"), ("e5", "f6")]
+    allowed = [True, False, True, False]
+    special = lambda c: c.startswith("K")  # noqa: E731
+    deals = set()
+    for k in range(30):
+        out = deal_again(places, random.Random(k), special=special, special_ok=allowed)
+        assert [len(p) for p in out] == [len(p) for p in places]
+        assert sorted(sum(out, ())) == sorted(sum(places, ()))
+        assert all(allowed[i] for i, p in enumerate(out) for c in p if special(c))
+        swapped = [("c3", "K2", "b2"), ("a1",), ("K1", "e5"), ("d4", "f6")]
+        assert out == deal_again(swapped, random.Random(k), special=special, special_ok=allowed)
+        deals.add(tuple(out))
+    assert len(deals) > 10

@@ -137,6 +137,20 @@ class Game:
         ``new_game`` and ``parse``. Raises CardDataError naming the file."""
         raise NotImplementedError
 
+    def observation(self, state, player: int | None) -> str:
+        """What ``player`` (0-based; None: an onlooker who holds no cards) sees of ``state``: its
+        notation with every card that player cannot see written ``?`` and the RNG as ``0:0``.
+        Equal exactly when the player cannot tell the two positions apart (not a position: it
+        does not parse)."""
+        raise NotImplementedError
+
+    def resample(self, state, player: int | None, rng: random.Random):
+        """A position ``player`` cannot tell from ``state`` (the same ``observation``), its hidden
+        cards dealt again from ``rng`` as the rules could have dealt them and its RNG re-seeded;
+        it keeps the invariants and its notation parses. Depends only on the observation and
+        ``rng``, never on where the hidden cards really lie. Agents plan on such copies."""
+        raise NotImplementedError
+
     def invariants(self, state) -> list[str]:
         """What is wrong with ``state`` (pieces or cards not conserved, ...): [] when all holds.
         Sweeps check it after every action."""
@@ -168,6 +182,16 @@ class Game:
             raise err
         return self.perform(state, a)
 
+    def returns(self, state) -> tuple[float, ...]:
+        """One number per player (OpenSpiel's ``returns``): 0.0 for everyone while the game is
+        on; at the end +1.0 for each winner and -1.0 for every other player (a co-operative
+        game's win is +1 for all, its loss -1 for all; a shared victory is +1 for each winner)."""
+        n = self.num_players(state)
+        if not self.is_terminal(state):
+            return (0.0,) * n
+        won = set(self.winners(state))
+        return tuple(1.0 if p in won else -1.0 for p in range(n))
+
     def apply_traced(self, state, action):
         """(new state, rule IDs that fired) -- for sweeps and teaching."""
         with tracing() as ids:
@@ -186,6 +210,11 @@ class Game:
         state; ``state`` must come from ``new_game``, ``fork`` or ``advance``. Default:
         ``perform``, which copies."""
         return self.perform(state, action)
+
+    def freeze(self, state):
+        """The frozen value of a state a playout owned (from ``fork`` or ``advance``); games
+        whose ``advance`` copies return ``state`` itself."""
+        return state
 
     def is_legal(self, state, action) -> bool:
         return self.refusal(state, self.action(action)) is None
@@ -250,7 +279,7 @@ def random_game(game: Game, seed: int = 0, *, state=None, max_length: int | None
             )
     if not is_terminal(s):
         raise RuntimeError(f"{game.name} seed {seed}: live state with no legal action: {s}")
-    return Playout(game.name, seed, tuple(map(_TEXT, played)), s, len(played))
+    return Playout(game.name, seed, tuple(map(_TEXT, played)), game.freeze(s), len(played))
 
 
 def why_not(game: Game, state, action) -> str:

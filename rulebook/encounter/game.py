@@ -6,7 +6,7 @@ from __future__ import annotations
 from rulebook.common.actions import Action
 from rulebook.common.game import Game
 
-from . import actions, fast_legal, rules, solo_rules, state
+from . import actions, fast_legal, hidden, rules, solo_rules, state
 from .catalog import CATALOG
 from .setup import new_adventure
 from .setup import new_game as _new_multi
@@ -36,6 +36,12 @@ class Encounter(Game):
 
     def perform(self, st, action):
         return rules.perform(st, action)
+
+    def observation(self, st, player):
+        return hidden.observe_multi(st, player)
+
+    def resample(self, st, player, rng):
+        return hidden.resample_multi(st, player, rng)
 
     def is_terminal(self, st):
         return st.phase == "over"
@@ -116,6 +122,12 @@ class EncounterSolo(Game):
 
     def perform(self, st, action):
         return solo_rules.perform(st, action)
+
+    def observation(self, st, player):
+        return hidden.observe_solo(st, player)
+
+    def resample(self, st, player, rng):
+        return hidden.resample_solo(st, player, rng)
 
     def is_terminal(self, st):
         return st.outcome != "-"

@@ -6,14 +6,25 @@ from collections import Counter
 from functools import cache
 from operator import is_
 
+from rulebook.common.actions import Action
 from rulebook.common.game import Game
+from rulebook.common.hidden import deal_again, fresh_seed, hide
 
 from . import fast_legal, rules
 from .actions import GRAMMAR
 from .catalog import CATALOG
 from .setup import new_game
-from .state import HEADER, PEASANTS_IN_BOX, QUEUE_TOKENS, State
+from .state import HEADER, PEASANTS_IN_BOX, QUEUE_TOKENS, Deck, Draft, State
 from .svg import render
+
+
+def _action(action) -> Action:
+    """An Action from an Action or its text."""
+    return action if type(action) is Action else GRAMMAR.parse(action)
+
+
+def _refusal(state, action):
+    return rules.refusal(state, action if type(action) is Action else GRAMMAR.parse(action))
 
 
 class Trogdor(Game):
@@ -35,21 +46,48 @@ class Trogdor(Game):
     legal_actions = staticmethod(fast_legal.legal_actions)
     plain_legal_actions = staticmethod(rules.legal_actions)
 
-    def refusal(self, state, action):
-        return rules.refusal(state, self.action(action))
+    # module functions, not methods: Game.apply calls both at every action (bench figure: random
+    # Trogdor actions per CPU-s through apply)
+    action = staticmethod(_action)
+    refusal = staticmethod(_refusal)
 
-    def perform(self, state, action):
-        return rules.perform(state, action)
+    perform = staticmethod(rules.perform)
 
-    # playouts: a legal action played in place on a state the caller owns (Game.advance)
+    # playouts: a legal action played in place on a working copy the caller owns (Game.advance)
     advance = staticmethod(rules.advance)
 
     def fork(self, state):
-        return state._fork()
+        return state.draft()
 
-    # ``Game.apply`` (refusal, then perform) as the rules' own function taking an Action or its
-    # text: no method layer at every action (bench figure: random games per CPU-s)
-    apply = staticmethod(rules.apply)
+    def freeze(self, state):
+        return state.freeze() if isinstance(state, Draft) else state
+
+    # -- hidden information (T-SETUP-DECKS: both decks are shuffled face down) --
+    def observation(self, state, player):
+        """The game is co-operative and the hands lie open on the table, so every player sees
+        the same: everything but the order of the two draw piles and the RNG."""
+        act, mov = state.action_deck, state.movement_deck
+        return str(
+            state.replace(
+                action_deck=Deck(hide(act.draw), act.discard),
+                movement_deck=Deck(hide(mov.draw), mov.discard),
+                seed=0,
+                draws=0,
+            )
+        )
+
+    def resample(self, state, player, rng):
+        """Both draw piles shuffled again (the discards and the set-aside Troghammer cards are
+        face up) and the RNG re-seeded."""
+        act, mov = state.action_deck, state.movement_deck
+        (act_draw,) = deal_again([act.draw], rng)
+        (mov_draw,) = deal_again([mov.draw], rng)
+        return state.replace(
+            action_deck=Deck(act_draw, act.discard),
+            movement_deck=Deck(mov_draw, mov.discard),
+            seed=fresh_seed(rng),
+            draws=0,
+        )
 
     def is_terminal(self, state):
         return state.outcome is not None

@@ -7,8 +7,9 @@ the next player's ``draw``; ``over`` once the game has ended.
 Each action kind has ONE check (``check_<kind>(state, action) -> Refused | None``) and one effect
 (``do_<kind>(working_copy, action)``); ``KINDS`` ties them to their phase (``draw``, ``pass`` and
 ``step`` have no condition beyond it). ``refusal`` runs the check, ``legal_actions`` keeps the
-candidates whose check says None, and ``perform`` runs the effect on a fork of the state (every
-field immutable, so the input never changes).
+candidates whose check says None, and ``perform`` runs the effect on a working copy of the state
+(``state.Draft``) and freezes it, so the input never changes. ``Game.apply`` (refusal, then
+perform) is the base class's.
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ from .catalog import refuse
 from .geometry import AREA_SET, INDEX, SQUARES
 from .geometry import STEP as GEO_STEP
 from .powers import add_powers, card_powers, remove_power
-from .state import MAX_AP, MAX_TURN, Deck, State
+from .state import MAX_AP, MAX_TURN, Deck, Draft, State
 
 TEXT = attrgetter("_text")  # C-level sort key: legal actions sorted by canonical text
 
@@ -80,41 +81,35 @@ def refusal(s, a: Action) -> RuleError | None:
     return refuse(rule, template.format(*args))
 
 
-def apply(state, a):
-    """``refusal`` then ``perform`` (Game.apply; ``a`` an Action or its text), the legal case
-    decided in one expression with the same check: two calls less per action (bench figure:
-    random games per CPU-s). Anything else goes to ``refusal``, which says which rule refuses."""
-    if type(a) is not Action:
-        a = GRAMMAR.parse(a)
-    kind = KINDS.get(a.verb)
-    if (
-        state.outcome is None
-        and kind is not None
-        and kind.phase == state.phase
-        and (kind.check is None or kind.check(state, a) is None)
-    ):
-        return perform(state, a)
-    raise refusal(state, a)
-
-
 def perform(state, a: Action):
-    """The state after the legal action ``a`` (call ``refusal`` first; ``Game.apply`` does)."""
-    s = _new_state(State)  # state._fork() inlined: one call less per action (bench: games/CPU-s)
+    """The state after the legal action ``a`` (``Game.apply`` asks ``refusal`` first): the effect
+    runs on a working copy (``Draft``), which is then frozen."""
+    s = _new_state(Draft)  # state.draft() inlined: one call less per action (bench: games/CPU-s)
     s.__dict__ = state.__dict__.copy()  # every field is immutable: sharing them is safe
-    return advance(s, a)
+    _effect(s, a)
+    s.__class__ = State  # Draft.freeze() inlined
+    return s
 
 
 def advance(s, a: Action):
-    """The legal action ``a`` played on ``s`` itself (``Game.advance``: playouts own their
-    states). The effects only ever assign new immutable values to fields of ``s``, so this is
-    ``perform`` without the copy."""
+    """The legal action ``a`` played on ``s`` itself when it is a ``Draft`` (``Game.advance``:
+    playouts own their states; a frozen State is drafted once), so this is ``perform`` without
+    the copy. ``Game.freeze`` ends the playout."""
+    if s.__class__ is not Draft:
+        s = s.draft()
+    _effect(s, a)
+    return s
+
+
+def _effect(s, a: Action) -> None:
+    """The effect of the legal action ``a`` on the working copy ``s``, then the end of the game
+    (T-WIN) when nothing is left to burn."""
     try:
         EFFECTS[a.verb](s, a)
         if not s.peasants and all(s.burnt):
             fx.check_win(s)  # T-WIN
     except fx.GameEnded:
         pass
-    return s
 
 
 def legal_actions(s) -> list[Action]:

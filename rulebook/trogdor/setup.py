@@ -363,10 +363,10 @@ def _with_deck(state: State, cards, card_type, kind: str, hint: str, literal=Non
         else:
             ids.append(str(c))
     field = f"{kind}_deck"
-    s = state.replace(**{field: Deck(tuple(ids), getattr(state, field).discard)})
+    changes = {field: Deck(tuple(ids), getattr(state, field).discard)}
     if extra:
-        s.cards = s.cards.with_cards(extra)
-    return s
+        changes["cards"] = state.cards.with_cards(extra)
+    return state.replace(**changes)
 
 
 def with_cards(state: State, cards) -> State:

@@ -105,11 +105,11 @@ class Cottages:
         return tuple(sq for sq, b in cottages.items() if b)
 
 
-@dataclass(eq=True)
+@dataclass(eq=True, frozen=True)
 class State:
-    """A position. Field names are part of the public API (NOTES.md). Every field is immutable;
-    the engine builds a new State for every result (``_fork`` + field assignment inside
-    ``rules.perform`` only)."""
+    """A position: a frozen value (assigning a field raises). Field names are part of the public
+    API (NOTES.md). The engine fills in a result on one private working copy (``Draft``, made by
+    ``draft`` inside ``rules.perform`` and ``rules.advance``) and freezes it."""
 
     GAME = HEADER  # registry name (rulebook.game_of)
 
@@ -155,30 +155,30 @@ class State:
         return Rng(self.seed, self.draws)
 
     @rng.setter
-    def rng(self, value: Rng) -> None:
+    def rng(self, value: Rng) -> None:  # on a Draft only: a State's fields cannot be assigned
         self.seed, self.draws = value.seed, value.counter
 
     # -- copying -------------------------------------------------------------------------------
-    def _fork(self) -> State:
-        """A shallow copy for the engine to fill in (every field is immutable, so sharing them is
-        safe)."""
-        s = object.__new__(State)
-        s.__dict__ = self.__dict__.copy()
-        return s
+    def draft(self) -> Draft:
+        """A working copy the engine may change (every field is immutable, so sharing them is
+        safe); ``Draft.freeze`` makes it a State again."""
+        d = _new(Draft)
+        d.__dict__ = self.__dict__.copy()
+        return d
 
     def copy(self) -> State:
         """An equal state (kept for callers of the old API; states are values, so this is
         rarely needed)."""
-        return self._fork()
+        return self.draft().freeze()
 
     def replace(self, **changes) -> State:
         """A new state with some fields changed (values must be immutable: tuples, Deck, ...)."""
-        s = self._fork()
+        d = self.draft()
         for k, v in changes.items():
-            if k not in s.__dict__ and k != "rng":
+            if k not in d.__dict__ and k != "rng":
                 raise AttributeError(f"State has no field {k!r}")
-            setattr(s, k, v)
-        return s
+            setattr(d, k, v)
+        return d.freeze()
 
     # -- queries -------------------------------------------------------------------------------
     def kind(self, sq: Square | str) -> str:
@@ -210,6 +210,23 @@ class State:
         from .svg import render
 
         return render(self)
+
+
+_new = object.__new__
+
+
+class Draft(State):
+    """The one working copy of a State, private to the engine: ``rules.perform`` drafts its input,
+    the effects assign new immutable values to its fields, and ``freeze`` turns the very same
+    object into a State (no second copy: bench figure, random Trogdor games per CPU-s). Playouts
+    (``Game.advance``) keep playing on one Draft and freeze it at the end."""
+
+    __setattr__ = object.__setattr__
+    __delattr__ = object.__delattr__
+
+    def freeze(self) -> State:
+        self.__class__ = State
+        return self
 
 
 def _as_sq(sq) -> Square:

@@ -5,8 +5,8 @@ An agent is ``choose(game, state, rng) -> Action``; all randomness comes from ``
 
 - ``random``: a uniformly random legal action.
 - ``greedy``: one ply -- every legal action is tried on one determinised copy of the position
-  (hidden cards re-sampled, so it does not peek at the deck, the opponents' hands or their
-  face-down encounters) and the one whose result ``evaluate`` scores best for the player to move
+  (``game.resample``: hidden cards dealt again, so it does not peek at the deck, the opponents'
+  hands or their face-down encounters) and the one whose result ``evaluate`` scores best for the player to move
   is played (ties broken at random). A Random Encounter battle is tried on
   ``GREEDY_BATTLE_WORLDS`` copies and scored by its mean, since its result turns on the
   opponent's unseen encounter. The per-game evaluations are described in ``evaluate.py``. In Trogdor a player's ply is a whole
@@ -20,18 +20,22 @@ An agent is ``choose(game, state, rng) -> Action``; all randomness comes from ``
   scored by rollouts to the end of the round) and picks battles by rollouts to the round's end
   in ``BATTLE_WORLDS`` determinisations (``search.battle_search``); both score by loot, which
   decides the game, and both play only on determinised copies.
+
+What an agent knows of a game beyond the protocol (``returns``, ``observation``, ``resample``)
+is its ``Playbook``, registered once per game in ``PLAYBOOKS``; the agents never ask a game's
+name.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
+import rulebook
 from rulebook.common.errors import TrogkitInputError
 
 from .evaluate import evaluate
-from .hidden import determinise
-from .positions import fields
 from .search import battle_search, build_search, uct
 from .trogdor_plan import Planner, TurnSearch
 
@@ -40,16 +44,6 @@ TROGDOR_GREEDY_WIDTH = 4  # the greedy's beam: states kept per depth of a turn
 GREEDY_BATTLE_WORLDS = 8  # Random Encounter: determinisations the greedy averages per battle
 BATTLE_WORLDS = 4  # Random Encounter: determinisations each candidate battle is played in
 BUILD_ROLLOUTS = 4  # Random Encounter: round-end rollouts per candidate build
-
-
-def _greedy_worlds(game, state) -> int:
-    """Determinisations the greedy averages its one ply over: in Random Encounter's battles the
-    result turns on the opponent's face-down encounter, so one sample would pick at random; its
-    build and market actions change no score ``evaluate`` reads, so one copy settles them (the
-    8-world greedy over every action cost 5x the CPU for choices that are all ties)."""
-    if game.name == "encounter" and fields(state)["phase"] == "battle":
-        return GREEDY_BATTLE_WORLDS
-    return 1
 
 
 class RandomAgent:
@@ -64,20 +58,21 @@ class GreedyAgent:
     name = "greedy"
 
     def __init__(self):
-        self._trogdor = None  # the turn planner (one per agent: it remembers the turn's plan)
+        self._planners: dict = {}  # game -> its turn planner (it remembers the turn's plan)
 
     def choose(self, game, state, rng: random.Random):
-        if game.name == "trogdor":
-            if self._trogdor is None:
-                self._trogdor = Planner(width=TROGDOR_GREEDY_WIDTH)
-            return self._trogdor.choose(game, state, rng)
+        book = playbook(game)
+        if book.greedy is not None:
+            if game not in self._planners:
+                self._planners[game] = book.greedy()
+            return self._planners[game].choose(game, state, rng)
         legal = game.legal_actions(state)
         if len(legal) == 1:
             return legal[0]
         me = game.to_move(state)
         totals = [0.0] * len(legal)
-        for _ in range(_greedy_worlds(game, state)):
-            seen = determinise(game, state, me, rng)
+        for _ in range(book.greedy_worlds(state)):
+            seen = game.resample(state, me, rng)
             for i, a in enumerate(legal):
                 totals[i] += evaluate(game, game.apply(seen, a), me)
         top = max(totals)
@@ -90,34 +85,73 @@ class SearchAgent:
     budget: int = DEFAULT_BUDGET
     depth: int = 8
     name: str = "search"
-    _turns: dict = field(default_factory=dict, compare=False, repr=False)  # Trogdor's searcher
+    _turns: dict = field(default_factory=dict, compare=False, repr=False)  # per-game planners
 
     def choose(self, game, state, rng: random.Random):
-        if game.name == "trogdor":
-            if "search" not in self._turns:
-                self._turns["search"] = TurnSearch(self.budget)
-            return self._turns["search"].choose(game, state, rng)
-        if game.name == "encounter":
-            return self._encounter(game, state, rng)
+        search = playbook(game).search
+        if search is not None:
+            return search(self, game, state, rng)
         return uct(game, state, rng, simulations=self.budget, depth=self.depth).action
 
-    def _encounter(self, game, state, rng: random.Random):
-        """A build turn is planned whole (``budget`` candidate builds) and then played action by
-        action; a battle is chosen by rollouts to the round's end; anything else by UCT."""
-        me = game.to_move(state)
-        phase = fields(state)["phase"]
-        plan = self._turns.get(("build", me))  # keyed by seat: self-play shares one agent
-        legal = game.legal_actions(state)
-        if phase == "build" and plan and str(plan[0]) in {str(a) for a in legal}:
-            return plan.pop(0)
-        self._turns.pop(("build", me), None)
-        if phase == "build":
-            plan = build_search(game, state, rng, candidates=self.budget, rollouts=BUILD_ROLLOUTS)
-            self._turns[("build", me)] = plan[1:]
-            return plan[0]
-        if phase == "battle":
-            return battle_search(game, state, rng, worlds=BATTLE_WORLDS)
-        return uct(game, state, rng, simulations=self.budget, depth=self.depth).action
+
+def _trogdor_search(agent: SearchAgent, game, state, rng: random.Random):
+    """Trogdor: Monte Carlo tree search over whole turns (``trogdor_plan.TurnSearch``)."""
+    if "search" not in agent._turns:
+        agent._turns["search"] = TurnSearch(agent.budget)
+    return agent._turns["search"].choose(game, state, rng)
+
+
+def _encounter_search(agent: SearchAgent, game, state, rng: random.Random):
+    """Random Encounter: a build turn is planned whole (``budget`` candidate builds) and then
+    played action by action; a battle is chosen by rollouts to the round's end; anything else
+    by UCT."""
+    me = game.to_move(state)
+    phase = state.phase
+    plan = agent._turns.get(("build", me))  # keyed by seat: self-play shares one agent
+    legal = game.legal_actions(state)
+    if phase == "build" and plan and str(plan[0]) in {str(a) for a in legal}:
+        return plan.pop(0)
+    agent._turns.pop(("build", me), None)
+    if phase == "build":
+        plan = build_search(game, state, rng, candidates=agent.budget, rollouts=BUILD_ROLLOUTS)
+        agent._turns[("build", me)] = plan[1:]
+        return plan[0]
+    if phase == "battle":
+        return battle_search(game, state, rng, worlds=BATTLE_WORLDS)
+    return uct(game, state, rng, simulations=agent.budget, depth=agent.depth).action
+
+
+def _encounter_worlds(state) -> int:
+    """Random Encounter: in battles the result turns on the opponent's face-down encounter, so
+    one sample would pick at random; its build and market actions change no score ``evaluate``
+    reads, so one copy settles them (the 8-world greedy over every action cost 5x the CPU for
+    choices that are all ties)."""
+    return GREEDY_BATTLE_WORLDS if state.phase == "battle" else 1
+
+
+@dataclass(frozen=True)
+class Playbook:
+    """What the agents know of one game beyond the protocol: the determinisations the one-ply
+    greedy averages over in a state, a whole-turn planner that replaces the one-ply greedy
+    (a factory: one planner per agent), and a search that replaces plain UCT."""
+
+    greedy_worlds: Callable[[object], int] = lambda state: 1
+    greedy: Callable[[], object] | None = None
+    search: Callable[..., object] | None = None
+
+
+GENERIC = Playbook()
+# each game's playbook, registered once by its game object (agents never ask a game's name)
+PLAYBOOKS = {
+    rulebook.game("trogdor"): Playbook(
+        greedy=lambda: Planner(width=TROGDOR_GREEDY_WIDTH), search=_trogdor_search
+    ),
+    rulebook.game("encounter"): Playbook(greedy_worlds=_encounter_worlds, search=_encounter_search),
+}
+
+
+def playbook(game) -> Playbook:
+    return PLAYBOOKS.get(game, GENERIC)
 
 
 AGENTS = ("random", "greedy", "search")

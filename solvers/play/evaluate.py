@@ -1,8 +1,10 @@
 """How good a position looks to one player, in [0, 1]: the game knowledge of the greedy agent and
-of the search agent's cut-off rollouts. Each evaluation reads only public notation fields
-(``positions.fields``; Random Encounter's ``wins`` and ``loot`` straight off the state, for speed)
-and the protocol; a finished game is worth 1 to its winners and 0 to the
-others, whatever the game.
+of the search agent's cut-off rollouts. Each evaluation reads only what the player sees -- the
+fields of ``game.observation(state, player)`` (Random Encounter's public ``wins`` and ``loot``
+straight off the state, for speed) -- and a finished game is worth its ``game.returns`` mapped
+onto [0, 1] (1 to its winners, 0 to the others), whatever the game. The evaluation of each game
+is registered once in ``VALUES`` (by the registry's game object); a game without one is valued
+by its returns alone.
 
 - **Trogdor** (co-operative, everyone shares one value): the game is won when all 25 tiles and
   all cottages are burnt with no peasant on the board, and lost when the Trog-meter is empty --
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import math
 
+import rulebook
 from rulebook.trogdor.grid import Grid
 
 from .positions import fields, items
@@ -31,11 +34,19 @@ _GRID = Grid()
 def evaluate(game, state, player: int) -> float:
     """The value of ``state`` for ``player`` (0-based) in [0, 1]."""
     if game.is_terminal(state):
-        return 1.0 if player in game.winners(state) else 0.0
-    if game.name == "encounter":  # read off the value: search:16 7.2 -> 3.1 CPU s per game
-        return _encounter_lead(state.wins, state.loot, player)
-    f = fields(state)
-    return EVALUATIONS[game.name](f, player)
+        return final_value(game, state, player)
+    value = VALUES.get(game)
+    return 0.5 if value is None else value(game, state, player)
+
+
+def final_value(game, state, player: int) -> float:
+    """A finished game's ``returns`` for ``player`` mapped from [-1, 1] onto [0, 1]."""
+    return (game.returns(state)[player] + 1.0) / 2.0
+
+
+def _seen(game, state, player: int) -> dict[str, str]:
+    """The notation fields of what ``player`` sees (hidden cards written ``?``)."""
+    return fields(game.observation(state, player))
 
 
 def _lead(scores: list[float], player: int, scale: float) -> float:
@@ -45,7 +56,8 @@ def _lead(scores: list[float], player: int, scale: float) -> float:
     return 1.0 / (1.0 + math.exp(-lead / scale))
 
 
-def _trogdor(f: dict[str, str], player: int) -> float:
+def _trogdor(game, state, player: int) -> float:
+    f = _seen(game, state, player)
     letters = f["tiles"].replace("/", "")
     cottages = [i for i, ch in enumerate(letters) if ch in "Cc"]
     burnt_cottages = set(items(f.get("cottages_burnt", "-")))
@@ -83,7 +95,8 @@ def _per_player(value: str, sep: str) -> list[list[str]]:
     return [items(part) for part in value.split(sep)]
 
 
-def _trollland(f: dict[str, str], player: int) -> float:
+def _trollland(game, state, player: int) -> float:
+    f = _seen(game, state, player)
     won = _per_player(f["won"], "/")
     vehicles = _per_player(f["veh"], "/")
     prison = _per_player(f["prison"], "/")
@@ -95,10 +108,9 @@ def _trollland(f: dict[str, str], player: int) -> float:
     return _lead(scores, player, scale=6.0)
 
 
-def _encounter(f: dict[str, str], player: int) -> float:
-    wins = [int(w) for w in f["wins"].split("/")]
-    loot = [int(v) for v in f["loot"].split("/")]
-    return _encounter_lead(wins, loot, player)
+def _encounter(game, state, player: int) -> float:
+    # the public wins= and loot= read off the value: search:16 7.2 -> 3.1 CPU s per game
+    return _encounter_lead(state.wins, state.loot, player)
 
 
 def _encounter_lead(wins, loot, player: int) -> float:
@@ -106,18 +118,20 @@ def _encounter_lead(wins, loot, player: int) -> float:
     return _lead(scores, player, scale=1.0)
 
 
-def _solo(f: dict[str, str], player: int) -> float:
+def _solo(game, state, player: int) -> float:
+    f = _seen(game, state, player)
     path = len(f["spaces"].split("/"))
     pos = int(f["pos"])
     keys = len(items(f.get("keys", "-")))
     return 0.8 * min(pos, path) / path + 0.2 * min(keys, 4) / 4
 
 
-EVALUATIONS = {
-    "trogdor": _trogdor,
-    "trollland": _trollland,
-    "encounter": _encounter,
-    "encounter-solo": _solo,
+# each game's evaluation, registered once by its game object (agents never ask a game's name)
+VALUES = {
+    rulebook.game("trogdor"): _trogdor,
+    rulebook.game("trollland"): _trollland,
+    rulebook.game("encounter"): _encounter,
+    rulebook.game("encounter-solo"): _solo,
 }
 
 
@@ -127,6 +141,6 @@ def encounter_loot_value(game, state, player: int) -> float:
     opponent in [0, 1]. The search agent scores its round-end rollouts with it; the greedy keeps
     ``evaluate`` (battles won), which sees one battle ahead."""
     if game.is_terminal(state):
-        return 1.0 if player in game.winners(state) else 0.0
+        return final_value(game, state, player)
     wins, loot = state.wins, state.loot  # the notation's wins= and loot= fields, read directly
     return _lead([v + 0.1 * w for w, v in zip(wins, loot, strict=True)], player, scale=1.5)

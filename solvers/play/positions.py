@@ -1,6 +1,6 @@
-"""Read and rewrite a position through its one-line notation (``str(state)`` and
-``game.parse``), the one state format every game documents. Agents use it to look at public
-fields and to re-sample hidden ones without touching a game's Python classes."""
+"""Read the fields of a one-line notation (a position's ``str(state)`` or what a player sees,
+``game.observation``), the one format every game documents: the evaluations read public fields
+through it without touching a game's Python classes."""
 
 from __future__ import annotations
 
@@ -13,21 +13,6 @@ def fields(state) -> dict[str, str]:
         if eq:
             out[key] = value
     return out
-
-
-def with_fields(game, state, changes: dict[str, str]):
-    """The position ``state`` with some notation fields replaced, read back by ``game.parse``.
-    Every key must already be a field of the notation (a rename in the engine fails loudly)."""
-    words = str(state).split(" ")
-    missing = set(changes)
-    for i, word in enumerate(words):
-        key, eq, _ = word.partition("=")
-        if eq and key in changes:
-            words[i] = f"{key}={changes[key]}"
-            missing.discard(key)
-    if missing:
-        raise KeyError(f"{game.name} notation has no field(s) {', '.join(sorted(missing))}")
-    return game.parse(" ".join(words))
 
 
 def items(value: str, sep: str = ",") -> list[str]:

@@ -1,9 +1,9 @@
 """Monte Carlo tree search (UCT) over the game protocol, with chance determinised.
 
 Before each simulation the hidden part of the root position is re-sampled from what the player
-to move can know (``hidden.determinise``): the draw piles are shuffled, the opponents' hands (and
-in Random Encounter their face-down encounters) are dealt again from the unseen cards and the
-state's RNG is re-seeded. One tree is shared by all
+to move can know (``game.resample``, rulebook/API.md): the draw piles are shuffled, the opponents'
+hands (and in Random Encounter their face-down encounters) are dealt again from the unseen cards
+and the state's RNG is re-seeded. One tree is shared by all
 determinisations (single-observer information-set MCTS): a node's children are keyed by action
 text, and selection considers only the children legal in the current determinisation, with
 UCB's exploration term counted over the simulations in which a child was available.
@@ -31,7 +31,6 @@ from dataclasses import dataclass
 from rulebook.common.errors import TrogkitInputError
 
 from .evaluate import encounter_loot_value, evaluate
-from .hidden import determinise
 
 
 class _Node:
@@ -96,7 +95,7 @@ def uct(
         deadline is None or time.monotonic() + (time.monotonic() - began) / max(1, done) < deadline
     ):
         done += 1
-        s = determinise(game, state, me, rng)
+        s = game.resample(state, me, rng)
         path, s = _descend(game, root, s, rng, exploration, depth)
         reward = _rewards(game, s, players)
         root.visits += 1
@@ -227,11 +226,11 @@ def build_search(game, state, rng: random.Random, *, candidates: int = 16, rollo
     worlds = [rng.randrange(2**31) for _ in range(rollouts)]
     best, best_value = None, -1.0
     for _ in range(candidates):
-        plan, after = _random_build(game, determinise(game, state, me, rng), me, rng, limit)
+        plan, after = _random_build(game, game.resample(state, me, rng), me, rng, limit)
         value = 0.0
         for w in worlds:
             r = random.Random(w)
-            end = _to_round_end(game, determinise(game, after, me, r), r, limit)
+            end = _to_round_end(game, game.resample(after, me, r), r, limit)
             value += encounter_loot_value(game, end, me)
         if value > best_value:
             best, best_value = plan, value
@@ -249,7 +248,7 @@ def battle_search(game, state, rng: random.Random, *, worlds: int = 4):
     totals = [0.0] * len(legal)
     for seed in [rng.randrange(2**31) for _ in range(worlds)]:
         r = random.Random(seed)
-        seen = determinise(game, state, me, r)
+        seen = game.resample(state, me, r)
         rest = r.randrange(2**31)  # the same continuation for every battle of this world
         for i, a in enumerate(legal):
             end = _to_round_end(game, game.apply(seen, a), random.Random(rest), limit)

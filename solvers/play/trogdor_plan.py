@@ -20,7 +20,7 @@ So the planner spends a whole turn at once and judges where the turn *ends*:
 - ``Planner``: at ``choose`` it plans the turn after each card it could play or discard and keeps
   the best; in Phase 1 it follows that plan (re-planning when chance -- a flaming peasant --
   changed the position); at ``spawn`` it puts the peasant on the cottage nearest to Trogdor (to
-  chomp it: +1 health). Hidden cards are re-sampled before planning (``hidden.determinise``).
+  chomp it: +1 health). Hidden cards are re-sampled before planning (``game.resample``).
 
 Everything is deterministic given the ``rng`` the caller passes, and bounded: at most ``width``
 states per depth and ``depth`` actions per turn.
@@ -33,9 +33,6 @@ import random
 
 from rulebook.trogdor.geometry import INDEX, SQUARES
 from rulebook.trogdor.geometry import STEP as GEO_STEP
-
-from .hidden import determinise
-from .positions import fields
 
 WIN = 1000.0
 # value of the health points on the Trog-meter: concave, the last point is worth most
@@ -226,16 +223,10 @@ def plan_turn(game, s, risk, width: int = WIDTH, depth: int = DEPTH):
     return v, path
 
 
-def public_key(state) -> str:
-    """The notation without what a player cannot see (deck orders, the RNG): equal keys mean
-    the same position to the player, so a plan made on a determinised copy still applies."""
-    f = fields(state)
-    for name in ("actions", "moves"):
-        if name in f:
-            draw, bar, rest = f[name].partition("|")
-            f[name] = ",".join(sorted(draw.split(","))) + bar + rest
-    f.pop("rng", None)
-    return " ".join(f"{k}={v}" for k, v in f.items())
+def public_key(game, state) -> str:
+    """What the player to move sees (``game.observation``: no deck order, no RNG): equal keys
+    mean the same position to the player, so a plan made on a determinised copy still applies."""
+    return game.observation(state, game.to_move(state))
 
 
 class Planner:
@@ -252,10 +243,10 @@ class Planner:
             return legal[0]
         if state.phase == "spawn":
             return min(legal, key=lambda a: _distance(a.args[0], state.trogdor))
-        planned = self._next.get(public_key(state))
+        planned = self._next.get(public_key(game, state))
         if planned is not None and planned in legal:
             return planned
-        seen = determinise(game, state, game.to_move(state), rng)
+        seen = game.resample(state, game.to_move(state), rng)
         risk = risk_table(seen)
         if state.phase == "choose":
             best = None
@@ -282,10 +273,12 @@ class Planner:
         with ``pass`` when the plan does not end it."""
         self._next = {}
         for a in plan:
-            self._next[public_key(s)] = a
+            self._next[public_key(game, s)] = a
             s = game.apply(s, a)
         if s.phase == "act" and s.outcome is None:
-            self._next[public_key(s)] = next(a for a in game.legal_actions(s) if a.verb == "pass")
+            self._next[public_key(game, s)] = next(
+                a for a in game.legal_actions(s) if a.verb == "pass"
+            )
 
 
 def _distance(a, b) -> int:
@@ -306,7 +299,7 @@ def one_ply(game, state, rng: random.Random):
         return legal[0]
     if state.phase == "spawn":
         return min(legal, key=lambda a: _distance(a.args[0], state.trogdor))
-    seen = determinise(game, state, game.to_move(state), rng)
+    seen = game.resample(state, game.to_move(state), rng)
     risk = risk_table(seen)
     best, top = [], None
     for a in legal:
@@ -356,7 +349,7 @@ class TurnSearch:
     At each card choice (``choose``) the candidates are whole turns: for each card choice the
     ``CANDIDATES`` best ways to end the turn that ``endings`` finds (one determinisation), of
     which the ``simulations // 2`` best by ``value`` are kept. Each
-    of the ``simulations`` re-samples the hidden cards (``hidden.determinise``), picks a
+    of the ``simulations`` re-samples the hidden cards (``game.resample``), picks a
     candidate by UCB1, replays its actions, then plays the rollout ``_next_turn`` -- the real
     rules of the coming Phase 2 with the sampled cards, then a greedy plan of the next turn --
     and backs up its value. The candidate with the best mean is played. Between card choices it
@@ -370,10 +363,10 @@ class TurnSearch:
     def choose(self, game, state, rng: random.Random):
         if state.phase != "choose" or len(game.legal_actions(state)) == 1:
             return self.planner.choose(game, state, rng)
-        planned = self.planner._next.get(public_key(state))
+        planned = self.planner._next.get(public_key(game, state))
         if planned is not None:
             return planned
-        seen = determinise(game, state, game.to_move(state), rng)
+        seen = game.resample(state, game.to_move(state), rng)
         risk = risk_table(seen)
         found = []  # (planner value, first action, rest of the turn)
         for a in game.legal_actions(state):
@@ -396,7 +389,7 @@ class TurnSearch:
                     range(len(cands)),
                     key=lambda j: total[j] / n[j] + EXPLORATION * math.sqrt(math.log(sim) / n[j]),
                 )
-            s = determinise(game, state, game.to_move(state), rng)
+            s = game.resample(state, game.to_move(state), rng)
             first, path = cands[c]
             s = game.apply(s, first)
             for a in path:

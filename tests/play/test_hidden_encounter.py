@@ -10,10 +10,10 @@ from dataclasses import replace
 import pytest
 
 import rulebook
+from rulebook.encounter import hidden as hidden_encounter
 from rulebook.encounter.battle import composition_problem
-from solvers.play import hidden_encounter, search
+from solvers.play import search
 from solvers.play.agents import make_agent
-from solvers.play.hidden import determinise
 
 GAME = rulebook.game("encounter")
 
@@ -69,9 +69,10 @@ def test_determinise_keeps_what_the_player_sees_and_deals_the_face_down_cards_ag
 ):
     st = _play_to(seed, players, battles)
     me = st.turn
-    samples = [determinise(GAME, st, me, random.Random(k)) for k in range(8)]
+    samples = [GAME.resample(st, me, random.Random(k)) for k in range(8)]
     for d in samples:
         assert _seen(d, me) == _seen(st, me)
+        assert GAME.observation(d, me) == GAME.observation(st, me)
         assert _pool(d, me) == _pool(st, me)
         assert GAME.parse(str(d)) == d  # a position the notation reads back
         assert GAME.invariants(d) == []
@@ -126,8 +127,8 @@ def test_where_the_hidden_cards_lie_does_not_change_the_determinisation():
         other = _moved(st, st.turn, random.Random(seed))
         assert other != st and GAME.invariants(other) == []
         for k in range(3):
-            a = determinise(GAME, st, st.turn, random.Random(k))
-            b = determinise(GAME, other, st.turn, random.Random(k))
+            a = GAME.resample(st, st.turn, random.Random(k))
+            b = GAME.resample(other, st.turn, random.Random(k))
             assert a == b
 
 
@@ -168,7 +169,7 @@ def test_the_fallback_walk_deals_legal_encounters_away_from_the_real_ones(monkey
     monkeypatch.setattr(hidden_encounter, "TRIES", 0)  # straight to the walk
     st = _play_to(1, 3, 0)
     me = st.turn
-    samples = [determinise(GAME, st, me, random.Random(k)) for k in range(5)]
+    samples = [GAME.resample(st, me, random.Random(k)) for k in range(5)]
     for d in samples:
         assert _seen(d, me) == _seen(st, me) and _pool(d, me) == _pool(st, me)
         assert GAME.invariants(d) == []
@@ -185,7 +186,7 @@ def test_keys_game_deals_the_removed_cards_again_and_never_a_key_into_them():
     keys = set(st.cards.ids("key"))
     removed = []
     for k in range(20):
-        d = determinise(GAME, st, me, random.Random(k))
+        d = GAME.resample(st, me, random.Random(k))
         assert d.discard[4:] == st.discard[4:]
         assert not keys & set(d.deck) and not keys & set(d.discard[:4])
         assert sorted(d.deck + d.discard[:4] + sum(map(tuple, d.slots[1 - me]), ())) == sorted(
@@ -203,9 +204,37 @@ def test_market_game_keeps_the_picked_cards_with_their_player_and_deals_only_the
     me = st.turn
     splits = set()
     for k in range(8):
-        d = determinise(GAME, st, me, random.Random(k))
+        d = GAME.resample(st, me, random.Random(k))
         assert _seen(d, me) == _seen(st, me) and GAME.invariants(d) == []
         for q in range(st.players):
             assert sorted(sum(d.slots[q], ())) == sorted(sum(st.slots[q], ()))
         splits.add(str(_theirs(d, me)))
     assert len(splits) > 1
+
+
+SOLO = rulebook.game("encounter-solo")
+
+
+def test_solo_resample_deals_the_face_down_cards_keeps_keys_on_the_path_and_bosses_apart():
+    """Solo Adventure: the undiscovered encounters and the Final Encounter's six are dealt again
+    among themselves with the Keys only on the path; the Boss cards only among the Boss deck and
+    the Final Encounter's top; discovered encounters, hand and piles stay."""
+    st = SOLO.new_game(5)
+    kind = lambda c: st.cards[c].kind  # noqa: E731
+    down = [i for i, s in enumerate(st.spaces) if s and not st.up[i]]
+    assert down and any(kind(c) == "key" for i in down for c in st.spaces[i])
+    finals = set()
+    for k in range(10):
+        d = SOLO.resample(st, 0, random.Random(k))
+        assert SOLO.observation(d, 0) == SOLO.observation(st, 0) and SOLO.invariants(d) == []
+        assert kind(d.final[0]) == "boss" and all(
+            kind(c) not in ("boss", "key") for c in d.final[1:]
+        )
+        assert sorted(d.boss_deck + d.final[:1]) == sorted(st.boss_deck + st.final[:1])
+        hidden = sorted(c for i in down for c in d.spaces[i]) + sorted(d.final[1:])
+        real = sorted(c for i in down for c in st.spaces[i]) + sorted(st.final[1:])
+        assert sorted(hidden) == sorted(real)
+        assert [len(d.spaces[i]) for i in down] == [len(st.spaces[i]) for i in down]
+        assert (d.hand, d.mine, d.keys, d.discard) == (st.hand, st.mine, st.keys, st.discard)
+        finals.add(d.final)
+    assert len(finals) > 1

@@ -7,7 +7,6 @@ import rulebook
 from solvers.play import agents, search
 from solvers.play.agents import make_agent
 from solvers.play.evaluate import encounter_loot_value
-from solvers.play.hidden import determinise
 from solvers.play.positions import fields
 
 
@@ -65,7 +64,7 @@ def _battle_values(game, state, seed: int, worlds: int) -> dict[str, float]:
     values = {str(a): 0.0 for a in game.legal_actions(state)}
     for world in [rng.randrange(2**31) for _ in range(worlds)]:
         r = random.Random(world)
-        seen = determinise(game, state, me, r)
+        seen = game.resample(state, me, r)
         rest = r.randrange(2**31)
         for a in game.legal_actions(state):
             end = search._to_round_end(game, game.apply(seen, a), random.Random(rest), 10_000)

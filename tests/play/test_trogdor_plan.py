@@ -114,9 +114,8 @@ def test_turn_search_spends_exactly_its_budget(monkeypatch):
 def test_the_greedy_wins_a_game_the_random_agent_loses():
     """Not a rate (the strength table measures those): one seeded game in which the turn
     planner burns the whole countryside and wins, where random play is defeated."""
-    won = [
-        seed for seed in range(6) if play_game(Setup("trogdor", "greedy", players=1), seed)[0].won
-    ]
+    seeds = range(36, 42)  # greedy wins about one game in ten; this range holds a win
+    won = [seed for seed in seeds if play_game(Setup("trogdor", "greedy", players=1), seed)[0].won]
     assert won, "the greedy won none of six games"
     assert not play_game(Setup("trogdor", "random", players=1), won[0])[0].won
 

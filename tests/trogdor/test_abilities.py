@@ -24,12 +24,12 @@ def refused(state, action, rule_id):
 
 def with_item(item, charged=True, players=1, owner=0, **kw):
     s = with_cards(puzzle(LAYOUT, **kw), [item])
-    s.players = players
-    s.hands = ((),) * players
-    s.keepers = (None,) * players
-    s.items = tuple(item.id if p == owner else None for p in range(players))
-    s.charged = tuple(charged if p == owner else True for p in range(players))
-    s.banked = (0,) * players
+    s = s.replace(players=players)
+    s = s.replace(hands=((),) * players)
+    s = s.replace(keepers=(None,) * players)
+    s = s.replace(items=tuple(item.id if p == owner else None for p in range(players)))
+    s = s.replace(charged=tuple(charged if p == owner else True for p in range(players)))
+    s = s.replace(banked=(0,) * players)
     return s
 
 
@@ -44,14 +44,14 @@ def test_keeper_ability_on_own_turn_only():
     """T-KEEPER: always on during its owner's turn (here +1 AP and wraparound moves), not others'."""
     k = Keeper("kp", "K", (Effect("extra-ap", {"amount": 1}), Effect("wrap-move")), "stand-in")
     s = with_action_deck(with_cards(puzzle(LAYOUT, trogdor="A3"), [k]), ["ap4", "ap4"])
-    s.players, s.hands = 2, (("ap4",), ("ap4",))
-    s.keepers, s.items, s.charged, s.banked = ("kp", None), (None, None), (True, True), (0, 0)
-    s.phase = "draw"
+    s = s.replace(players=2, hands=(("ap4",), ("ap4",)))
+    s = s.replace(keepers=("kp", None), items=(None, None), charged=(True, True), banked=(0, 0))
+    s = s.replace(phase="draw")
     t = apply_action(apply_action(s, "draw"), "play ap4")
     assert t.ap == 5 and "wrap" in t.powers
     assert apply_action(t, "move W").trogdor == sq("E3")
     s2 = s.copy()
-    s2.player = 1
+    s2 = s2.replace(player=1)
     u = apply_action(apply_action(s2, "draw"), "play ap4")
     assert u.ap == 4 and u.powers == ()
 
@@ -62,10 +62,10 @@ def test_blocking_keeper_protects_already_at_the_draw():
     k = Keeper("kb", "K", (Effect("block-knights"),), "stand-in")
     s = puzzle(LAYOUT, trogdor="C3", troghammer="A3", movement=["0N-EEE"])
     s = with_action_deck(with_cards(s, [k]), ["troghammer-1", "ap4"])
-    s.phase, s.hands, s.keepers = "draw", (("ap3",),), ("kb",)
+    s = s.replace(phase="draw", hands=(("ap3",),), keepers=("kb",))
     t = apply_action(s, "draw")
     assert t.troghammer == sq("D3") and t.meter == s.meter
-    s.keepers = (None,)
+    s = s.replace(keepers=(None,))
     assert apply_action(s, "draw").meter == s.meter - 1
 
 
@@ -116,7 +116,7 @@ def test_disk_of_healing_never_recharges():
     assert (t.meter, t.void) == (3, s.void - 2)
     u = apply_action(t, "burn tile")
     assert u.charged == (False,)
-    u.item_used = False  # even on a later turn:
+    u = u.replace(item_used=False)  # even on a later turn:
     refused(u, "use disk", "T-ITEM-DISK")
 
 
@@ -148,7 +148,7 @@ def test_card_abilities_diagonal_block_heal_free_and_peasant_range():
     )
     s = with_action_deck(puzzle(LAYOUT, trogdor="B3", meter=3, knights=["C2"],
                                 peasants=["A4"], movement=["0N-NNN"]), [card])  # fmt: skip
-    s.phase, s.hands = "draw", ((),)
+    s = s.replace(phase="draw", hands=((),))
     t = apply_action(apply_action(s, "draw"), "play combo")
     assert t.ap == 2 and t.meter == 4
     u = apply_action(t, "move NE")  # free, diagonal, onto the knight: blocked

@@ -36,7 +36,7 @@ def refused(state, action, rule_id):
 def at_draw(deck, hand=("ap3",), **kw):
     s = puzzle(LAYOUT, **kw)
     s = with_action_deck(s, deck)
-    s.phase, s.ap, s.hands = "draw", 0, (tuple(hand),)
+    s = s.replace(phase="draw", ap=0, hands=(tuple(hand),))
     return s
 
 
@@ -224,6 +224,6 @@ def test_keeper_and_cards_register():
 
     k = Keeper("kp", "Test keeper", (Effect("extra-ap", {"amount": 2}),), "stand-in")
     s = with_cards(at_draw(["ap4"]), [k])
-    s.keepers = ("kp",)
+    s = s.replace(keepers=("kp",))
     t = apply_action(apply_action(s, "draw"), "play ap4")
     assert t.ap == 6

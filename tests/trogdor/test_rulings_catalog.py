@@ -19,7 +19,7 @@ def test_pass_keep_banks_ap_for_next_turn():
     assert t.banked == (3,) and t.ap == 0
     while t.phase == "countryside":
         t = apply_action(t, "step")
-    t.hands = (("ap2",),)
+    t = t.replace(hands=(("ap2",),))
     u = apply_action(apply_action(t, "draw"), "play ap2")
     assert u.ap == 5 and u.banked == (0,)
     assert State.parse(str(t)) == t and "banked=3" in str(t)

@@ -23,7 +23,7 @@ def sq(name):
 def at_draw(deck, hand=("ap3",), **kw):
     s = puzzle(LAYOUT, **kw)
     s = with_action_deck(s, deck)
-    s.phase, s.ap, s.hands = "draw", 0, (tuple(hand),)
+    s = s.replace(phase="draw", ap=0, hands=(tuple(hand),))
     return s
 
 
@@ -110,7 +110,7 @@ def test_first_damage_shuffles_troghammer_cards_in():
     """T-TROGHAMMER-SHUFFLE: the first damage (only) shuffles the set-aside cards into the deck."""
     s = puzzle(LAYOUT, trogdor="B3", knights=["B4", "B2"])
     s = with_action_deck(s, ["ap1", "ap2"])
-    s.aside = ("troghammer-1", "troghammer-2")
+    s = s.replace(aside=("troghammer-1", "troghammer-2"))
     t = apply_action(s, "move S")
     assert t.aside == ()
     assert sorted(t.action_deck.draw) == ["ap1", "ap2", "troghammer-1", "troghammer-2"]
@@ -190,8 +190,8 @@ def test_defeat_when_every_player_is_out_of_cards():
 def test_partner_holding_cards_means_zero_ap_turn():
     """T-DEFEAT-CARDS: a player with no card while a partner still holds one acts with 0 AP."""
     s = at_draw([], hand=())
-    s.players, s.hands = 2, ((), ("ap4",))
-    s.keepers, s.items, s.charged, s.banked = (None, None), (None, None), (True, True), (0, 0)
+    s = s.replace(players=2, hands=((), ("ap4",)))
+    s = s.replace(keepers=(None, None), items=(None, None), charged=(True, True), banked=(0, 0))
     t = apply_action(s, "draw")
     assert t.outcome is None and t.phase == "act" and t.ap == 0
 

@@ -1,5 +1,6 @@
-"""Random Encounter's hidden cards re-sampled: ``hidden.determinise`` sends the multiplayer game
-here, because its face-down encounters must be dealt back as encounters a player could have built.
+"""Random Encounter's hidden information: ``observation`` and ``resample`` of both games
+(rulebook/API.md). The multiplayer game's face-down encounters must be dealt back as encounters a
+player could have built.
 
 What a player cannot see (seed 003, "An encounter is a set of facedown cards"; "both players
 reveal the battling encounters at the same time"): the deck, the other players' hands, and every
@@ -18,8 +19,10 @@ or show more:
 **Method.** The hidden cards are pooled and dealt back into the same places with the same sizes,
 uniformly among the deals in which no Key goes where none can be (Keys are placed first on the
 allowed places, then the rest). A deal must also keep every opponent's encounters buildable: the
-checks the real encounters pass (no Red with Blue, no lone Green, the hand still completes the
-build -- ``rules.completion_problem``) must pass in the deal. Rejection sampling gives a uniform
+checks the rules guarantee (``_need``: a put refuses Red with Blue and keeps the build completable
+-- ``rules.completion_problem`` --, ``done`` refuses a lone Green, so only the player building now
+may hold one) must pass in the deal; they are read from what the player sees (whose build turn it
+is), never from the real cards, unless a hand-made position breaks one of them. Rejection sampling gives a uniform
 legal deal, and since the pool is sorted before it is shuffled, the deal depends only on which
 cards are hidden, never on where they really lie (two positions that differ only there give the
 same determinisation for the same ``rng``). After ``TRIES`` rejected deals -- not once in 4,730
@@ -35,7 +38,10 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from rulebook.encounter.rules import completion_problem
+from rulebook.common.hidden import deal_again, fresh_seed, hide
+
+from .rules import completion_problem
+from .state import MultiState, SoloState
 
 TRIES = 64  # rejected deals before the swap walk
 WALK_STEPS = 20  # swap proposals per pooled card in the fallback walk
@@ -49,6 +55,16 @@ def _checks(slots, hand, cards) -> tuple[bool, bool, bool]:
     green = not any(len(s) == 1 and cards[s[0]].star == "green" for s in slots)
     complete = completion_problem(slots, hand, cards) is None
     return red_blue, green, complete
+
+
+def _need(st, q: int) -> tuple[bool, bool, bool]:
+    """The checks every deal of opponent ``q``'s cards must pass: all three, but a lone Green
+    only matters once ``q`` has finished building (the rules refuse it at ``done``); relaxed
+    where the real cards break one (a hand-made position)."""
+    building = st.phase == "build" and st.turn == q
+    rules = (True, not building, True)
+    real = _checks(st.slots[q], st.hands[q], st.cards)
+    return tuple(r and x for r, x in zip(rules, real, strict=True))
 
 
 def _passes(slots, hand, cards, need: tuple[bool, bool, bool]) -> bool:
@@ -107,7 +123,7 @@ class _Dealer:
         self.key_ok = [kind in ("hand", "slot") for kind, _, _ in places.places]
         self.owner = [q if kind in ("hand", "slot") else -1 for kind, q, _ in places.places]
         self.opponents = sorted({q for q in self.owner if q >= 0})
-        self.need = {q: _checks(st.slots[q], st.hands[q], self.cards) for q in self.opponents}
+        self.need = {q: _need(st, q) for q in self.opponents}
         self.pos_place = [i for i, n in enumerate(places.sizes) for _ in range(n)]
 
     def groups(self) -> list[list[int]]:
@@ -125,21 +141,14 @@ class _Dealer:
         """One uniform deal of every group, Keys only onto places that may hold one."""
         flat = list(self.pl.flat)
         for g in self.groups():
-            cards = sorted(flat[k] for k in g)  # the deal depends on what is hidden, not where
-            keys = [c for c in cards if self._key(c)]
-            if not keys:
-                rng.shuffle(cards)
-                for k, c in zip(g, cards, strict=True):
-                    flat[k] = c
-                continue
-            others = [c for c in cards if not self._key(c)]
-            allowed = [k for k in g if self.key_ok[self.pos_place[k]]]
-            at = set(rng.sample(allowed, len(keys)))
-            rng.shuffle(keys)
-            rng.shuffle(others)
-            ki, oi = iter(keys), iter(others)
-            for k in g:
-                flat[k] = next(ki) if k in at else next(oi)
+            dealt = deal_again(
+                [[flat[k]] for k in g],
+                rng,
+                special=self._key,
+                special_ok=[self.key_ok[self.pos_place[k]] for k in g],
+            )
+            for k, (c,) in zip(g, dealt, strict=True):
+                flat[k] = c
         return flat
 
     def legal(self, flat: list[str], only=None) -> bool:
@@ -183,7 +192,7 @@ class _Dealer:
         return self.cards[c].kind == "key"
 
 
-def determinise_encounter(st, player: int | None, rng: random.Random):
+def resample_multi(st: MultiState, player: int | None, rng: random.Random) -> MultiState:
     """A ``MultiState`` equal to ``st`` in everything ``player`` sees, with the hidden cards dealt
     again (module docstring) and the RNG re-seeded, so later rounds' shuffles differ too."""
     pl = _places(st, player)
@@ -212,5 +221,64 @@ def determinise_encounter(st, player: int | None, rng: random.Random):
         discard=tuple(discard),
         hands=tuple(map(tuple, hands)),
         slots=tuple(tuple(map(tuple, p)) for p in slots),
-        seed=(rng.randrange(2**31), 0),
+        seed=(fresh_seed(rng), 0),
+    )
+
+
+def observe_multi(st: MultiState, player: int | None) -> str:
+    """The notation with every card ``player`` cannot see written ``?`` (module docstring): the
+    deck, the Keys game's removed cards, the other players' hands (public in the Creature
+    Market) and the cards in their encounters (each encounter's size shows)."""
+    market = "market" in st.variants
+    discard = st.discard
+    if "keys" in st.variants:
+        discard = hide(discard[:KEYS_REMOVED]) + discard[KEYS_REMOVED:]
+    hands, slots = list(st.hands), list(st.slots)
+    for q in range(st.players):
+        if q != player:
+            hands[q] = st.hands[q] if market else hide(st.hands[q])
+            slots[q] = tuple(hide(s) for s in st.slots[q])
+    masked = replace(
+        st, deck=hide(st.deck), discard=discard, hands=tuple(hands), slots=tuple(slots), seed=(0, 0)
+    )
+    return str(masked)
+
+
+# ---- Solo Adventure --------------------------------------------------------------------------
+
+
+def observe_solo(st: SoloState, player: int | None) -> str:
+    """The notation with every face-down card written ``?`` (seed 003): the Boss deck, the Final
+    Encounter (a Boss face down on six cards) and the path's undiscovered enemy encounters."""
+    spaces = tuple(s if up else hide(s) for s, up in zip(st.spaces, st.up, strict=True))
+    masked = replace(
+        st, boss_deck=hide(st.boss_deck), final=hide(st.final), spaces=spaces, seed=(0, 0)
+    )
+    return str(masked)
+
+
+def resample_solo(st: SoloState, player: int | None, rng: random.Random) -> SoloState:
+    """The face-down cards dealt again: Boss cards among the Boss deck and the Final Encounter's
+    Boss places, the other cards among the undiscovered encounters and the Final Encounter's
+    six, Keys only into encounters (the Keys are shuffled into the deck the encounters are built
+    from, after the Final Encounter is set aside); the RNG re-seeded."""
+    boss = [st.cards[c].kind == "boss" for c in st.final]
+    down = [i for i, (s, up) in enumerate(zip(st.spaces, st.up, strict=True)) if s and not up]
+    boss_deck, final_bosses = deal_again(
+        [st.boss_deck, [c for c, b in zip(st.final, boss, strict=True) if b]], rng
+    )
+    rest = [c for c, b in zip(st.final, boss, strict=True) if not b]
+    dealt = deal_again(
+        [*(st.spaces[i] for i in down), rest],
+        rng,
+        special=lambda c: st.cards[c].kind == "key",
+        special_ok=[True] * len(down) + [False],
+    )
+    spaces = list(st.spaces)
+    for i, cards in zip(down, dealt, strict=False):
+        spaces[i] = cards
+    bosses, others = iter(final_bosses), iter(dealt[-1])
+    final = tuple(next(bosses) if b else next(others) for b in boss)
+    return replace(
+        st, boss_deck=boss_deck, final=final, spaces=tuple(spaces), seed=(fresh_seed(rng), 0)
     )
