@@ -103,6 +103,13 @@ class _LastLegal:
         setattr(self, name, value)  # looked up once per game
         return value
 
+    # the same game to every table keyed by game objects (the agents' playbooks, evaluate's values)
+    def __eq__(self, other) -> bool:
+        return self._game == getattr(other, "_game", other)
+
+    def __hash__(self) -> int:
+        return hash(self._game)
+
 
 def play_game(setup: Setup, seed: int, *, upto: int | None = None, checks: bool = True):
     """Play game ``seed`` with every check; returns (record, final state). ``upto`` stops after
