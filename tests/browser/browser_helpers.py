@@ -85,12 +85,12 @@ def _wait_redrawn(page, view, version: str | None, selected) -> None:
 
 
 OWN_POINT = """(node) => {
-    // a point of the node (relative to its box) where no other target is drawn over it
+    // a point of the node (in the window) where no other target is drawn over it
     const r = node.getBoundingClientRect();
     for (let fy = 0.1; fy < 1; fy += 0.1) for (let fx = 0.1; fx < 1; fx += 0.1) {
         const x = r.left + fx * r.width, y = r.top + fy * r.height;
         const hit = document.elementFromPoint(x, y);
-        if (hit && hit.closest('[data-target]') === node) return {x: x - r.left, y: y - r.top};
+        if (hit && hit.closest('[data-target]') === node) return {x, y};
     }
     return null;
 }"""
@@ -121,8 +121,8 @@ def click_target(
     node.wait_for(state="attached")
     node.scroll_into_view_if_needed()
     point = None if center else node.evaluate(OWN_POINT)
-    if point:
-        node.click(position=point)
+    if point:  # where the page itself says the node is hit (not relative to an SVG box)
+        page.mouse.click(point["x"], point["y"])
     else:
         node.click()
     if redraws:

@@ -104,6 +104,7 @@ def test_one_click_exercise_per_game_is_answered_by_clicks(page, jupyter_lab):
             expect(box.locator(".tk-mark")).to_have_count(len(right) + 1, timeout=WAIT_MS)
             marks = box.locator(".tk-mark").all_text_contents()  # svg: no innerText
             assert sorted(marks) == sorted(["right"] * len(right) + ["wrong"]), marks
+            screenshot(page, f"exercise_{e.game.name}_wrong", box)  # the refusal, readable?
             choose(page, box, chosen, wrong)  # un-choose the wrong one
             text = feedback_after_check(page, box)
             assert "Right!" in text, text
