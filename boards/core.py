@@ -314,10 +314,11 @@ class Board:
     def choose(self, index: int) -> bool:
         """Pick item ``index`` of the open menu (or close it with an index out of range)."""
         items, self.menu_items = self.menu_items, ()
-        self.view.menu = []
-        if 0 <= index < len(items):
-            label, action = items[index]
-            return self.play(action, label)
+        with self.view.hold_sync():  # one redraw: the closed menu with the played position
+            self.view.menu = []
+            if 0 <= index < len(items):
+                label, action = items[index]
+                return self.play(action, label)
         return False
 
     def _cls(self, action) -> str:

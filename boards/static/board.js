@@ -117,9 +117,24 @@ function render({ model, el }) {
     el.dataset.version = String((+el.dataset.version || 0) + 1);
   }
 
+  function targetAt(node) {
+    // The clicked element's target. Targets nest (a card drawn inside an encounter) and a view
+    // may take only some of them (an exercise asks for encounters, not cards). Of the targets
+    // under the pointer, innermost first: the first one whose click plays a legal action (a
+    // selected card dropped on an encounter that already holds cards), else the first one the
+    // view knows, else the innermost.
+    const known = model.get("targets") || {};
+    const up = (n) => n.parentElement && n.parentElement.closest("[data-target]");
+    const chain = [];
+    for (let n = node.closest("[data-target]"); n && pic.contains(n); n = up(n)) chain.push(n);
+    const info = (n) => (Object.hasOwn(known, n.dataset.target) ? known[n.dataset.target] : null);
+    const legal = chain.find((n) => info(n) && info(n)[1] === "legal");
+    return legal || chain.find(info) || chain[0] || null;
+  }
+
   function onClick(ev) {
-    const node = ev.target.closest("[data-target]");
-    if (!node || !pic.contains(node)) return;
+    const node = targetAt(ev.target);
+    if (!node) return;
     const r = el.getBoundingClientRect();
     lastPoint = { x: ev.clientX - r.left + 4, y: ev.clientY - r.top + 4 };
     clickedAt = performance.now();
@@ -127,8 +142,8 @@ function render({ model, el }) {
   }
 
   function onMove(ev) {
-    const node = ev.target.closest("[data-target]");
-    if (!node || !pic.contains(node)) { tip.style.display = "none"; return; }
+    const node = targetAt(ev.target);
+    if (!node) { tip.style.display = "none"; return; }
     const t = node.getAttribute("data-target");
     const info = (model.get("targets") || {})[t];
     tip.textContent = info ? info[0] : t;

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
 BOARD = ".trogkit-board"
 PICTURE = ".trogkit-picture"
 DRAWING = ".trogkit-drawing"
@@ -19,6 +17,7 @@ ACTIONS = ".trogkit-actions button"
 MESSAGE = ".trogkit-message"
 SHOTS = Path(__file__).resolve().parent / "screenshots"
 REDRAW_LOG = SHOTS / "redraw_ms.txt"
+WAIT_MS = 60_000  # a loaded 2-core CI machine: generous, and every wait is on a condition
 
 
 def run_in_lab(page, server, notebook: str) -> None:
@@ -61,41 +60,89 @@ def drawing_of(board):
     return d
 
 
-def click_target(page, board, target: str, *, changes: bool = True) -> str:
-    """Click the drawn element ``data-target=target`` of ``board``; with ``changes`` wait until
-    the drawing is redrawn with a different picture, else until any redraw it causes (a
-    selection ring) is done. Returns the drawing's HTML afterwards."""
+def selected_targets(board) -> list[str]:
+    """The targets the board's drawing shows as chosen (ringed), in drawing order."""
+    return drawing_of(board).evaluate(
+        "(el) => [...el.querySelectorAll('.tk-selected')].map(n => n.getAttribute('data-target'))"
+    )
+
+
+def _wait_redrawn(page, view, version: str | None, selected) -> None:
+    """Wait until ``view`` drew again after ``version`` and shows exactly ``selected`` chosen.
+
+    The version alone could be an earlier update arriving late; together with the selection the
+    click expects, the condition holds only once Python has handled this click."""
+    page.wait_for_function(
+        """([el, v, want]) => {
+            if (el.dataset.version === v) return false;
+            const got = [...el.querySelectorAll('.trogkit-drawing .tk-selected')]
+                .map(n => n.getAttribute('data-target')).sort();
+            return JSON.stringify(got) === JSON.stringify(want);
+        }""",
+        arg=[view.element_handle(), version, sorted(selected)],
+        timeout=WAIT_MS,
+    )
+
+
+OWN_POINT = """(node) => {
+    // a point of the node (in the window) where no other target is drawn over it
+    const r = node.getBoundingClientRect();
+    for (let fy = 0.1; fy < 1; fy += 0.1) for (let fx = 0.1; fx < 1; fx += 0.1) {
+        const x = r.left + fx * r.width, y = r.top + fy * r.height;
+        const hit = document.elementFromPoint(x, y);
+        if (hit && hit.closest('[data-target]') === node) return {x, y};
+    }
+    return null;
+}"""
+
+
+def click_target(
+    page,
+    board,
+    target: str,
+    *,
+    selected=(),
+    redraws: bool = True,
+    center: bool = False,
+    changes: bool | None = None,
+) -> str:
+    """Click the drawn element ``data-target=target`` of ``board``. With ``redraws`` (every click
+    that plays, selects, un-selects or opens a menu) wait until the view has drawn Python's
+    answer to it, with ``selected`` the targets then chosen; without (a refusal with no selection
+    to clear changes only the message), the caller waits on the message. Returns the drawing's
+    HTML afterwards. The click lands on a part of the element no other target covers (a slot,
+    not a card drawn in it), or with ``center`` on its centre whatever is drawn there. (``changes``
+    is the older spelling of ``redraws``, kept for test_voila.)"""
+    redraws = redraws if changes is None else changes
     drawing = drawing_of(board)
     view = board.locator(".trogkit-view").first
-    before, version = drawing.inner_html(), view.get_attribute("data-version")
+    version = view.get_attribute("data-version")
     node = drawing.locator(f'[data-target="{target}"]').first
     node.wait_for(state="attached")
-    node.click()
-    if changes:
-        page.wait_for_function(
-            "([el, old]) => el.innerHTML !== old", arg=[drawing.element_handle(), before]
-        )
+    node.scroll_into_view_if_needed()
+    point = None if center else node.evaluate(OWN_POINT)
+    if point:  # where the page itself says the node is hit (not relative to an SVG box)
+        page.mouse.click(point["x"], point["y"])
     else:
-        try:
-            page.wait_for_function(
-                "([el, v]) => el.dataset.version !== v",
-                arg=[view.element_handle(), version],
-                timeout=1500,
-            )
-        except PlaywrightTimeout:  # the click changed no drawn value (e.g. only the message)
-            pass
+        node.click()
+    if redraws:
+        _wait_redrawn(page, view, version, selected)
     return drawing.inner_html()
 
 
 def click_menu(page, board, label: str) -> None:
+    """Pick ``label`` in the board's open menu and wait until the view has drawn the result."""
+    view = board.locator(".trogkit-view").first
     item = board.locator(f'.trogkit-menu button[data-menu="{label}"]').first
     item.wait_for(state="visible")
+    version = view.get_attribute("data-version")
     item.click()
+    _wait_redrawn(page, view, version, ())
 
 
 def wait_message(board, text: str) -> str:
     msg = board.locator(MESSAGE).first
-    msg.filter(has_text=text).wait_for()
+    msg.filter(has_text=text).wait_for(timeout=WAIT_MS)
     return msg.inner_text()
 
 
@@ -116,10 +163,15 @@ def record_redraw(name: str, values: list[float]) -> None:
         f.write(line)
 
 
-def screenshot(page, name: str) -> Path:
+def screenshot(page, name: str, element=None) -> Path:
+    """The page, or only ``element`` (whole, even where Lab's notebook panel scrolls it out of
+    the window: the page's own screenshot would cut it)."""
     SHOTS.mkdir(exist_ok=True)
     path = SHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    if element is not None:
+        element.screenshot(path=str(path))
+    else:
+        page.screenshot(path=str(path), full_page=True)
     return path
 
 

@@ -174,6 +174,7 @@ def jupyter_lab(browser, tmp_path_factory) -> Iterator[Server]:
             "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
             f"--LabApp.user_settings_dir={tmp / 'settings'}",
             f"--LabApp.workspaces_dir={tmp / 'workspaces'}",
+            f"--FileCheckpoints.checkpoint_dir={tmp / 'checkpoints'}",  # none in the repo
         ],
         tmp,
         "lab",

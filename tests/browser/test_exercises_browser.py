@@ -8,7 +8,8 @@ import json
 from pathlib import Path
 
 import pytest
-from browser_helpers import click_target, run_in_lab, screenshot, wait_idle_lab
+from browser_helpers import WAIT_MS, click_target, run_in_lab, screenshot, wait_idle_lab
+from playwright.sync_api import expect
 
 from boards import exercises as ex
 
@@ -57,37 +58,59 @@ def write_notebook() -> None:
 
 
 def feedback_after_check(page, box) -> str:
-    before = box.locator(".trogkit-feedback").first.inner_text()
+    """Press Check and wait until the feedback shows a new verdict."""
+    feedback = box.locator(".trogkit-feedback").first
+    before = feedback.inner_text()
     box.locator(".trogkit-check").first.click()
     page.wait_for_function(
-        "([el, old]) => el.innerText !== old && el.innerText.length > 0",
-        arg=[box.locator(".trogkit-feedback").first.element_handle(), before],
+        "([el, old]) => el.innerText !== old && /Right!|Not quite/.test(el.innerText)",
+        arg=[feedback.element_handle(), before],
+        timeout=WAIT_MS,
     )
-    return box.locator(".trogkit-feedback").first.inner_text()
+    return feedback.inner_text()
+
+
+def choose(page, box, chosen: list[str], target: str) -> None:
+    """Click ``target`` on the exercise's drawing: it toggles in ``chosen`` and the drawing
+    rings exactly the chosen targets once the kernel has handled the click."""
+    if target in chosen:
+        chosen.remove(target)
+    else:
+        chosen.append(target)
+    click_target(page, box, target, selected=chosen, center=True)  # on a card in an encounter
 
 
 def test_one_click_exercise_per_game_is_answered_by_clicks(page, jupyter_lab):
+    page.set_viewport_size({"width": 1024, "height": 900})
     write_notebook()
     try:
         run_in_lab(page, jupyter_lab, NOTEBOOK)
         wait_idle_lab(page)
         boxes = page.locator(".trogkit-exercise")
-        boxes.nth(len(CELLS) - 1).wait_for()
+        boxes.nth(len(CELLS) - 1).wait_for(timeout=WAIT_MS)
         for i, e in enumerate(exercises()):
             box = boxes.nth(i)
             box.scroll_into_view_if_needed()
             right = list(e.solution())
             wrong = next(t for t in e.options() if t not in right)
             rule = e.game.refusal(e.state, e.options()[wrong][0]).rule_id
+            chosen: list[str] = []
             for t in [*right, wrong]:
-                click_target(page, box, t, changes=False)
+                choose(page, box, chosen, t)
             text = feedback_after_check(page, box)
             assert "Not quite" in text and rule in text and wrong in text, text
-            click_target(page, box, wrong, changes=False)  # un-choose the wrong one
+            assert "missed: none" in text, text  # every right click reached the kernel
+            # the drawing marks each click (the marks may draw just after the feedback)
+            expect(box.locator(".tk-mark")).to_have_count(len(right) + 1, timeout=WAIT_MS)
+            marks = box.locator(".tk-mark").all_text_contents()  # svg: no innerText
+            assert sorted(marks) == sorted(["right"] * len(right) + ["wrong"]), marks
+            screenshot(page, f"exercise_{e.game.name}_wrong", box)  # the refusal, readable?
+            choose(page, box, chosen, wrong)  # un-choose the wrong one
             text = feedback_after_check(page, box)
             assert "Right!" in text, text
-            assert "right" in box.locator(".trogkit-score").first.inner_text()
-            screenshot(page, f"exercise_{e.game.name}")
+            score = box.locator(".trogkit-score").first
+            score.filter(has_text=f"score: {i + 1} of {i + 1} right").wait_for(timeout=WAIT_MS)
+            screenshot(page, f"exercise_{e.game.name}", box)
         assert not page.errors, page.errors
     finally:
         (ROOT / NOTEBOOK).unlink(missing_ok=True)

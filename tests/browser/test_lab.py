@@ -76,6 +76,19 @@ def illegal_click(b):
     raise AssertionError("no illegal click found")
 
 
+def mirror_click(page, board, pb, target: str, *, center: bool = False) -> bool:
+    """Click ``target`` on the Python board ``pb`` and on the browser's ``board`` (the same
+    position), waiting for what the click does there (a redraw showing ``pb``'s selection, or
+    -- a refusal with nothing to clear -- the message). True if the position changed."""
+    selection, played = pb.selection, pb.click(target)
+    redraws = played or pb.selection != selection
+    drawn = [t for t in pb.selection if t in pb.view.targets]
+    click_target(page, board, target, selected=drawn, redraws=redraws, center=center)
+    if not redraws:
+        wait_message(board, "refused by")
+    return played
+
+
 def test_start_notebook_boards_are_played_by_clicking_the_drawing(page, jupyter_lab):
     page.set_viewport_size({"width": 1024, "height": 900})
     run_in_lab(page, jupyter_lab, NOTEBOOK)
@@ -92,11 +105,11 @@ def test_start_notebook_boards_are_played_by_clicking_the_drawing(page, jupyter_
     after = click_target(page, board, "D3")
     assert before != after
     times["trogdor"].append(redraw_ms(board))
-    click_target(page, board, "D3", changes=False)
+    click_target(page, board, "D3")  # Trogdor's square: a menu opens
     click_menu(page, board, "chomp")
-    wait_message(board, "played")
+    wait_message(board, "played chomp")
     times["trogdor"].append(redraw_ms(board))
-    click_target(page, board, "E2", changes=False)  # diagonal: no such move (T-MOVE)
+    click_target(page, board, "E2", redraws=False)  # diagonal: no such move (T-MOVE)
     text = wait_message(board, "refused by")
     assert "T-MOVE" in text and rulebook.game("trogdor").catalog.rules["T-MOVE"].title in text
     screenshot(page, "lab_trogdor_1024")
@@ -106,16 +119,14 @@ def test_start_notebook_boards_are_played_by_clicking_the_drawing(page, jupyter_
     board.scroll_into_view_if_needed()
     pb = python_board("trollland", 7, players=3)
     for t in illegal_click(pb):  # e.g. a card from another player's hand (TL-CHOOSE-TWO)
-        click_target(page, board, t, changes=False)
+        assert not mirror_click(page, board, pb, t)
     wait_message(board, "refused by")
     for _ in range(3):
         if pb.state.phase != "choose":
             break
         first, second = two_clicks_for(pb, "choose")
-        pb.click(first)
-        assert pb.click(second)
-        click_target(page, board, first, changes=False)
-        click_target(page, board, second)
+        assert not mirror_click(page, board, pb, first)
+        assert mirror_click(page, board, pb, second)
         times["trollland"].append(redraw_ms(board))
     screenshot(page, "lab_trollland_1024")
 
@@ -125,14 +136,13 @@ def test_start_notebook_boards_are_played_by_clicking_the_drawing(page, jupyter_
     pb = python_board("encounter", 1, players=2)
     for _ in range(2):
         card, slot = two_clicks_for(pb, "put")
-        pb.click(card)
-        assert pb.click(slot)
-        click_target(page, board, card, changes=False)
-        click_target(page, board, slot)
+        assert not mirror_click(page, board, pb, card)
+        # on the slot's centre: the second time, a card built there is drawn under the pointer,
+        # and the click still goes to the slot (where the selected card may go)
+        assert mirror_click(page, board, pb, slot, center=True)
         times["encounter"].append(redraw_ms(board))
-    clicks = illegal_click(pb)
-    for t in clicks:
-        click_target(page, board, t, changes=False)
+    for t in illegal_click(pb):
+        assert not mirror_click(page, board, pb, t)
     wait_message(board, "refused by")
     screenshot(page, "lab_encounter_1024")
 

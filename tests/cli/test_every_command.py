@@ -185,6 +185,14 @@ SWEEP_VALUES = {
     "seed": SEEDS,
 }
 SKIPPED_OPTIONS = {"dask", "no_progress"}  # set below for sweeps instead
+WRITTEN = {"svg"}  # options naming a file the command writes
+
+
+def any_text(dest: str):
+    """Any short text; for a file the command writes (``--svg``), a name relative to the working
+    directory (no path separator), so the test's chdir to a tmp_path keeps the file there."""
+    text = st.text(max_size=12)
+    return text.map(lambda t: t.replace(os.sep, "_")) if dest in WRITTEN else text
 
 
 @st.composite
@@ -209,7 +217,7 @@ def argv_for(draw, game: str, command: str, files: dict[str, str]):
                 values = SWEEP_VALUES.get(a.dest, values)
                 argv += [flag, draw(st.sampled_from(values))]
             else:  # mostly chosen values, sometimes any short text
-                argv += [flag, draw(st.sampled_from(values) | st.text(max_size=12))]
+                argv += [flag, draw(st.sampled_from(values) | any_text(a.dest))]
     for a in p._actions:
         if not a.option_strings and a.dest != "help":  # positionals
             pool = CARD_IDS if game == "encounter" else JUNK
@@ -253,11 +261,17 @@ def check(argv: list[str], code: int, out: str, err: str) -> None:
 
 
 @pytest.mark.parametrize("game, command", COMMANDS)
-def test_every_command_with_generated_arguments(game, command, files):
+def test_every_command_with_generated_arguments(game, command, files, tmp_path, monkeypatch):
+    # generated file names (--svg) are relative: written in this test's tmp_path, never the
+    # directory pytest runs in
+    before = set(os.listdir(ROOT))
+    monkeypatch.chdir(tmp_path)
+
     @settings(
         max_examples=25,
         deadline=None,
         derandomize=True,
+        database=None,  # fixed examples: nothing to replay, and no .hypothesis/ in the repo
         suppress_health_check=list(HealthCheck),
     )
     @given(argv_for(game, command, files))
@@ -265,6 +279,8 @@ def test_every_command_with_generated_arguments(game, command, files):
         check(argv, *run_in_process(argv))
 
     one()
+    written = set(os.listdir(ROOT)) - before - {".hypothesis"}  # hypothesis's own cache
+    assert not written, f"a generated command wrote into the repo: {written}"
 
 
 def test_every_command_has_a_description_and_no_markup_in_help():
