@@ -1,11 +1,16 @@
 """Browse a game's edge-case gallery (``rulebook/<game>/data/gallery.toml``): pick a scenario, the
 live board loads its position, try its action(s), toggle the ruling it shows and compare the
-options side by side. Thin: every result is the rulebook's (``rulebook.common.gallery``)."""
+options side by side. The stored verification games are in it too: a witness for a rule, the
+difference of a ruling (``solvers.verify``), each opened as a replay to step through. Thin: every
+result is the rulebook's (``rulebook.common.gallery``) or the stored trace replayed."""
 
 from __future__ import annotations
 
+import importlib
+
 import ipywidgets as W
 
+import rulebook
 from rulebook.common import gallery as G
 
 from .core import esc
@@ -34,12 +39,18 @@ class GalleryBrowser:
         self.result.add_class("trogkit-gallery-result")
         self.board_box = W.Box()
         self.compare_box = W.Box()
+        self.stored = stored_traces(self.package)
+        self.stored_picker = W.Dropdown(options=[("(a stored witness or ruling difference)", "")]
+                                        + [(k, k) for k in self.stored],
+                                        description="verified", layout=W.Layout(width="auto"))  # fmt: skip
+        self.stored_picker.observe(lambda ch: self.open_stored(ch["new"]), names="value")
+        self.replay = None
         self.try_button.on_click(lambda _b: self.try_actions())
         self.compare_button.on_click(lambda _b: self.compare())
         self.picker.observe(lambda ch: self.select(ch["new"]), names="value")
         self.widget = W.VBox([self.picker, self.info, self.rulings_box,
                               W.HBox([self.try_button, self.compare_button]), self.result,
-                              self.board_box, self.compare_box])  # fmt: skip
+                              self.board_box, self.compare_box, self.stored_picker])  # fmt: skip
         self.widget.add_class("trogkit-gallery")
         self.select(self.picker.value)
 
@@ -124,12 +135,38 @@ class GalleryBrowser:
         self.compare_box.children = [sbs]
         return sbs
 
+    def open_stored(self, key: str):
+        """Replay the stored witness or ruling difference ``key`` (a ``stored`` key, e.g.
+        ``"witness T-BURN-COTTAGE (trogdor)"``) below the board, on its firing step."""
+        from .replay import ReplayBoard
+
+        if not key:
+            return None
+        if key not in self.stored:
+            raise KeyError(f"no stored trace {key!r}; have {len(self.stored)} in this gallery")
+        self.replay = ReplayBoard(self.stored[key])
+        self.compare_box.children = [self.replay.widget]
+        return self.replay
+
     def _repr_mimebundle_(self, **kwargs):
         data = self.widget._repr_mimebundle_(**kwargs)
         data = dict((data[0] if isinstance(data, tuple) else data) or {})
         data["image/svg+xml"] = self.board.static_svg()
         data["text/plain"] = f"gallery: {self.scenario.title}"
         return data
+
+
+def stored_traces(package: str) -> dict:
+    """Label -> Trace of the witnesses and ruling differences stored for the games of
+    ``rulebook.<package>`` (``solvers.verify.store``; imported on first use)."""
+    store = importlib.import_module("solvers.verify.store")
+    out = {}
+    for name in sorted(n for n in rulebook.games() if n.split("-")[0] == package):
+        data = store.load(name)
+        for part, word in (("witnesses", "witness"), ("differences", "difference")):
+            for key, trace in sorted(data[part].items()):
+                out[f"{word} {key} ({name})"] = trace
+    return out
 
 
 def _same(stored: dict, now: dict, scenario) -> bool:

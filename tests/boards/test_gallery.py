@@ -66,3 +66,27 @@ def test_the_browser_saves_a_static_picture_and_refuses_unknown_names():
     assert bundle["image/svg+xml"].startswith("<svg") and "gallery:" in bundle["text/plain"]
     with pytest.raises(KeyError, match="no scenario"):
         gb.select("nope")
+
+
+@pytest.mark.parametrize(
+    ("game", "witness", "ruling"),
+    [("trogdor", "T-BURN-COTTAGE", "TR-PASS-AP"), ("trollland", "TL-SCORE-WINNER", None),
+     ("encounter", "RE-COMPOSE-RED-BLUE", None)],
+)  # fmt: skip
+def test_the_gallery_opens_the_stored_witnesses_and_ruling_differences(game, witness, ruling):
+    gb = boards.gallery(game)
+    labels = list(gb.stored)
+    assert any(k.startswith(f"witness {witness} ") for k in labels)
+    assert any(k.startswith("difference ") for k in labels)  # every game has rulings
+    key = next(k for k in labels if k.startswith(f"witness {witness} "))
+    gb.stored_picker.value = key
+    replay = gb.replay
+    assert replay.step == len(replay.trace.actions) and f"<mark><b>{witness}</b></mark>" in (
+        replay.info.value
+    )
+    assert gb.compare_box.children == (replay.widget,)
+    if ruling:
+        diff = gb.open_stored(next(k for k in labels if k.startswith(f"difference {ruling} ")))
+        assert len(diff.boards) == 2  # both options side by side
+    with pytest.raises(KeyError, match="no stored trace"):
+        gb.open_stored("witness NOPE (trogdor)")
