@@ -106,13 +106,22 @@ def test_a_dead_catalog_reference_is_caught(tmp_path):
 
 
 LESSONS = [p for p in NOTEBOOKS if p.name.split("_")[0] in {"trogdor", "trollland", "encounter"}]
+# every notebook is taught with the template (issue 21), the app and the notebooks about all
+# the games included; 00_start is the course's index page, it asks an exercise but has no recap
+TEMPLATED = [
+    *LESSONS,
+    *(
+        ROOT / "notebooks" / f"{n}.ipynb"
+        for n in ("instructor", "scale_01_rules_at_scale", "verify_01_rules_under_test")
+    ),
+]
 
 
-@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", TEMPLATED, ids=lambda p: p.name)
 def test_lessons_follow_the_template(path):
     """The lesson template (issue 21): the goal of the lesson and of the game, a glossary of the
-    game's words and ids, and a recap. (00_start, the instructor app and the scale and
-    verification notebooks are not lessons of one game.)"""
+    words it uses, and a recap. The instructor app, the scale and the verification notebooks
+    follow it too (their "game" is every game of the kit); 00_start is the index page."""
     cells = _cells(path)
     texts = [_text(c) for c in cells if c["cell_type"] == "markdown"]
     assert "**This lesson:**" in texts[0] and "**The game**" in texts[0], "goals in the first cell"
@@ -121,7 +130,7 @@ def test_lessons_follow_the_template(path):
 
 
 @pytest.mark.parametrize(
-    "path", [*LESSONS, ROOT / "notebooks" / "00_start.ipynb"], ids=lambda p: p.name
+    "path", [*TEMPLATED, ROOT / "notebooks" / "00_start.ipynb"], ids=lambda p: p.name
 )
 def test_lessons_ask_an_exercise_checked_both_ways(path):
     """At least one exercise (boards.exercises) per lesson, and a hidden checked cell that answers
@@ -134,3 +143,11 @@ def test_lessons_ask_an_exercise_checked_both_ways(path):
     for cell in checked:
         printed = _printed(cell)
         assert "right answer accepted" in printed or printed.rstrip().endswith("True"), printed
+
+
+def test_the_instructor_app_stays_the_first_code_cell():
+    """Voilà shows the app first: the template's text and the exercise go around it, never
+    before it."""
+    code = [c for c in _cells(ROOT / "notebooks" / "instructor.ipynb") if c["cell_type"] == "code"]
+    assert "InstructorApp()" in _text(code[0]) and _text(code[0]).rstrip().endswith("app.widget")
+    assert all("boards import exercises" not in _text(c) for c in code[:2])
