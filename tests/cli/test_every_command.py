@@ -185,6 +185,17 @@ SWEEP_VALUES = {
     "seed": SEEDS,
 }
 SKIPPED_OPTIONS = {"dask", "no_progress"}  # set below for sweeps instead
+# verification searches (witness, differ, check): small values only, as for sweeps (a good value
+# searches for minutes); --all and --write belong to the regeneration, tested in tests/verify: a
+# generated run must never rewrite the repository's stored witnesses
+VERIFY = {"witness", "differ", "check"}
+VERIFY_SKIPPED = {"all", "write"}
+VERIFY_VALUES = {
+    "budget": ["0", "-1", "x", "1", "2"],
+    "games": ["0", "1", "2", "x"],
+    "depth": ["0", "1", "-1", "x"],
+    "workers": ["0", "1"],
+}
 WRITTEN = {"svg"}  # options naming a file the command writes
 
 
@@ -199,9 +210,8 @@ def any_text(dest: str):
 def argv_for(draw, game: str, command: str, files: dict[str, str]):
     p = PARSERS[(game, command)]
     argv = [game, command]
-    options = [
-        a for a in p._actions if a.option_strings and a.dest not in ("help", *SKIPPED_OPTIONS)
-    ]
+    skipped = {"help", *SKIPPED_OPTIONS, *(VERIFY_SKIPPED if command in VERIFY else ())}
+    options = [a for a in p._actions if a.option_strings and a.dest not in skipped]
     chosen = draw(st.lists(st.sampled_from(options), max_size=6, unique_by=lambda a: a.dest))
     # required options are usually given (else every example is the same "missing" error)
     for a in options:
@@ -216,6 +226,8 @@ def argv_for(draw, game: str, command: str, files: dict[str, str]):
             if command == "sweep":
                 values = SWEEP_VALUES.get(a.dest, values)
                 argv += [flag, draw(st.sampled_from(values))]
+            elif command in VERIFY and a.dest in VERIFY_VALUES:
+                argv += [flag, draw(st.sampled_from(VERIFY_VALUES[a.dest]))]
             else:  # mostly chosen values, sometimes any short text
                 argv += [flag, draw(st.sampled_from(values) | any_text(a.dest))]
     for a in p._actions:
@@ -229,8 +241,8 @@ def argv_for(draw, game: str, command: str, files: dict[str, str]):
         argv.append("--no-progress")
     for dest, extra in FAST.items():
         if any(a.dest == dest for a in options) and not any(a.dest == dest for a in chosen):
-            if command == "sweep" and dest == "budget":
-                extra = ["--budget", "2"]  # simulations per decision of a search agent
+            if command in ("sweep", *VERIFY) and dest == "budget":
+                extra = ["--budget", "2"]  # simulations or playouts of a search
             argv += extra
     return argv
 
