@@ -13,10 +13,18 @@ from .stats import lengths_summary
 from .witness import witness_all
 
 
-def regenerate(game: str, *, budget: int | None = None, differences: bool = True) -> dict:
+def regenerate(
+    game: str, *, budget: int | None = None, differences: bool = True, seconds: float | None = None
+) -> dict:
+    from solvers.limits import LimitReached
+
     from .differ import differ_all
 
-    cov = witness_all(game, budget=budget)
+    cov = witness_all(game, budget=budget, seconds=seconds)
+    if cov.timed_out:  # a search cut by the clock is not stored over the full one
+        raise LimitReached(
+            f"--timeout ended the search after {cov.budget} playouts; nothing written"
+        )
     data = store.load(game)
     data.update(
         game=game, witnesses=cov.witnesses, checked=cov.checked, missed=cov.missed,

@@ -11,6 +11,7 @@ search is the same on every machine; each found rule keeps its shortest game.
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass
 
 from rulebook.common.errors import TrogkitInputError
@@ -65,9 +66,16 @@ class Search:
         if rid in self.wanted and (old is None or len(actions) < len(old.actions)):
             self.found[rid] = Found(start, tuple(actions), refused, self.playouts)
 
-    def run(self, budget: int, *, stop_when_found: bool = True) -> None:
+    def run(self, budget: int, *, stop_when_found: bool = True, seconds: float | None = None):
+        """Up to ``budget`` playouts; with ``seconds``, none starts after that much wall clock
+        (``timed_out`` then says the clock, not the budget, ended the search)."""
+        deadline = None if seconds is None else time.monotonic() + seconds
+        self.timed_out = False
         for _ in range(budget):
             if stop_when_found and not self.open():
+                return
+            if deadline is not None and time.monotonic() > deadline:
+                self.timed_out = True
                 return
             self.playout(self.playouts)
             self.playouts += 1

@@ -73,9 +73,17 @@ def _rule(game, rule_id: str):
     return game.catalog.get(rule_id)
 
 
-def witness(game, rule_id: str, *, budget: int = DEFAULT_BUDGET, seed: int = 0) -> Trace:
+def witness(
+    game,
+    rule_id: str,
+    *,
+    budget: int = DEFAULT_BUDGET,
+    seed: int = 0,
+    seconds: float | None = None,
+) -> Trace:
     """A short replayable game that makes ``rule_id`` fire; raises NoWitness after ``budget``
-    playouts with none (a "text" rule raises at once: a check witnesses it)."""
+    playouts (or ``seconds`` of wall clock) with none (a "text" rule raises at once: a check
+    witnesses it)."""
     from solvers.limits import check_limit
 
     game = rulebook.game(game) if isinstance(game, str) else game
@@ -85,9 +93,10 @@ def witness(game, rule_id: str, *, budget: int = DEFAULT_BUDGET, seed: int = 0) 
         raise NoWitness(game.name, rule_id, 0, "not about play: " + text_check(game, rule_id))
     refusals = {rule_id} if rule.kind == "refusal" else set()
     search = Search(game, {rule_id}, refusals, seed)
-    search.run(budget)
+    search.run(budget, seconds=seconds)
     if rule_id not in search.found:
-        raise NoWitness(game.name, rule_id, search.playouts, "no playout reached it")
+        why = "the clock ran out" if search.timed_out else "no playout reached it"
+        raise NoWitness(game.name, rule_id, search.playouts, why)
     return to_trace(game, rule_id, search.found[rule_id], cost=search.playouts)
 
 
@@ -114,24 +123,29 @@ class Coverage:
     witnesses: dict[str, Trace] = field(default_factory=dict)
     checked: dict[str, str] = field(default_factory=dict)  # text rules -> the check
     missed: dict[str, str] = field(default_factory=dict)  # rule -> why
+    timed_out: bool = False  # the clock, not the playout budget, ended the search
 
 
-def witness_all(game, *, budget: int | None = None, seed: int = 0) -> Coverage:
-    """One witness for every rule of ``game`` from one search of ``budget`` playouts."""
+def witness_all(
+    game, *, budget: int | None = None, seed: int = 0, seconds: float | None = None
+) -> Coverage:
+    """One witness for every rule of ``game`` from one search of ``budget`` playouts (or
+    ``seconds`` of wall clock, whichever ends first)."""
     game = rulebook.game(game) if isinstance(game, str) else game
     budget = ALL_BUDGET.get(game.name, DEFAULT_BUDGET) if budget is None else budget
     t0 = time.process_time()
     rules = home_rules(game)
     playable = {r.id for r in rules if r.kind != "text"}
     search = Search(game, playable, {r.id for r in rules if r.kind == "refusal"}, seed)
-    search.run(budget)
-    cov = Coverage(game.name, search.playouts, 0.0)
+    search.run(budget, seconds=seconds)
+    cov = Coverage(game.name, search.playouts, 0.0, timed_out=search.timed_out)
     for r in rules:
         if r.kind == "text":
             cov.checked[r.id] = text_check(game, r.id)
         elif r.id in search.found:
             cov.witnesses[r.id] = to_trace(game, r.id, search.found[r.id], cost=search.playouts)
         else:
-            cov.missed[r.id] = f"no playout of {search.playouts} reached it"
+            cut = " (the clock ended the search)" if search.timed_out else ""
+            cov.missed[r.id] = f"no playout of {search.playouts} reached it{cut}"
     cov.seconds = time.process_time() - t0
     return cov

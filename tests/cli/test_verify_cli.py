@@ -80,3 +80,37 @@ def test_check_true_claim_and_statistical_claim(capsys):
 def test_check_bad_claim_is_exit_2(capsys):
     code, _, err = run(["trogdor", "check", "--claim", "nope.py:x"], capsys)
     assert code == 2 and "FILE.py:NAME" in err
+
+
+def test_a_witness_search_ends_on_its_clock_whatever_the_budget(capsys):
+    import time
+
+    start = time.monotonic()
+    argv = ["encounter", "witness", "RE-ROUND-CAP", "--budget", "100000", "--timeout", "1",
+            "--json"]  # fmt: skip
+    code, out, err = run(argv, capsys)
+    assert code == 3 and "limit reached" in err
+    assert json.loads(out)["why"] == "the clock ran out"
+    code, out, _ = run(["encounter", "witness", "--all", "--budget", "100000", "--timeout", "1",
+                        "--json"], capsys)  # fmt: skip
+    assert code == 0 and "the clock ended the search" in json.dumps(json.loads(out)["missed"])
+    assert time.monotonic() - start < 30  # one playout may overrun the clock
+
+
+def test_a_regeneration_cut_by_the_clock_writes_nothing(capsys):
+    from solvers.verify.store import path_of
+
+    stored = path_of("encounter").read_bytes()
+    argv = ["encounter", "witness", "--all", "--write", "--budget", "100000", "--timeout", "0.2"]
+    code, _, err = run(argv, capsys)
+    assert code == 3 and "nothing written" in err
+    assert path_of("encounter").read_bytes() == stored
+
+
+def test_the_playout_budget_range_is_the_searchs_own(capsys):
+    from solvers.verify.witness import MAX_BUDGET
+    from trogkit.commands.verify import MAX_PLAYOUTS
+
+    assert MAX_PLAYOUTS == MAX_BUDGET
+    code, _, err = run(["trogdor", "witness", "T-MOVE", "--budget", "100001"], capsys)
+    assert code == 2 and "--budget" in err and "100,000" in err

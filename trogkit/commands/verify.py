@@ -13,6 +13,10 @@ import sys
 COMMANDS = ("witness", "differ", "check")
 
 
+DEFAULT_SECONDS = 300.0  # witness searches: the default clock (--timeout replaces it)
+MAX_PLAYOUTS = 100_000  # = solvers.verify.witness.MAX_BUDGET (kept here so --help stays fast)
+
+
 def register(commands, game: str) -> None:
     from trogkit import options as opt
 
@@ -24,7 +28,8 @@ def register(commands, game: str) -> None:
     p.add_argument("rule", nargs="?", metavar="RULE_ID", help="a rule of the catalog")
     p.add_argument("--all", action="store_true", help="every rule of the game (one search)")
     p.add_argument("--write", action="store_true", help="with --all: store them beside the rules")
-    opt.add_budget(p, None, "playouts")
+    opt.add_budget(p, None, "playouts", maximum=MAX_PLAYOUTS)
+    opt.add_timeout(p, DEFAULT_SECONDS, "the search (exit 3 when it ends it)")
     opt.add_seed(p)
     opt.add_json(p)
     p.set_defaults(run=lambda args: _witness(args, game))
@@ -36,7 +41,7 @@ def register(commands, game: str) -> None:
     )  # fmt: skip
     p.add_argument("ruling_id", metavar="RULING_ID")
     p.add_argument("--option", help="the other option (default: the first non-default one)")
-    opt.add_budget(p, None, "playouts")
+    opt.add_budget(p, None, "playouts", maximum=MAX_PLAYOUTS)
     opt.add_seed(p)
     opt.add_json(p)
     p.set_defaults(run=lambda args: _differ(args, game))
@@ -98,7 +103,8 @@ def _witness(args, game: str) -> int:
     if args.rule is None:
         raise TrogkitInputError("name a RULE_ID, or give --all")
     try:
-        t = witness(game, args.rule, budget=args.budget or DEFAULT_BUDGET, seed=args.seed)
+        t = witness(game, args.rule, budget=args.budget or DEFAULT_BUDGET, seed=args.seed,
+                    seconds=args.timeout)  # fmt: skip
     except NoWitness as e:
         return _missing(args, e)
     _emit(args, trace_data(t), trace_text(t))
@@ -111,10 +117,10 @@ def _witness_all(args, game: str) -> int:
     from solvers.verify.witness import witness_all
 
     if args.write:
-        data = regenerate(game, budget=args.budget)
+        data = regenerate(game, budget=args.budget, seconds=args.timeout)
         wit, missed, stats = data["witnesses"], data["missed"], data["stats"]
     else:
-        cov = witness_all(game, budget=args.budget, seed=args.seed)
+        cov = witness_all(game, budget=args.budget, seed=args.seed, seconds=args.timeout)
         wit, missed, stats = cov.witnesses, cov.missed, lengths_summary(cov.witnesses)
     data = {"game": game, "stats": stats, "missed": missed,
             "witnesses": {k: trace_data(t) for k, t in wit.items()}}  # fmt: skip
