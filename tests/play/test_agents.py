@@ -123,13 +123,13 @@ def test_the_game_a_sweep_hands_its_agents_finds_their_playbook_and_values():
     # play_game hands agents a wrapper that keeps the last legal list; tables keyed by the game
     # (the greedy's playbook, evaluate's values) must still find the game's own entry, or the
     # greedy silently plays the generic one-ply rule (the Trogdor planner never ran)
+    from solvers.play import play as sweep_play
     from solvers.play.agents import GENERIC, playbook
     from solvers.play.evaluate import VALUES
-    from solvers.play.play import _LastLegal
 
     for name in ("trogdor", "trollland", "encounter"):
         game = rulebook.game(name)
-        wrapped = _LastLegal(game)
+        wrapped = sweep_play._LastLegal(game)
         assert playbook(wrapped) is playbook(game)
         assert VALUES.get(wrapped) is VALUES.get(game) is not None
-    assert playbook(_LastLegal(rulebook.game("trogdor"))) is not GENERIC
+    assert playbook(sweep_play._LastLegal(rulebook.game("trogdor"))) is not GENERIC
