@@ -83,6 +83,8 @@ def _checked(source):
 
 def test_a_section_teaches_only_with_a_board_and_an_asserting_check(tmp_path):
     md = nbformat.v4.new_markdown_cell
+    # the "assert True" strings are the text of a synthetic notebook's checked cells (fixtures the
+    # coverage counter reads), not assertions of this test
     path = _lesson(tmp_path, [
         md("### T-BURN-TILE — burn"), _board_cell(), _checked("print(1)\nassert True"),
         md("### T-BURN-LAKE — only prints"), _board_cell(), _checked("print(1)"),
