@@ -24,11 +24,13 @@ from pathlib import Path
 import rulebook
 from rulebook.common.errors import TrogkitInputError
 
+from .clock import Clock
 from .shrink import shrink
 from .trace import Start, Trace, step
 
 MAX_STATES = 20_000  # positions an exhaustive check visits at most
 MAX_GAMES = 1_000_000
+NO_CLOCK = Clock()
 
 
 def load_claim(spec):
@@ -70,13 +72,23 @@ class ClaimStepper:
 
     def first(self):
         s = self.start.state(self.game)[0]
-        return s, (not self.on_steps and not self.claim(s))
+        return s, (not self.on_steps and not self._holds(s))
 
     def next(self, state, action):
         action = self.game.action(action)
         new = step(self.game, state, action)[0]
-        ok = self.claim(state, action, new) if self.on_steps else self.claim(new)
+        ok = self._holds(state, action, new) if self.on_steps else self._holds(new)
         return new, not ok
+
+    def _holds(self, *args) -> bool:
+        """The claim's answer; a claim that raises is bad input, named with the position."""
+        try:
+            return bool(self.claim(*args))
+        except Exception as e:  # the user's code: any error is theirs to fix
+            raise TrogkitInputError(
+                f"claim {name_of(self.claim)} raised {type(e).__name__}: {e} "
+                f"(on {self.game.name} position {str(args[-1])[:200]})"
+            ) from None
 
 
 @dataclass(frozen=True)
@@ -114,9 +126,11 @@ def check_chunk(job: ClaimJob, seeds: list[int]) -> list[tuple[int, list[str] | 
     return out
 
 
-def exhaustive(game, claim, starts: list[Start], depth: int, max_states: int = MAX_STATES):
+def exhaustive(game, claim, starts: list[Start], depth: int, max_states: int = MAX_STATES,
+               clock: Clock = NO_CLOCK):  # fmt: skip
     """Breadth first from each start to ``depth`` actions: the shallowest violation (start,
-    actions) or None, and the positions visited (at most ``max_states``)."""
+    actions) or None, and the positions visited (at most ``max_states``; none after the clock
+    ran out)."""
     visited = 0
     for start in starts:
         stepper = ClaimStepper(game, claim, start)
@@ -124,7 +138,7 @@ def exhaustive(game, claim, starts: list[Start], depth: int, max_states: int = M
         if bad:
             return (start, []), visited + 1
         queue, seen = deque([(s, [])]), {str(s)}
-        while queue and visited < max_states:
+        while queue and visited < max_states and not clock.over():
             s, path = queue.popleft()
             visited += 1
             if len(path) >= depth:
@@ -144,29 +158,51 @@ class CheckResult:
     game: str
     claim: str
     holds: bool  # no counterexample found (not a proof beyond the positions tried)
-    games: int
+    games: int  # games played (fewer than asked when the clock ran out)
     positions: int  # positions the sweep and the exhaustive search checked
     counterexample: Trace | None = None
+    timed_out: bool = False  # the clock ended the check before the games and depth asked
 
     def to_json(self) -> dict:
-        d = {k: getattr(self, k) for k in ("game", "claim", "holds", "games", "positions")}
+        keys = ("game", "claim", "holds", "games", "positions", "timed_out")
+        d = {k: getattr(self, k) for k in keys}
         d["counterexample"] = self.counterexample.to_json() if self.counterexample else None
         return d
 
 
-def _sweep(job: ClaimJob, seeds: list[int], workers: int, dask):
-    from solvers.play.executors import dask_client, run_local, run_on_client
+def _sweep(job: ClaimJob, seeds: list[int], workers: int, dask, clock: Clock):
+    """(seed, violation, positions) of the games played (those finished before the clock
+    ran out, when it did). Under a clock on several workers the seeds go in rounds that double
+    (4 per worker first): a round cut by the clock keeps only its finished chunks, so the
+    games of the rounds before it are never lost."""
+    if workers <= 1 or clock.deadline is None:
+        return _sweep_round(job, seeds, workers, dask, clock)
+    out, size = [], 4 * workers
+    while seeds and not clock.over():
+        out += _sweep_round(job, seeds[:size], workers, dask, clock)
+        seeds, size = seeds[size:], 2 * size
+    return out
 
-    if dask is None:
-        return run_local(job, seeds, workers, lambda n: None, task=check_chunk)
-    with dask_client(dask, workers) as client:
-        return run_on_client(client, job, seeds, lambda n: None, task=check_chunk)
+
+def _sweep_round(job: ClaimJob, seeds: list[int], workers: int, dask, clock: Clock):
+    from solvers.play.executors import TimeUp, dask_client, run_local, run_on_client
+
+    try:
+        if dask is None:
+            return run_local(job, seeds, workers, lambda n: None, check_chunk, clock.deadline)
+        with dask_client(dask, workers) as client:
+            return run_on_client(client, job, seeds, lambda n: None, clock.deadline, check_chunk)
+    except TimeUp as e:
+        clock.ran_out = True
+        return e.records
 
 
 def check(game, claim, *, games: int = 100, depth: int = 0, starts=None, seed: int = 0,
-          players=None, workers: int = 1, dask=None, max_states: int = MAX_STATES) -> CheckResult:  # fmt: skip
+          players=None, workers: int = 1, dask=None, max_states: int = MAX_STATES,
+          seconds: float | None = None) -> CheckResult:  # fmt: skip
     """Try ``claim`` on ``games`` seeded random games and exhaustively to ``depth`` actions from
-    ``starts`` (default: the first game's start); the shortest violation found, shrunk."""
+    ``starts`` (default: the first game's start); the shortest violation found, shrunk. With
+    ``seconds``, what was played before the clock ran out (``timed_out``)."""
     from solvers.limits import check_limit
 
     game = rulebook.game(game) if isinstance(game, str) else game
@@ -174,20 +210,23 @@ def check(game, claim, *, games: int = 100, depth: int = 0, starts=None, seed: i
     check_limit("depth", depth, lo=0, hi=50, integer=True)
     fn = load_claim(claim)
     arity(fn)
-    found, positions = [], 0
+    clock, found, positions, played = Clock(seconds), [], 0, 0
     if games:
         job = ClaimJob(game.name, claim, players)
-        for sd, actions, n in _sweep(job, list(range(seed, seed + games)), workers, dask):
+        records = _sweep(job, list(range(seed, seed + games)), workers, dask, clock)
+        for sd, actions, n in records:
             positions += n
             if actions is not None:
                 found.append((len(actions), sd, Start(seed=sd, players=players), actions))
-    if depth:
+        played = len(records)
+    if depth and not clock.over():
         starts = starts or [Start(seed=seed, players=players)]
-        hit, n = exhaustive(game, fn, starts, depth, max_states)
+        hit, n = exhaustive(game, fn, starts, depth, max_states, clock)
         positions += n
         if hit is not None:
             found.append((len(hit[1]), -1, *hit))
-    result = CheckResult(game.name, name_of(fn), not found, games, positions)
+    result = CheckResult(game.name, name_of(fn), not found, played, positions)
+    result.timed_out = clock.ran_out
     if found:
         _, _, start, actions = min(found, key=lambda f: (f[0], f[1]))
         result.counterexample = counterexample(game, fn, start, actions)
@@ -227,8 +266,10 @@ def more_often_than(p: float):
     return mark
 
 
-def check_rate(game, event, *, games: int = 200, seed: int = 0, players=None) -> dict:
-    """Supported (the 95 % interval is above p), refuted (below) or undecided."""
+def check_rate(game, event, *, games: int = 200, seed: int = 0, players=None,
+               seconds: float | None = None) -> dict:  # fmt: skip
+    """Supported (the 95 % interval is above p), refuted (below) or undecided; with
+    ``seconds``, from the games played before the clock ran out (``timed_out``)."""
     from rulebook.common.game import random_game
     from solvers.limits import check_limit
     from solvers.play.stats import wilson
@@ -240,10 +281,14 @@ def check_rate(game, event, *, games: int = 200, seed: int = 0, players=None) ->
     if p is None:
         raise TrogkitInputError(f"{name_of(event)} is not marked with more_often_than(p)")
     opts = {} if players is None else {"players": players}
-    hits = sum(
-        bool(event(game, random_game(game, sd, **opts).final)) for sd in range(seed, seed + games)
-    )
-    lo, hi = wilson(hits, games)
+    clock, hits, played = Clock(seconds), 0, 0
+    for sd in range(seed, seed + games):
+        if clock.over():
+            break
+        hits += bool(event(game, random_game(game, sd, **opts).final))
+        played += 1
+    lo, hi = wilson(hits, played) if played else (0.0, 1.0)
     verdict = "supported" if lo > p else "refuted" if hi < p else "undecided"
-    return {"claim": name_of(event), "threshold": p, "games": games, "rate": hits / games,
-            "ci95": [lo, hi], "verdict": verdict}  # fmt: skip
+    return {"claim": name_of(event), "threshold": p, "games": played,
+            "rate": hits / played if played else None, "ci95": [lo, hi], "verdict": verdict,
+            "timed_out": clock.ran_out}  # fmt: skip

@@ -18,6 +18,7 @@ from collections import deque
 import rulebook
 from rulebook.common.errors import RuleError, TrogkitInputError
 
+from .clock import CLOCK_RAN_OUT, Clock
 from .shrink import shrink
 from .starts import start_for, teaching_starts
 from .trace import Start, Trace, step
@@ -27,6 +28,7 @@ DEFAULT_BUDGET = 60  # playouts
 # Encounter build step offers ~22: trying them all made a playout cost 8 CPU s instead of 0.4)
 LOOK_AHEAD_MAX = 8
 _RULINGS_FIELD = re.compile(r" rulings=\S*")
+NO_CLOCK = Clock()
 
 
 def view(game, s) -> tuple:
@@ -69,14 +71,16 @@ class PairStepper:
         return (a, b), bool(parting(self.game, a, b))
 
 
-def _playout(game, stepper: PairStepper, rng, along=None) -> list[str] | None:
-    """Actions up to the first parting, or None if the game ends with none. ``along``: follow
-    these actions (a stored witness) instead of random ones."""
+def _playout(game, stepper: PairStepper, rng, along=None, clock=NO_CLOCK) -> list[str] | None:
+    """Actions up to the first parting, or None if the game ends (or the clock runs out) with
+    none. ``along``: follow these actions (a stored witness) instead of random ones."""
     pair, hit = stepper.first()
     actions: list[str] = []
     if hit:
         return actions
     for k in range(game.max_length if along is None else len(along)):
+        if clock.over():
+            return None
         legal = game.legal_actions(pair[0])
         if not legal:
             return None
@@ -93,14 +97,14 @@ def _playout(game, stepper: PairStepper, rng, along=None) -> list[str] | None:
 BFS_STATES = 2_000  # pairs of positions a breadth-first search from a teaching position visits
 
 
-def _breadth_first(game, stepper: PairStepper) -> list[str] | None:
+def _breadth_first(game, stepper: PairStepper, clock=NO_CLOCK) -> list[str] | None:
     """The fewest actions from the start after which the options part (None: not within
-    ``BFS_STATES``)."""
+    ``BFS_STATES``, or not before the clock ran out)."""
     pair, hit = stepper.first()
     if hit:
         return []
     queue, seen = deque([(pair, [])]), 0
-    while queue and seen < BFS_STATES:
+    while queue and seen < BFS_STATES and not clock.over():
         pair, path = queue.popleft()
         for a in game.legal_actions(pair[0]):
             seen += 1
@@ -111,17 +115,17 @@ def _breadth_first(game, stepper: PairStepper) -> list[str] | None:
     return None
 
 
-def _from_hints(game, versus: dict, hints) -> tuple[PairStepper, list[str]] | None:
+def _from_hints(game, versus: dict, hints, clock=NO_CLOCK) -> tuple[PairStepper, list[str]] | None:
     """A parting along a stored witness game (they reach rare positions: a ruling about the
     end of the cards is seen along the witness of T-DEFEAT-CARDS). A witness played under other
     rulings keeps them on both sides (this ruling's own choice aside)."""
     for t in hints:
-        if t.start.position is not None:
+        if t.start.position is not None or clock.over():
             continue
         others = {k: v for k, v in t.start.rulings.items() if k not in versus}
         stepper = PairStepper(game, Start(**{**t.start.__dict__, "rulings": others}), versus)
         try:
-            found = _playout(game, stepper, None, along=t.actions)
+            found = _playout(game, stepper, None, along=t.actions, clock=clock)
         except RuleError:
             continue
         if found is not None:
@@ -140,38 +144,47 @@ def alternatives(game, ruling_id: str) -> list[str]:
 
 def differ(
     game, ruling_id: str, *, option=None, budget: int = DEFAULT_BUDGET, seed=0, hints=(),
-    gallery: bool = True,
+    gallery: bool = True, seconds: float | None = None,
 ) -> Trace:  # fmt: skip
     """The shortest game found where ``ruling_id``'s default and ``option`` (the other option)
     part; raises NoWitness when ``budget`` playouts (and the ``hints``: witness Traces to
-    follow) show none."""
+    follow) show none, or when ``seconds`` of wall clock pass first."""
     from .witness import NoWitness
 
     game = rulebook.game(game) if isinstance(game, str) else game
     option = option or alternatives(game, ruling_id)[0]
     if option not in alternatives(game, ruling_id):
         raise TrogkitInputError(f"ruling {ruling_id} has no other option {option!r}")
-    versus = {ruling_id: option}
-    for start in teaching_starts(game, ruling_id) if gallery else ():
-        stepper = PairStepper(game, start, versus)
-        found = _breadth_first(game, stepper)
-        if found is not None:
-            shrunk = shrink(stepper, found)
-            return _trace(game, ruling_id, stepper, shrunk.actions, len(found), 0, versus)
-    hinted = _from_hints(game, versus, hints)
-    if hinted is not None:
-        stepper, found = hinted
-        shrunk = shrink(stepper, found)
-        return _trace(game, ruling_id, stepper, shrunk.actions, len(found), 0, versus)
+    versus, clock = {ruling_id: option}, Clock(seconds)
+    hit = _near(game, ruling_id, versus, hints, clock, gallery)
+    if hit is not None:
+        return _shrunk(game, ruling_id, *hit, 0, versus)
     for i in range(budget):
+        if clock.over():
+            raise NoWitness(game.name, ruling_id, i, CLOCK_RAN_OUT)
         base = start_for(game, i, seed)
         start = Start(seed=base.seed, players=base.players, options=base.options)
         stepper = PairStepper(game, start, versus)
-        found = _playout(game, stepper, random.Random(seed * 7919 + i))
+        found = _playout(game, stepper, random.Random(seed * 7919 + i), clock=clock)
         if found is not None:
-            shrunk = shrink(stepper, found)
-            return _trace(game, ruling_id, stepper, shrunk.actions, len(found), i + 1, versus)
+            return _shrunk(game, ruling_id, stepper, found, i + 1, versus)
     raise NoWitness(game.name, ruling_id, budget, "the options never parted")
+
+
+def _near(game, ruling_id, versus, hints, clock, gallery) -> tuple | None:
+    """(stepper, actions) of a parting found breadth first from the gallery's positions for
+    the ruling, else along the ``hints`` (stored witnesses); None when neither shows one."""
+    for start in teaching_starts(game, ruling_id) if gallery else ():
+        stepper = PairStepper(game, start, versus)
+        found = _breadth_first(game, stepper, clock)
+        if found is not None:
+            return stepper, found
+    return _from_hints(game, versus, hints, clock)
+
+
+def _shrunk(game, ruling_id, stepper, found, cost, versus) -> Trace:
+    shrunk = shrink(stepper, found)
+    return _trace(game, ruling_id, stepper, shrunk.actions, len(found), cost, versus)
 
 
 def _trace(game, ruling_id, stepper, actions, found_length, cost, versus) -> Trace:

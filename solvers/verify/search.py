@@ -11,12 +11,12 @@ search is the same on every machine; each found rule keeps its shortest game.
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass
 
 from rulebook.common.errors import TrogkitInputError
 from solvers.play.agents import make_agent
 
+from .clock import Clock
 from .starts import start_for
 from .trace import Start, step
 
@@ -69,12 +69,12 @@ class Search:
     def run(self, budget: int, *, stop_when_found: bool = True, seconds: float | None = None):
         """Up to ``budget`` playouts; with ``seconds``, none starts after that much wall clock
         (``timed_out`` then says the clock, not the budget, ended the search)."""
-        deadline = None if seconds is None else time.monotonic() + seconds
+        clock = Clock(seconds)
         self.timed_out = False
         for _ in range(budget):
             if stop_when_found and not self.open():
                 return
-            if deadline is not None and time.monotonic() > deadline:
+            if clock.over():
                 self.timed_out = True
                 return
             self.playout(self.playouts)

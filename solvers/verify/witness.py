@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 import rulebook
 from rulebook.common.errors import TrogkitInputError
 
+from .clock import CLOCK_RAN_OUT
 from .search import Found, Search
 from .shrink import shrink
 from .starts import home_rules
@@ -95,7 +96,7 @@ def witness(
     search = Search(game, {rule_id}, refusals, seed)
     search.run(budget, seconds=seconds)
     if rule_id not in search.found:
-        why = "the clock ran out" if search.timed_out else "no playout reached it"
+        why = CLOCK_RAN_OUT if search.timed_out else "no playout reached it"
         raise NoWitness(game.name, rule_id, search.playouts, why)
     return to_trace(game, rule_id, search.found[rule_id], cost=search.playouts)
 

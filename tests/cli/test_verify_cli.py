@@ -69,7 +69,14 @@ def test_check_false_claim_is_exit_1_with_a_counterexample(capsys):
 
 
 def test_check_true_claim_and_statistical_claim(capsys):
-    argv = ["trogdor", "check", "--claim", f"{CLAIMS}:trogdor_health_at_most_four", "--games", "3"]
+    argv = [
+        "trogdor",
+        "check",
+        "--claim",
+        f"{CLAIMS}:trogdor_health_never_negative",
+        "--games",
+        "3",
+    ]
     code, out, _ = run(argv, capsys)
     assert code == 0 and "no counterexample" in out
     argv = ["trogdor", "check", "--claim", f"{CLAIMS}:trogdor_lost", "--games", "30"]
@@ -114,3 +121,96 @@ def test_the_playout_budget_range_is_the_searchs_own(capsys):
     assert MAX_PLAYOUTS == MAX_BUDGET
     code, _, err = run(["trogdor", "witness", "T-MOVE", "--budget", "100001"], capsys)
     assert code == 2 and "--budget" in err and "100,000" in err
+
+
+# ---- every verification search ends on the same clock (--timeout, one shared definition) ------
+
+
+def test_differ_and_check_share_the_witness_clock_option():
+    """One definition: the same default, help and range in witness, differ and check."""
+    from trogkit.cli import build_parser
+
+    helps = {}
+    for command in ("witness", "differ", "check"):
+        sub = build_parser("trogdor")._subparsers._group_actions[0].choices["trogdor"]
+        parser = sub._subparsers._group_actions[0].choices[command]
+        (timeout,) = [a for a in parser._actions if "--timeout" in a.option_strings]
+        helps[command] = (timeout.default, timeout.help, timeout.type)
+    assert helps["witness"] == helps["differ"] == helps["check"]
+    assert helps["check"][0] == 300
+
+
+def test_a_differ_search_ends_on_its_clock_whatever_the_budget(capsys, monkeypatch):
+    import time
+
+    # options that never part: the search would run 100,000 Random Encounter playouts
+    monkeypatch.setattr("solvers.verify.differ.parting", lambda game, a, b: "")
+    start = time.monotonic()
+    argv = ["encounter", "differ", "RER-STAR-EFFECTS", "--budget", "100000", "--timeout", "1",
+            "--json"]  # fmt: skip
+    code, out, err = run(argv, capsys)
+    elapsed = time.monotonic() - start
+    assert code == 3 and "limit reached" in err and "the clock ran out" in err
+    assert json.loads(out)["why"] == "the clock ran out"
+    assert elapsed < 10, elapsed  # the clock is checked at every step of a playout
+
+
+def test_a_check_ends_on_its_clock_with_the_games_played(capsys):
+    import time
+
+    start = time.monotonic()
+    argv = ["trogdor", "check", "--claim", f"{CLAIMS}:trogdor_health_never_negative",
+            "--games", "10000", "--timeout", "1", "--json"]  # fmt: skip
+    code, out, err = run(argv, capsys)
+    elapsed = time.monotonic() - start
+    data = json.loads(out)
+    assert code == 3 and "limit reached" in err and "the clock ran out" in err
+    assert data["holds"] and data["timed_out"] and 0 < data["games"] < 10_000
+    assert elapsed < 6, elapsed
+    argv = argv[:-1]  # the text says it is no proof, and how much was played
+    code, out, _ = run(argv, capsys)
+    assert code == 3 and "before the clock ran out (not a proof" in out
+
+
+def test_a_check_on_workers_keeps_the_games_finished_before_the_clock(capsys):
+    import time
+
+    start = time.monotonic()
+    argv = ["trogdor", "check", "--claim", f"{CLAIMS}:trogdor_health_never_negative",
+            "--games", "10000", "--workers", "2", "--timeout", "2", "--json"]  # fmt: skip
+    code, out, _ = run(argv, capsys)
+    data = json.loads(out)
+    assert code == 3 and data["timed_out"] and 0 < data["games"] < 10_000
+    assert time.monotonic() - start < 10
+
+
+def test_an_exhaustive_check_ends_on_its_clock(capsys):
+    import time
+
+    start = time.monotonic()
+    argv = ["trogdor", "check", "--claim", f"{CLAIMS}:trogdor_health_never_negative",
+            "--games", "0", "--depth", "50", "--timeout", "0.5", "--json"]  # fmt: skip
+    code, out, _ = run(argv, capsys)
+    data = json.loads(out)
+    assert code == 3 and data["timed_out"] and 0 < data["positions"] < 20_000
+    assert time.monotonic() - start < 5
+
+
+def test_a_statistical_check_ends_on_its_clock(capsys):
+    import time
+
+    start = time.monotonic()
+    argv = ["trogdor", "check", "--claim", f"{CLAIMS}:trogdor_lost", "--games", "10000",
+            "--timeout", "0.5", "--json"]  # fmt: skip
+    code, out, err = run(argv, capsys)
+    data = json.loads(out)
+    assert code == 3 and "the clock ran out" in err
+    assert data["timed_out"] and 0 < data["games"] < 10_000
+    assert time.monotonic() - start < 5
+
+
+def test_a_claim_that_raises_is_bad_input_naming_the_claim(capsys):
+    argv = ["encounter", "check", "--claim", f"{CLAIMS}:trogdor_health_never_negative",
+            "--games", "2"]  # fmt: skip
+    code, _, err = run(argv, capsys)
+    assert code == 2 and "trogdor_health_never_negative raised AttributeError" in err

@@ -8,8 +8,12 @@ def trogdor_health_never_drops(s):  # false: the Trog-meter loses peasants when 
     return s.meter >= 4
 
 
-def trogdor_health_at_most_four(s):  # true: health starts at 4 and never exceeds it
+def trogdor_health_at_most_four(s):  # false: a chomped Peasant joins the Trog-Meter (000)
     return s.meter <= 4
+
+
+def trogdor_health_never_negative(s):  # true: the Trog-Meter holds Peasants, never fewer than 0
+    return s.meter >= 0
 
 
 def trollland_first_hand_kept(s):  # false: choosing two cards takes them from the hand

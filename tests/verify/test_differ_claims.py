@@ -50,8 +50,17 @@ def test_planted_false_claim_gets_a_counterexample_of_a_few_actions(game, claim)
 
 
 def test_true_claim_has_no_counterexample():
-    r = check("trogdor", planted.trogdor_health_at_most_four, games=5, depth=2)
+    r = check("trogdor", planted.trogdor_health_never_negative, games=5, depth=2)
     assert r.holds and r.counterexample is None and r.positions > 5
+
+
+def test_a_claim_random_games_miss_is_refuted_by_the_exhaustive_search():
+    """'Health at most four' survives a few random games, but a chomped Peasant joins the
+    Trog-Meter (seed 000): five actions from the start show it."""
+    assert check("trogdor", planted.trogdor_health_at_most_four, games=3).holds
+    r = check("trogdor", planted.trogdor_health_at_most_four, games=0, depth=5)
+    assert not r.holds and r.counterexample.actions[-1] == "chomp"
+    assert still_refutes(r.counterexample, planted.trogdor_health_at_most_four)
 
 
 def test_step_claim_exhaustive_gives_the_shallowest_counterexample():

@@ -13,7 +13,8 @@ import sys
 COMMANDS = ("witness", "differ", "check")
 
 
-DEFAULT_SECONDS = 300.0  # witness searches: the default clock (--timeout replaces it)
+DEFAULT_SECONDS = 300.0  # every verification search: the default clock (--timeout replaces it)
+CLOCK_HELP = "the search (exit 3 when it ends it, with what was found before)"
 MAX_PLAYOUTS = 100_000  # = solvers.verify.witness.MAX_BUDGET (kept here so --help stays fast)
 
 
@@ -28,10 +29,7 @@ def register(commands, game: str) -> None:
     p.add_argument("rule", nargs="?", metavar="RULE_ID", help="a rule of the catalog")
     p.add_argument("--all", action="store_true", help="every rule of the game (one search)")
     p.add_argument("--write", action="store_true", help="with --all: store them beside the rules")
-    opt.add_budget(p, None, "playouts", maximum=MAX_PLAYOUTS)
-    opt.add_timeout(p, DEFAULT_SECONDS, "the search (exit 3 when it ends it)")
-    opt.add_seed(p)
-    opt.add_json(p)
+    add_search_options(p)
     p.set_defaults(run=lambda args: _witness(args, game))
 
     p = commands.add_parser(
@@ -41,9 +39,7 @@ def register(commands, game: str) -> None:
     )  # fmt: skip
     p.add_argument("ruling_id", metavar="RULING_ID")
     p.add_argument("--option", help="the other option (default: the first non-default one)")
-    opt.add_budget(p, None, "playouts", maximum=MAX_PLAYOUTS)
-    opt.add_seed(p)
-    opt.add_json(p)
+    add_search_options(p)
     p.set_defaults(run=lambda args: _differ(args, game))
 
     p = commands.add_parser(
@@ -58,10 +54,21 @@ def register(commands, game: str) -> None:
     where = p.add_mutually_exclusive_group()
     where.add_argument("--workers", type=opt.positive, default=1, help="local processes")
     where.add_argument("--dask", metavar="ADDRESS|local", help="run the games on Dask")
-    opt.add_seed(p)
+    add_search_options(p, budget=False)
     opt.add_players(p)
-    opt.add_json(p)
     p.set_defaults(run=lambda args: _check(args, game))
+
+
+def add_search_options(p, *, budget: bool = True) -> None:
+    """The options every verification search shares, defined once: its playout ``--budget``
+    (a check's is ``--games``), its clock ``--timeout``, ``--seed`` and ``--json``."""
+    from trogkit import options as opt
+
+    if budget:
+        opt.add_budget(p, None, "playouts", maximum=MAX_PLAYOUTS)
+    opt.add_timeout(p, DEFAULT_SECONDS, CLOCK_HELP)
+    opt.add_seed(p)
+    opt.add_json(p)
 
 
 def trace_data(t) -> dict:
@@ -136,7 +143,8 @@ def _differ(args, game: str) -> int:
 
     try:
         t = differ(game, args.ruling_id, option=args.option,
-                   budget=args.budget or DEFAULT_BUDGET, seed=args.seed)  # fmt: skip
+                   budget=args.budget or DEFAULT_BUDGET, seed=args.seed,
+                   seconds=args.timeout)  # fmt: skip
     except NoWitness as e:
         return _missing(args, e)
     _emit(args, trace_data(t), trace_text(t))
@@ -144,17 +152,45 @@ def _differ(args, game: str) -> int:
 
 
 def _check(args, game: str) -> int:
-    from solvers.verify.claims import check, check_rate, load_claim
+    from solvers.verify.claims import check, load_claim
 
     fn = load_claim(args.claim)
     if hasattr(fn, "more_often_than"):
-        r = check_rate(game, fn, games=max(1, args.games), seed=args.seed, players=args.players)
-        _emit(args, r, f"{r['claim']}: {r['verdict']} (rate {r['rate']:.3f}, 95 % {r['ci95']})")
-        return 0
+        return _check_rate(args, game, fn)
     r = check(game, args.claim, games=args.games, depth=args.depth, seed=args.seed,
-              players=args.players, workers=args.workers, dask=args.dask)  # fmt: skip
-    if r.holds:
-        _emit(args, r.to_json(), f"{r.claim}: no counterexample in {r.positions} positions")
-        return 0
-    _emit(args, r.to_json(), f"{r.claim} is false:\n" + trace_text(r.counterexample))
-    return 1
+              players=args.players, workers=args.workers, dask=args.dask,
+              seconds=args.timeout)  # fmt: skip
+    if not r.holds:
+        _emit(args, r.to_json(), f"{r.claim} is false:\n" + trace_text(r.counterexample))
+        return 1
+    if r.timed_out:
+        text = (f"{r.claim}: no counterexample in the {r.games} games played and "
+                f"{r.positions} positions checked before the clock ran out (not a proof: "
+                f"{args.games} games and depth {args.depth} were asked)")  # fmt: skip
+        _emit(args, r.to_json(), text)
+        return _clock_ran_out(game, args, f"{r.claim}: {r.games} of {args.games} games played")
+    _emit(args, r.to_json(), f"{r.claim}: no counterexample in {r.positions} positions")
+    return 0
+
+
+def _check_rate(args, game: str, fn) -> int:
+    from solvers.verify.claims import check_rate
+
+    r = check_rate(game, fn, games=max(1, args.games), seed=args.seed, players=args.players,
+                   seconds=args.timeout)  # fmt: skip
+    rate = "no game" if r["rate"] is None else f"rate {r['rate']:.3f}"
+    cut = " before the clock ran out" if r["timed_out"] else ""
+    text = f"{r['claim']}: {r['verdict']} ({rate} in {r['games']} games{cut}, 95 % {r['ci95']})"
+    _emit(args, r, text)
+    if r["timed_out"]:
+        return _clock_ran_out(game, args, f"{r['claim']}: {r['games']} games played")
+    return 0
+
+
+def _clock_ran_out(game: str, args, what: str) -> int:
+    """Exit 3 with the words a witness search cut by its clock uses."""
+    from solvers.verify.clock import CLOCK_RAN_OUT
+
+    print(f"trogkit {game}: limit reached: {what} ({CLOCK_RAN_OUT}: --timeout {args.timeout:g} s)",
+          file=sys.stderr)  # fmt: skip
+    return 3
