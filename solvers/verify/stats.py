@@ -20,7 +20,8 @@ def lengths_summary(witnesses: dict) -> dict:
 
 
 def table(game_name: str, data: dict) -> list[dict]:
-    """One row per rule of the game: its kind, and its witness length or why it has none."""
+    """One row per rule of the game: its kind, and its witness length or why it has none (or
+    how its witness was steered, where its start is not a deal)."""
     import rulebook
 
     from .starts import home_rules
@@ -33,6 +34,6 @@ def table(game_name: str, data: dict) -> list[dict]:
             "kind": r.kind,
             "found": t.found_length if t else None,
             "length": t.length if t else None,
-            "note": data["checked"].get(r.id) or data["missed"].get(r.id) or "",
+            "note": data["checked"].get(r.id) or data["missed"].get(r.id) or (t.note if t else ""),
         })  # fmt: skip
     return rows

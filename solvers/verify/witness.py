@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 import rulebook
 from rulebook.common.errors import TrogkitInputError
 
-from .clock import CLOCK_RAN_OUT
+from .clock import CLOCK_RAN_OUT, Clock
+from .deep import NOTES, deep_rules, deep_search
 from .search import Found, Search
 from .shrink import shrink
 from .starts import home_rules
@@ -57,7 +58,8 @@ class WitnessStepper:
 
 
 def to_trace(game, rule_id: str, found: Found, *, cost: int) -> Trace:
-    """The found game, shrunk; ``fired``: what its last step reports."""
+    """The found game, shrunk; ``fired``: what its last step reports; ``note``: how its start
+    was steered, where it is not a deal (an engine bound: ``deep.NOTES``)."""
     shrunk = shrink(WitnessStepper(game, rule_id, found), found.actions)
     s, ids = found.start.state(game)
     for a in shrunk.actions:
@@ -65,6 +67,7 @@ def to_trace(game, rule_id: str, found: Found, *, cost: int) -> Trace:
     return Trace(
         game=game.name, rule=rule_id, start=found.start, actions=shrunk.actions,
         refused=found.refused, fired=ids, found_length=len(found.actions), cost=cost,
+        note=NOTES.get(rule_id, "") if found.start.position is not None else "",
     )  # fmt: skip
 
 
@@ -93,12 +96,31 @@ def witness(
     if rule.kind == "text":
         raise NoWitness(game.name, rule_id, 0, "not about play: " + text_check(game, rule_id))
     refusals = {rule_id} if rule.kind == "refusal" else set()
+    clock = Clock(seconds)
     search = Search(game, {rule_id}, refusals, seed)
     search.run(budget, seconds=seconds)
+    _go_deep(search, clock)
     if rule_id not in search.found:
-        why = CLOCK_RAN_OUT if search.timed_out else "no playout reached it"
+        why = (
+            CLOCK_RAN_OUT
+            if clock.over()
+            else "no playout reached it" + search.deep.get(rule_id, "")
+        )
         raise NoWitness(game.name, rule_id, search.playouts, why)
     return to_trace(game, rule_id, search.found[rule_id], cost=search.playouts)
+
+
+def _go_deep(search: Search, clock: Clock) -> None:
+    """After the playouts, a deep search (``deep.py``) for each open rule that has a measure of
+    progress; the beams count in ``search.playouts``, what they did in ``search.deep``."""
+    search.deep = {}
+    for rid in deep_rules(search.game, search.open()):
+        found, beams = deep_search(search.game, rid, seed=search.seed, clock=clock)
+        search.playouts += beams
+        if found is not None:
+            search.found[rid] = Found(found.start, found.actions, None, search.playouts)
+        else:
+            search.deep[rid] = f" (nor {beams} deep searches: deep.py)"
 
 
 def text_check(game, rule_id: str) -> str:
@@ -138,15 +160,17 @@ def witness_all(
     rules = home_rules(game)
     playable = {r.id for r in rules if r.kind != "text"}
     search = Search(game, playable, {r.id for r in rules if r.kind == "refusal"}, seed)
+    clock = Clock(seconds)
     search.run(budget, seconds=seconds)
-    cov = Coverage(game.name, search.playouts, 0.0, timed_out=search.timed_out)
+    _go_deep(search, clock)
+    cov = Coverage(game.name, search.playouts, 0.0, timed_out=clock.over())
     for r in rules:
         if r.kind == "text":
             cov.checked[r.id] = text_check(game, r.id)
         elif r.id in search.found:
             cov.witnesses[r.id] = to_trace(game, r.id, search.found[r.id], cost=search.playouts)
         else:
-            cut = " (the clock ended the search)" if search.timed_out else ""
+            cut = " (the clock ended the search)" if cov.timed_out else search.deep.get(r.id, "")
             cov.missed[r.id] = f"no playout of {search.playouts} reached it{cut}"
     cov.seconds = time.process_time() - t0
     return cov

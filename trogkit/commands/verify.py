@@ -85,6 +85,8 @@ def trace_text(t) -> str:
         lines.append(f"  versus {t.versus}: {t.note}")
     elif t.fired:
         lines.append(f"  fired on the last step: {', '.join(t.fired)}")
+    if t.note and not t.versus:
+        lines.append(f"  note: {t.note}")
     return "\n".join(lines)
 
 
@@ -131,7 +133,8 @@ def _witness_all(args, game: str) -> int:
         wit, missed, stats = cov.witnesses, cov.missed, lengths_summary(cov.witnesses)
     data = {"game": game, "stats": stats, "missed": missed,
             "witnesses": {k: trace_data(t) for k, t in wit.items()}}  # fmt: skip
-    rows = [f"{k}: {t.length} actions (found {t.found_length})" for k, t in sorted(wit.items())]
+    rows = [f"{k}: {t.length} actions (found {t.found_length})" + (f"; {t.note}" if t.note else "")
+            for k, t in sorted(wit.items())]  # fmt: skip
     rows += [f"{k}: no witness ({why})" for k, why in sorted(missed.items())]
     _emit(args, data, "\n".join(rows + [f"stats: {stats}"]))
     return 0
