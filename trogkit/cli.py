@@ -100,15 +100,10 @@ def _sweep_available() -> bool:
 
 def _register_sweep(commands, game: str) -> None:
     """``trogkit <game> sweep``, defined by trogkit.commands.sweep (imported only for this game)."""
+    from . import options as opt
+
     sweep = importlib.import_module(SWEEP_MODULE)
     doc = sweep.__doc__ or "Play many seeded games and check the rules on every step."
-    p = commands.add_parser(
-        "sweep",
-        help="play many seeded games and check the rules on every step",
-        description=doc.strip().splitlines()[0],
-    )
-    sweep.configure_parser(p, game)
-    _same_checks(p)
 
     def run(args):
         from solvers.play.play import GameCheckFailed
@@ -121,29 +116,11 @@ def _register_sweep(commands, game: str) -> None:
             print(f"trogkit {game} sweep: game check failed: {one_line(e)}", file=sys.stderr)
             return 1
 
-    if "json" not in {a.dest for a in p._actions}:
-        p.add_argument("--json", action="store_true", help="print the answer as JSON")
-    p.set_defaults(run=run)
-
-
-def _same_checks(p: argparse.ArgumentParser) -> None:
-    """One vocabulary: an option named like a shared one gets the shared check (bounds, no nan),
-    whoever defined it."""
-    from . import options as opt
-
-    checks = {
-        "budget": opt.budget,
-        "seed": opt.seed,
-        "players": opt.positive,
-        "games": opt.positive,
-        "workers": opt.positive,
-        "timeout": opt.seconds,
-        "position": opt.position_text,
-    }
-    for action in p._actions:
-        plain = action.type in (None, int, float, str)  # a solver's own check is kept
-        if action.dest in checks and action.option_strings and action.nargs != 0 and plain:
-            action.type = checks[action.dest]
+    p = opt.command(
+        commands, "sweep", help="play many seeded games and check the rules on every step",
+        description=doc.strip().splitlines()[0], run=run,
+    )  # fmt: skip
+    sweep.configure_parser(p, game)  # its shared options through trogkit.options too
 
 
 def _add_game(sub, game: str, command: str | None = None) -> None:

@@ -11,53 +11,39 @@ from .options import UsageError
 COMMANDS = ("new", "actions", "play", "show")
 
 
+CARDS_OF_POSITION = "the bundled cards; give the file the position was made with"
+
+
 def register(commands, game: str) -> None:
-    p = commands.add_parser(
-        "new",
-        help="print the starting position of a new game",
-        description=f"Print the starting position of a new {game} game in the engine's notation "
-        "(feed it to actions, play and show with --position).",
-    )
-    opt.add_seed(p)
-    opt.add_players(p)
-    opt.add_rulings(p)
-    opt.add_cards(p)
-    opt.add_json(p)
-    p.set_defaults(run=_new)
-
-    p = commands.add_parser(
-        "actions",
-        help="list the legal actions of a position",
+    opt.command(
+        commands, "new", help="print the starting position of a new game",
+        description=f"Print the starting position of a new {game} game in the engine's "
+        "notation (feed it to actions, play and show with --position).",
+        run=_new, seed=True, players=True, rulings=True, cards=True, json=True,
+    )  # fmt: skip
+    opt.command(
+        commands, "actions", help="list the legal actions of a position",
         description="List every legal action of a position, one per line, sorted.",
-    )
-    opt.add_position(p, required=True)
-    opt.add_cards(p, "the bundled cards; give the file the position was made with")
-    opt.add_json(p)
-    p.set_defaults(run=_actions)
-
-    p = commands.add_parser(
-        "play",
-        help="apply actions to a position and print the new one",
-        description="Apply the actions in order and print the new position. An action the rules "
-        "refuse is exit 2 with the rule ID and the reason.",
-    )
-    opt.add_position(p, required=True)
-    opt.add_cards(p, "the bundled cards; give the file the position was made with")
+        run=_actions, **_ABOUT_A_POSITION,
+    )  # fmt: skip
+    p = opt.command(
+        commands, "play", help="apply actions to a position and print the new one",
+        description="Apply the actions in order and print the new position. An action the "
+        "rules refuse is exit 2 with the rule ID and the reason.",
+        run=_play, **_ABOUT_A_POSITION,
+    )  # fmt: skip
     p.add_argument("actions", nargs="+", metavar="ACTION", help="an action, e.g. 'move N'")
-    opt.add_json(p)
-    p.set_defaults(run=_play)
-
-    p = commands.add_parser(
-        "show",
-        help="describe a position (who moves, outcome); --svg writes its picture",
+    p = opt.command(
+        commands, "show", help="describe a position (who moves, outcome); --svg writes its picture",
         description="Describe a position: who is to move, how many legal actions, the outcome. "
         "With --svg FILE the picture is written to FILE ('-' for stdout).",
-    )
-    opt.add_position(p, required=True)
-    opt.add_cards(p, "the bundled cards; give the file the position was made with")
+        run=_show, **_ABOUT_A_POSITION,
+    )  # fmt: skip
     p.add_argument("--svg", metavar="FILE", help="write the position's picture as SVG")
-    opt.add_json(p)
-    p.set_defaults(run=_show)
+
+
+# the shared options of a command about a given position
+_ABOUT_A_POSITION = {"position": {"required": True}, "cards": CARDS_OF_POSITION, "json": True}
 
 
 # ---- helpers ---------------------------------------------------------------------------------

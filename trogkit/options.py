@@ -168,13 +168,18 @@ def add_rulings(p: argparse.ArgumentParser) -> None:
     )
 
 
-def add_timeout(p: argparse.ArgumentParser, default: float, what: str = "the search") -> None:
+def add_timeout(
+    p: argparse.ArgumentParser, default: float | None, what: str = "the search", shown: str = ""
+) -> None:
+    """``--timeout SECONDS``; ``default`` None leaves the solver's own clock (``shown`` names
+    it in the help)."""
+    shown = shown or f"{default:g}"
     p.add_argument(
         "--timeout",
         type=seconds,
         default=default,
         metavar="SECONDS",
-        help=f"time limit for {what} in seconds (default {default:g}, at most {MAX_TIMEOUT:g})",
+        help=f"time limit for {what} in seconds (default {shown}, at most {MAX_TIMEOUT:g})",
     )
 
 
@@ -214,3 +219,54 @@ def rulings_dict(args) -> dict[str, str] | None:
             raise UsageError(f"--ruling {rid} given twice ({out[rid]!r} and {opt!r})")
         out[rid] = opt
     return out or None
+
+
+def add_input(p: argparse.ArgumentParser, what: str = "the question, JSON") -> None:
+    p.add_argument("--input", type=input_file, required=True, metavar="FILE", help=what)
+
+
+# ---- the builder: every command's parser is made here, its shared options named, not written ----
+
+# the vocabulary, in the order the help lists it (a command's own arguments follow)
+VOCABULARY = {
+    "position": add_position,
+    "input": add_input,
+    "seed": add_seed,
+    "players": add_players,
+    "rulings": add_rulings,
+    "cards": add_cards,
+    "budget": add_budget,
+    "timeout": add_timeout,
+    "json": add_json,
+}
+
+
+def add_shared(p: argparse.ArgumentParser, **chosen) -> argparse.ArgumentParser:
+    """Add the shared options ``chosen`` names (``json=True``; ``timeout=10.0``; ``budget=(None,
+    "playouts")``; ``position={"required": True}``): True takes the adder's defaults, a dict
+    its keywords, a tuple its arguments, any other value its first argument."""
+    unknown = set(chosen) - set(VOCABULARY)
+    if unknown:
+        raise TypeError(f"not in the CLI's option vocabulary: {', '.join(sorted(unknown))}")
+    for name, adder in VOCABULARY.items():
+        value = chosen.get(name, False)
+        if value is False:
+            continue
+        if value is True:
+            adder(p)
+        elif isinstance(value, dict):
+            adder(p, **value)
+        elif isinstance(value, tuple):
+            adder(p, *value)
+        else:
+            adder(p, value)
+    return p
+
+
+def command(commands, name: str, *, help: str, description: str, run, **chosen):
+    """A command's parser: its one-line help, its description, the shared options ``chosen``
+    names (``add_shared``) and the function that runs it; the caller adds its own arguments."""
+    p = commands.add_parser(name, help=help, description=description)
+    add_shared(p, **chosen)
+    p.set_defaults(run=run)
+    return p

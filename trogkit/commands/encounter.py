@@ -167,68 +167,60 @@ def cmd_solo(args) -> int:
     return 0
 
 
-def _battle_options(p, *, rules: bool = True) -> None:
-    opt.add_cards(p)
-    if rules:
-        p.add_argument("--sin", action="store_true", help="Strength in Numbers (RE-VAR-SIN)")
-        opt.add_rulings(p)
-    opt.add_json(p)
+# the shared options of every Random Encounter solver command (``opt.add_shared``)
+BATTLE_OPTIONS = {"rulings": True, "cards": True, "json": True}
+
+
+def _sin(p) -> None:
+    p.add_argument("--sin", action="store_true", help="Strength in Numbers (RE-VAR-SIN)")
 
 
 def register(commands) -> None:
     """Add the Random Encounter solver commands to ``trogkit encounter``."""
-    b = commands.add_parser(
-        "battle",
-        help="resolve two encounters (steps in rulebook order)",
+    b = opt.command(
+        commands, "battle", help="resolve two encounters (steps in rulebook order)",
         description="Resolve encounter A against encounter B and show every step in the "
         "rulebook's order (effects, Strength in Numbers, levels).",
-    )
+        run=cmd_battle, **BATTLE_OPTIONS,
+    )  # fmt: skip
     b.add_argument("a", help="encounter A, card ids joined by + (e.g. Y3a+Y6a+Y4a)")
     b.add_argument("b", help="encounter B")
-    _battle_options(b)
-    b.set_defaults(run=cmd_battle)
+    _sin(b)
 
-    o = commands.add_parser(
-        "odds",
-        help="chance to beat an unknown encounter of K cards",
-        description="The chance that your encounter beats an unknown legal encounter of K cards "
-        "drawn from the unseen cards (exact count, or sampled when there are too many).",
-    )
+    o = opt.command(
+        commands, "odds", help="chance to beat an unknown encounter of K cards",
+        description="The chance that your encounter beats an unknown legal encounter of K "
+        "cards drawn from the unseen cards (exact count, or sampled when there are too many).",
+        run=cmd_odds, seed=True, timeout=(10.0, "the count (half exact, then sampling)"),
+        **BATTLE_OPTIONS,
+    )  # fmt: skip
     o.add_argument("mine", help="your encounter, ids joined by +")
     o.add_argument("--k", type=opt.positive, default=2, help="cards in the unknown encounter")
     o.add_argument("--pool", help="comma-separated unseen cards (default: all others)")
     o.add_argument("--seen", help="comma-separated cards known to be elsewhere")
-    opt.add_seed(o)
-    opt.add_timeout(o, 10.0, "the count (half exact, then sampling)")
-    _battle_options(o)
-    o.set_defaults(run=cmd_odds)
+    _sin(o)
 
-    bu = commands.add_parser(
-        "build",
-        help="split a hand into encounters to beat known ones",
+    bu = opt.command(
+        commands, "build", help="split a hand into encounters to beat known ones",
         description="Split a hand into encounters that beat as many of the known opposing "
         "encounters as possible (matching, z3, or both to compare).",
-    )
+        run=cmd_build, timeout=(10.0, "the build (--method both: half each, at first)"),
+        **BATTLE_OPTIONS,
+    )  # fmt: skip
     bu.add_argument("--hand", required=True, help="comma-separated card ids (9 normally)")
     bu.add_argument("--vs", required=True, help="opposing encounters A+B/C/D+E/...")
     bu.add_argument("--method", choices=("z3", "matching", "both"), default="both")
     bu.add_argument("--n", type=opt.positive, default=5, help="encounters to build")
-    opt.add_timeout(bu, 10.0, "the build (--method both: half each, at first)")
-    _battle_options(bu)
-    bu.set_defaults(run=cmd_build)
+    _sin(bu)
 
-    so = commands.add_parser(
-        "solo",
-        help="is this Solo Adventure winnable (everything face up)?",
+    so = opt.command(
+        commands, "solo", help="is this Solo Adventure winnable (everything face up)?",
         description="Is a Solo Adventure deal winnable with every card face up? A plan when it "
         "is; exit 3 when the state budget runs out first.",
-    )
-    opt.add_seed(so)
-    opt.add_position(so, what=" (a solo position, instead of --seed)")
-    opt.add_budget(so, DEFAULT_BUDGET, "game states")
-    opt.add_timeout(so, 60.0)
-    _battle_options(so)
-    so.set_defaults(run=cmd_solo)
+        run=cmd_solo, position={"what": " (a solo position, instead of --seed)"}, seed=True,
+        budget=(DEFAULT_BUDGET, "game states"), timeout=60.0, **BATTLE_OPTIONS,
+    )  # fmt: skip
+    _sin(so)
 
 
 __all__ = ["register", "EncounterInputError"]

@@ -7,19 +7,10 @@ command line.
 
 from __future__ import annotations
 
-from rulebook.common.errors import TrogkitInputError
 from solvers.play.agents import AGENTS
 from solvers.play.sweep import run
 from solvers.play.sweep_options import parse_options, schema
 from trogkit import options as opt
-
-
-def _pair(text: str) -> tuple[str, str]:
-    key, eq, value = text.partition("=")
-    if not eq or not key or not value:
-        raise TrogkitInputError(f"expected ID=VALUE, not {text!r}")
-    return key, value
-
 
 MAX_SIMULATIONS = 1_000_000  # --budget of the search agent (simulations per decision)
 DEFAULT_SECONDS = 3600.0  # the whole sweep, unless --timeout says otherwise
@@ -28,26 +19,21 @@ DEFAULT_SECONDS = 3600.0  # the whole sweep, unless --timeout says otherwise
 def configure_parser(parser, game_name: str) -> None:
     """Add the sweep options to ``parser`` (an argparse parser for ``trogkit <game> sweep``)."""
     parser.set_defaults(sweep_game=game_name)
-    parser.add_argument(
-        "--games", type=int, default=100, help="number of games (default 100, at most 10,000)"
-    )
+    opt.add_shared(
+        parser, seed=True, players=True, rulings=True,
+        budget=(None, "simulations per decision of the search agent", MAX_SIMULATIONS),
+        timeout=(DEFAULT_SECONDS, "the whole sweep (exit 3 with the games done)"), json=True,
+    )  # fmt: skip
+    parser.add_argument("--games", type=opt.positive, default=100,
+                        help=f"number of games (default 100, at most {opt.MAX_COUNT:,})")  # fmt: skip
     parser.add_argument("--agent", choices=AGENTS, default="random", help="the agent measured")
-    parser.add_argument("--budget", type=opt.budget_up_to(MAX_SIMULATIONS), metavar="N",
-                        help="simulations per decision of the search agent "
-                        f"(at most {MAX_SIMULATIONS:,})")  # fmt: skip
     parser.add_argument("--opponents", choices=AGENTS, help="agent in the other seats")
-    parser.add_argument("--players", type=int, help="number of players")
-    parser.add_argument(
-        "--ruling", action="append", default=[], metavar="ID=VALUE", help="a ruling's option"
-    )
     keys = ", ".join(schema(game_name)) or "none"
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help=f"a new-game option (repeatable); keys: {keys}")  # fmt: skip
     parser.add_argument("--compare", metavar="RULING", help="the same seeds under each option")
-    parser.add_argument("--seed", type=int, default=0, help="game i uses seed SEED+i")
-    opt.add_timeout(parser, DEFAULT_SECONDS, "the whole sweep (exit 3 with the games done)")
     where = parser.add_mutually_exclusive_group()
-    where.add_argument("--workers", type=int,
+    where.add_argument("--workers", type=opt.positive,
                        help="local processes (default and at most: the cores; at most --games)")  # fmt: skip
     where.add_argument("--dask", metavar="ADDRESS", help="a Dask scheduler address, or 'local'")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
@@ -62,7 +48,7 @@ def run_from_args(args) -> dict:
         budget=args.budget,
         opponents=args.opponents,
         players=args.players,
-        rulings=dict(_pair(t) for t in args.ruling),
+        rulings=opt.rulings_dict(args) or {},
         compare=args.compare,
         seed=args.seed,
         workers=args.workers,

@@ -36,9 +36,12 @@ _OPTION_OF = {field: option for option, field in SHORT_OPTIONS.items()}
 _OPTION_OF["powers"] = "--diagonal/--wrap"
 
 
+# the shared options of every Trogdor solver command: a position (or the piece options), --json
+POSITION = {"position": {"what": " (instead of --layout and the piece options)"}, "json": True}
+
+
 def _position_options(p: argparse.ArgumentParser) -> None:
-    """``--position`` or the layout with a few pieces: the same options on every command."""
-    opt.add_position(p, what=" (instead of --layout and the piece options)")
+    """The layout with a few pieces, instead of ``--position``: the same on every command."""
     p.add_argument(
         "--layout",
         metavar="ROWS",
@@ -55,7 +58,6 @@ def _position_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--troghammer", metavar="SQ", help="the Troghammer's square (if in play)")
     p.add_argument("--diagonal", action="store_true", help="a card grants diagonal moves")
     p.add_argument("--wrap", action="store_true", help="a card or keeper grants wraparound moves")
-    opt.add_json(p)
 
 
 def _squares(text: str | None, option: str) -> tuple[str, ...]:
@@ -231,99 +233,84 @@ def _limit(args, result, what: str):
 
 
 def _min_ap_parser(commands) -> None:
-    p = commands.add_parser(
-        "min-ap",
-        help="fewest AP to burninate one cottage (plan included)",
+    p = opt.command(
+        commands, "min-ap", help="fewest AP to burninate one cottage (plan included)",
         description="Fewest action points for Trogdor to end with a cottage burninated, and "
         "the plan (move, burrow, burn tile, burn cottage). Knights' squares are avoided.",
-    )
+        run=_run_min_ap, **POSITION, timeout=10.0,
+        budget=(None, "A* expansions (search)", MAX_NODES["min-ap"]),
+    )  # fmt: skip
     _position_options(p)
     p.add_argument("--cottage", required=True, metavar="SQ", help="the cottage to burninate")
     p.add_argument("--method", choices=("search", "z3"), default="search", help="default search")
-    opt.add_timeout(p, 10.0)
-    opt.add_budget(p, None, "A* expansions (search)", maximum=MAX_NODES["min-ap"])
-    p.set_defaults(run=_run_min_ap)
 
 
 def _countryside_parser(commands) -> None:
-    p = commands.add_parser(
-        "countryside",
-        help="fewest AP to burninate all 25 tiles and every cottage",
+    # the answer is decided by the deterministic node budget; the clock is only a safety net, so
+    # a loaded machine gives the same (proven) answer as a quiet one
+    p = opt.command(
+        commands, "countryside", help="fewest AP to burninate all 25 tiles and every cottage",
         description="Fewest AP to burninate the whole countryside (all 25 tiles, the Lake "
         "last among its neighbours) and every cottage. Exit 3 with the best plan and a lower "
         "bound when the budget or the time limit runs out first.",
-    )
+        run=_run_countryside, **POSITION, timeout=120.0,
+        budget=(None, "search nodes (search)", MAX_NODES["countryside"]),
+    )  # fmt: skip
     _position_options(p)
     p.add_argument("--tiles-only", action="store_true", help="ignore the cottages")
     p.add_argument("--method", choices=("search", "z3"), default="search", help="default search")
-    # the answer is decided by the deterministic node budget; the clock is only a safety net, so
-    # a loaded machine gives the same (proven) answer as a quiet one
-    opt.add_timeout(p, 120.0)
-    opt.add_budget(p, None, "search nodes (search)", maximum=MAX_NODES["countryside"])
-    p.set_defaults(run=_run_countryside)
 
 
 def _reach_parser(commands) -> None:
-    p = commands.add_parser(
-        "reach",
-        help="squares reachable with N AP of moves (tunnels included)",
+    p = opt.command(
+        commands, "reach", help="squares reachable with N AP of moves (tunnels included)",
         description="Squares Trogdor reaches with at most N AP of moves and burrows, and the "
         "fewest AP to each.",
-    )
+        run=_run_reach, **POSITION,
+    )  # fmt: skip
     _position_options(p)
-    p.add_argument(
-        "--ap",
-        type=opt.count_up_to(MAX_AP),
-        required=True,
-        help=f"action points to spend moving (0..{MAX_AP})",
-    )
-    p.set_defaults(run=_run_reach)
+    p.add_argument("--ap", type=opt.count_up_to(MAX_AP), required=True,
+                   help=f"action points to spend moving (0..{MAX_AP})")  # fmt: skip
 
 
 def _flame_parser(commands) -> None:
-    p = commands.add_parser(
-        "flame",
-        help="what a flaming peasant burns (or which peasant to ignite)",
+    p = opt.command(
+        commands, "flame", help="what a flaming peasant burns (or which peasant to ignite)",
         description="Ignite the peasant on --at with movement card --card and report the tiles "
         "and cottages burnt, the chain and who ends in the Void or the Lake; or, with --best, "
         "rank the peasants by expected burnination over the movement deck.",
-    )
+        run=_run_flame, **POSITION,
+    )  # fmt: skip
     _position_options(p)
     p.add_argument("--at", metavar="SQ", help="the peasant's square")
     p.add_argument("--card", help="movement card id (e.g. mv-07) or a literal like 2Er-EES")
     p.add_argument("--best", action="store_true", help="which peasant to ignite")
-    p.set_defaults(run=_run_flame)
 
 
 def _danger_parser(commands) -> None:
-    p = commands.add_parser(
-        "danger",
+    p = opt.command(
+        commands, "danger",
         help="where knights, the Troghammer and arrows hit (per card, or probability map)",
         description="With --card: the squares each piece would hit Trogdor on this Phase 2. "
         "Without: the exact probability Trogdor is hit on each square over the movement deck.",
-    )
+        run=_run_danger, **POSITION,
+    )  # fmt: skip
     _position_options(p)
     p.add_argument("--card", help="one movement card (id or literal)")
-    p.set_defaults(run=_run_danger)
 
 
 def _win_now_parser(commands) -> None:
-    p = commands.add_parser(
-        "win-now",
-        help="can Trogdor win this turn with this hand?",
+    p = opt.command(
+        commands, "win-now", help="can Trogdor win this turn with this hand?",
         description="Can Trogdor meet the win condition this turn (Phase 2 ignored)? Plays each "
         "card (or discards one for 5 AP) and searches the engine's actions.",
-    )
+        run=_run_win_now, **POSITION, timeout=10.0,
+        budget=(200_000, "engine positions", MAX_NODES["win-now"]),
+    )  # fmt: skip
     _position_options(p)
     p.add_argument("--hand", help="action card ids in hand, e.g. block-1,ap5")
-    p.add_argument(
-        "--ap",
-        type=opt.count_up_to(MAX_AP),
-        help=f"instead of a hand: the AP already available (0..{MAX_AP})",
-    )
-    opt.add_budget(p, 200_000, "engine positions", maximum=MAX_NODES["win-now"])
-    opt.add_timeout(p, 10.0)
-    p.set_defaults(run=_run_win_now)
+    p.add_argument("--ap", type=opt.count_up_to(MAX_AP),
+                   help=f"instead of a hand: the AP already available (0..{MAX_AP})")  # fmt: skip
 
 
 # command -> the function adding its parser, in the order ``trogkit trogdor --help`` lists them

@@ -93,46 +93,26 @@ def _print_pairs(args, player: int, ranking, partial: bool = False) -> None:
 
 def register(commands) -> None:
     """Add the Trollland solver commands to ``trogkit trollland``."""
-    load = commands.add_parser(
-        "load",
-        help="can these cards be loaded at the dock? (fewest refugees otherwise)",
-        description="Can the revealed cards all be loaded onto the vehicles at the dock? If not, "
-        "the fewest refugees and why (rule IDs). Input format: solvers/trollland/"
+    load = opt.command(
+        commands, "load", help="can these cards be loaded at the dock? (fewest refugees otherwise)",
+        description="Can the revealed cards all be loaded onto the vehicles at the dock? If "
+        "not, the fewest refugees and why (rule IDs). Input format: solvers/trollland/"
         "load_schema.json.",
-    )
-    load.add_argument(
-        "--input", type=opt.input_file, required=True, metavar="FILE", help="the question, JSON"
-    )
-    load.add_argument(
-        "--method",
-        choices=("z3", "search"),
-        default="z3",
-        help="z3 (default; explains infeasibility) or exhaustive search",
-    )
-    load.add_argument(
-        "--timeout",
-        type=opt.seconds,
-        metavar="SECONDS",
-        help="time limit of --method search in seconds (default: the solver's, 20)",
-    )
-    opt.add_budget(load, None, "search states (--method search)")
-    opt.add_json(load)
-    load.set_defaults(run=_load)
+        run=_load, input=True, budget=(None, "search states (--method search)"),
+        timeout=(None, "--method search", "the solver's, 20"), json=True,
+    )  # fmt: skip
+    load.add_argument("--method", choices=("z3", "search"), default="z3",
+                      help="z3 (default; explains infeasibility) or exhaustive search")  # fmt: skip
 
-    best = commands.add_parser(
-        "best-pair",
-        help="rank a player's pairs of cards by zeal points",
-        description="Rank the pairs of cards a player can choose in the choose step by the zeal "
-        "points they bring, given the other players' revealed cards.",
-    )
-    opt.add_position(best, required=True, what=" (the choose step)")
-    best.add_argument(
-        "--player", type=opt.positive, help="1-based player (default: the player to act)"
-    )
     from solvers.limits import NODE_BYTES, max_nodes
 
     steps = max_nodes(NODE_BYTES["trollland best-pair"])
-    opt.add_budget(best, BEST_PAIR_STEPS, "engine steps", maximum=steps)
-    opt.add_timeout(best, BEST_PAIR_SECONDS)
-    opt.add_json(best)
-    best.set_defaults(run=_best_pair)
+    best = opt.command(
+        commands, "best-pair", help="rank a player's pairs of cards by zeal points",
+        description="Rank the pairs of cards a player can choose in the choose step by the "
+        "zeal points they bring, given the other players' revealed cards.",
+        run=_best_pair, position={"required": True, "what": " (the choose step)"},
+        budget=(BEST_PAIR_STEPS, "engine steps", steps), timeout=BEST_PAIR_SECONDS, json=True,
+    )  # fmt: skip
+    best.add_argument("--player", type=opt.positive,
+                      help="1-based player (default: the player to act)")  # fmt: skip

@@ -21,32 +21,34 @@ MAX_PLAYOUTS = 100_000  # = solvers.verify.witness.MAX_BUDGET (kept here so --he
 def register(commands, game: str) -> None:
     from trogkit import options as opt
 
-    p = commands.add_parser(
-        "witness", help="find a short game where a rule fires (or every rule's, with --all)",
+    p = opt.command(
+        commands, "witness", help="find a short game where a rule fires (or every rule's, with --all)",
         description="Find a short replayable game that makes RULE_ID fire (a refusal rule: a "
         "position and the action it refuses), shrunk; exit 3 when the budget finds none.",
+        run=lambda args: _witness(args, game), **SEARCH_OPTIONS,
     )  # fmt: skip
     p.add_argument("rule", nargs="?", metavar="RULE_ID", help="a rule of the catalog")
     p.add_argument("--all", action="store_true", help="every rule of the game (one search)")
     p.add_argument("--write", action="store_true", help="with --all: store them beside the rules")
-    add_search_options(p)
-    p.set_defaults(run=lambda args: _witness(args, game))
 
-    p = commands.add_parser(
-        "differ", help="find where a ruling's options give different results",
+    p = opt.command(
+        commands, "differ", help="find where a ruling's options give different results",
         description="The shortest game found where RULING_ID's default and its other option "
         "part (position, legal actions, a refusal or the outcome).",
+        run=lambda args: _differ(args, game), **SEARCH_OPTIONS,
     )  # fmt: skip
     p.add_argument("ruling_id", metavar="RULING_ID")
     p.add_argument("--option", help="the other option (default: the first non-default one)")
-    add_search_options(p)
-    p.set_defaults(run=lambda args: _differ(args, game))
 
-    p = commands.add_parser(
-        "check", help="check a claim on many games; a false one gets its smallest counterexample",
+    # a check's budget is its games (and depth), not playouts
+    shared = {k: v for k, v in SEARCH_OPTIONS.items() if k != "budget"}
+    p = opt.command(
+        commands, "check",
+        help="check a claim on many games; a false one gets its smallest counterexample",
         description="Check the claim NAME defined in FILE.py: a predicate over a state or over "
         "(state, action, next state); or an event marked more_often_than(p), answered "
-        "supported/refuted/undecided at 95 %%.",
+        "supported/refuted/undecided at 95 %.",
+        run=lambda args: _check(args, game), players=True, **shared,
     )  # fmt: skip
     p.add_argument("--claim", required=True, metavar="FILE.py:NAME")
     p.add_argument("--games", type=opt.count, default=100, help="random games (default 100)")
@@ -54,21 +56,16 @@ def register(commands, game: str) -> None:
     where = p.add_mutually_exclusive_group()
     where.add_argument("--workers", type=opt.positive, default=1, help="local processes")
     where.add_argument("--dask", metavar="ADDRESS|local", help="run the games on Dask")
-    add_search_options(p, budget=False)
-    opt.add_players(p)
-    p.set_defaults(run=lambda args: _check(args, game))
 
 
-def add_search_options(p, *, budget: bool = True) -> None:
-    """The options every verification search shares, defined once: its playout ``--budget``
-    (a check's is ``--games``), its clock ``--timeout``, ``--seed`` and ``--json``."""
-    from trogkit import options as opt
-
-    if budget:
-        opt.add_budget(p, None, "playouts", maximum=MAX_PLAYOUTS)
-    opt.add_timeout(p, DEFAULT_SECONDS, CLOCK_HELP)
-    opt.add_seed(p)
-    opt.add_json(p)
+# the options every verification search shares, defined once (``trogkit.options.add_shared``):
+# its playout --budget, its clock --timeout, --seed and --json
+SEARCH_OPTIONS = {
+    "seed": True,
+    "budget": (None, "playouts", MAX_PLAYOUTS),
+    "timeout": (DEFAULT_SECONDS, CLOCK_HELP),
+    "json": True,
+}
 
 
 def trace_data(t) -> dict:
