@@ -102,15 +102,23 @@ def _missing(args, e) -> int:
 
 def _witness(args, game: str) -> int:
     from rulebook.common.errors import TrogkitInputError
-    from solvers.verify.witness import DEFAULT_BUDGET, NoWitness, witness
+    from solvers.verify.witness import DEFAULT_BUDGET, witness
 
     if args.all:
         return _witness_all(args, game)
     if args.rule is None:
         raise TrogkitInputError("name a RULE_ID, or give --all")
+    return _found_or_missing(args, lambda: witness(
+        game, args.rule, budget=args.budget or DEFAULT_BUDGET, seed=args.seed,
+        seconds=args.timeout))  # fmt: skip
+
+
+def _found_or_missing(args, search) -> int:
+    """Print the Trace ``search()`` finds (exit 0), or what it spent when it finds none (3)."""
+    from solvers.verify.witness import NoWitness
+
     try:
-        t = witness(game, args.rule, budget=args.budget or DEFAULT_BUDGET, seed=args.seed,
-                    seconds=args.timeout)  # fmt: skip
+        t = search()
     except NoWitness as e:
         return _missing(args, e)
     _emit(args, trace_data(t), trace_text(t))
@@ -139,16 +147,10 @@ def _witness_all(args, game: str) -> int:
 
 def _differ(args, game: str) -> int:
     from solvers.verify.differ import DEFAULT_BUDGET, differ
-    from solvers.verify.witness import NoWitness
 
-    try:
-        t = differ(game, args.ruling_id, option=args.option,
-                   budget=args.budget or DEFAULT_BUDGET, seed=args.seed,
-                   seconds=args.timeout)  # fmt: skip
-    except NoWitness as e:
-        return _missing(args, e)
-    _emit(args, trace_data(t), trace_text(t))
-    return 0
+    return _found_or_missing(args, lambda: differ(
+        game, args.ruling_id, option=args.option, budget=args.budget or DEFAULT_BUDGET,
+        seed=args.seed, seconds=args.timeout))  # fmt: skip
 
 
 def _check(args, game: str) -> int:
