@@ -31,6 +31,7 @@ def regenerate(
     )  # fmt: skip
     data["stats"] = {
         "playouts": cov.budget,
+        "deep_searches": cov.deep,
         "search_cpu_seconds": round(cov.seconds, 1),
         "playable": len(cov.witnesses) + len(cov.missed),
         "witnessed": len(cov.witnesses),

@@ -107,16 +107,16 @@ def witness(
             else "no playout reached it" + search.deep.get(rule_id, "")
         )
         raise NoWitness(game.name, rule_id, search.playouts, why)
-    return to_trace(game, rule_id, search.found[rule_id], cost=search.playouts)
+    return to_trace(game, rule_id, search.found[rule_id], cost=search.playouts + search.beams)
 
 
 def _go_deep(search: Search, clock: Clock) -> None:
     """After the playouts, a deep search (``deep.py``) for each open rule that has a measure of
-    progress; the beams count in ``search.playouts``, what they did in ``search.deep``."""
-    search.deep = {}
+    progress; the beams run count in ``search.beams``, what they did in ``search.deep``."""
+    search.deep, search.beams = {}, 0
     for rid in deep_rules(search.game, search.open()):
         found, beams = deep_search(search.game, rid, seed=search.seed, clock=clock)
-        search.playouts += beams
+        search.beams += beams
         if found is not None:
             search.found[rid] = Found(found.start, found.actions, None, search.playouts)
         else:
@@ -147,6 +147,7 @@ class Coverage:
     checked: dict[str, str] = field(default_factory=dict)  # text rules -> the check
     missed: dict[str, str] = field(default_factory=dict)  # rule -> why
     timed_out: bool = False  # the clock, not the playout budget, ended the search
+    deep: int = 0  # deep searches (beams, ``deep.py``) spent after the playouts
 
 
 def witness_all(
@@ -163,7 +164,7 @@ def witness_all(
     clock = Clock(seconds)
     search.run(budget, seconds=seconds)
     _go_deep(search, clock)
-    cov = Coverage(game.name, search.playouts, 0.0, timed_out=clock.over())
+    cov = Coverage(game.name, search.playouts, 0.0, timed_out=clock.over(), deep=search.beams)
     for r in rules:
         if r.kind == "text":
             cov.checked[r.id] = text_check(game, r.id)
