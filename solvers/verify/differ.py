@@ -158,7 +158,7 @@ def differ(
     versus, clock = {ruling_id: option}, Clock(seconds)
     hit = _near(game, ruling_id, versus, hints, clock, gallery)
     if hit is not None:
-        return _shrunk(game, ruling_id, *hit, 0, versus)
+        return _shrunk(game, ruling_id, *hit, 0, versus, clock)
     for i in range(budget):
         if clock.over():
             raise NoWitness(game.name, ruling_id, i, CLOCK_RAN_OUT)
@@ -167,7 +167,7 @@ def differ(
         stepper = PairStepper(game, start, versus)
         found = _playout(game, stepper, random.Random(seed * 7919 + i), clock=clock)
         if found is not None:
-            return _shrunk(game, ruling_id, stepper, found, i + 1, versus)
+            return _shrunk(game, ruling_id, stepper, found, i + 1, versus, clock)
     raise NoWitness(game.name, ruling_id, budget, "the options never parted")
 
 
@@ -182,8 +182,8 @@ def _near(game, ruling_id, versus, hints, clock, gallery) -> tuple | None:
     return _from_hints(game, versus, hints, clock)
 
 
-def _shrunk(game, ruling_id, stepper, found, cost, versus) -> Trace:
-    shrunk = shrink(stepper, found)
+def _shrunk(game, ruling_id, stepper, found, cost, versus, clock) -> Trace:
+    shrunk = shrink(stepper, found, clock=clock)
     return _trace(game, ruling_id, stepper, shrunk.actions, len(found), cost, versus)
 
 

@@ -57,6 +57,7 @@ class Search:
         self.found: dict[str, Found] = {}
         self.pool: dict[str, None] = {}  # ordered set of tempting actions
         self.playouts = 0
+        self.clock = Clock()
 
     def open(self) -> set[str]:
         return self.wanted - set(self.found)
@@ -66,15 +67,17 @@ class Search:
         if rid in self.wanted and (old is None or len(actions) < len(old.actions)):
             self.found[rid] = Found(start, tuple(actions), refused, self.playouts)
 
-    def run(self, budget: int, *, stop_when_found: bool = True, seconds: float | None = None):
-        """Up to ``budget`` playouts; with ``seconds``, none starts after that much wall clock
-        (``timed_out`` then says the clock, not the budget, ended the search)."""
-        clock = Clock(seconds)
+    def run(self, budget: int, *, stop_when_found: bool = True, seconds: float | None = None,
+            clock: Clock | None = None):  # fmt: skip
+        """Up to ``budget`` playouts; with ``seconds`` (or a ``clock``), none starts, and the one
+        running stops, once that much wall clock has passed (``timed_out`` then says the clock,
+        not the budget, ended the search)."""
+        self.clock = clock or Clock(seconds)
         self.timed_out = False
         for _ in range(budget):
             if stop_when_found and not self.open():
                 return
-            if clock.over():
+            if self.clock.over():
                 self.timed_out = True
                 return
             self.playout(self.playouts)
@@ -92,6 +95,8 @@ class Search:
         for rid in ids:
             self._note(rid, start, actions)
         for k in range(MAX_STEPS):
+            if self.clock.over():  # a cut playout still keeps what it found
+                return
             legal = g.legal_actions(s)
             self._tempt(s, legal, start, actions, rng)
             if not legal:

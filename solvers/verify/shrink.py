@@ -15,6 +15,8 @@ from typing import Protocol
 
 from rulebook.common.errors import RuleError, TrogkitInputError
 
+from .clock import Clock
+
 DEFAULT_TRIES = 400  # replays one shrink may spend (each replays a suffix of the game)
 
 
@@ -45,9 +47,11 @@ def run_from(stepper: Stepper, state, actions) -> tuple[list, int | None]:
     return states, None
 
 
-def shrink(stepper: Stepper, actions, *, tries: int = DEFAULT_TRIES) -> Shrunk:
+def shrink(stepper: Stepper, actions, *, tries: int = DEFAULT_TRIES, clock=None) -> Shrunk:
     """The shortest game this greedy removal finds that still reaches the goal on its last
-    action; ``actions`` must reach it (checked)."""
+    action; ``actions`` must reach it (checked). Past ``clock`` (a ``Clock``), the game as
+    shrunk so far."""
+    clock = clock or Clock()
     start, hit = stepper.first()
     if hit:
         return Shrunk((), 0)
@@ -57,10 +61,10 @@ def shrink(stepper: Stepper, actions, *, tries: int = DEFAULT_TRIES) -> Shrunk:
     current = list(actions[: at + 1])
     states = [start] + states[: at + 1]  # states[i]: before action i
     run, spent = max(1, len(current) // 2), 0
-    while current and spent < tries:
+    while current and spent < tries and not clock.over():
         removed = False
         i = 0
-        while i < len(current) and spent < tries:
+        while i < len(current) and spent < tries and not clock.over():
             cand = current[:i] + current[i + run :]
             spent += 1
             tail, at = run_from(stepper, states[i], cand[i:])

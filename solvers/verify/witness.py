@@ -57,10 +57,11 @@ class WitnessStepper:
         return s, self._hit(s, ids)
 
 
-def to_trace(game, rule_id: str, found: Found, *, cost: int) -> Trace:
+def to_trace(game, rule_id: str, found: Found, *, cost: int, clock=None) -> Trace:
     """The found game, shrunk; ``fired``: what its last step reports; ``note``: how its start
-    was steered, where it is not a deal (an engine bound: ``deep.NOTES``)."""
-    shrunk = shrink(WitnessStepper(game, rule_id, found), found.actions)
+    was steered, where it is not a deal (an engine bound: ``deep.NOTES``). Past ``clock``, it
+    is shrunk no further."""
+    shrunk = shrink(WitnessStepper(game, rule_id, found), found.actions, clock=clock)
     s, ids = found.start.state(game)
     for a in shrunk.actions:
         s, ids = step(game, s, a)
@@ -98,7 +99,7 @@ def witness(
     refusals = {rule_id} if rule.kind == "refusal" else set()
     clock = Clock(seconds)
     search = Search(game, {rule_id}, refusals, seed)
-    search.run(budget, seconds=seconds)
+    search.run(budget, clock=clock)
     _go_deep(search, clock)
     if rule_id not in search.found:
         why = (
@@ -107,7 +108,8 @@ def witness(
             else "no playout reached it" + search.deep.get(rule_id, "")
         )
         raise NoWitness(game.name, rule_id, search.playouts, why)
-    return to_trace(game, rule_id, search.found[rule_id], cost=search.playouts + search.beams)
+    found = search.found[rule_id]
+    return to_trace(game, rule_id, found, cost=search.playouts + search.beams, clock=clock)
 
 
 def _go_deep(search: Search, clock: Clock) -> None:
@@ -162,14 +164,15 @@ def witness_all(
     playable = {r.id for r in rules if r.kind != "text"}
     search = Search(game, playable, {r.id for r in rules if r.kind == "refusal"}, seed)
     clock = Clock(seconds)
-    search.run(budget, seconds=seconds)
+    search.run(budget, clock=clock)
     _go_deep(search, clock)
     cov = Coverage(game.name, search.playouts, 0.0, timed_out=clock.over(), deep=search.beams)
     for r in rules:
         if r.kind == "text":
             cov.checked[r.id] = text_check(game, r.id)
         elif r.id in search.found:
-            cov.witnesses[r.id] = to_trace(game, r.id, search.found[r.id], cost=search.playouts)
+            found = search.found[r.id]
+            cov.witnesses[r.id] = to_trace(game, r.id, found, cost=search.playouts, clock=clock)
         else:
             cut = " (the clock ended the search)" if cov.timed_out else search.deep.get(r.id, "")
             cov.missed[r.id] = f"no playout of {search.playouts} reached it{cut}"

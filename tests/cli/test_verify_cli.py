@@ -215,3 +215,20 @@ def test_a_claim_that_raises_is_bad_input_naming_the_claim(capsys):
             "--games", "2"]  # fmt: skip
     code, _, err = run(argv, capsys)
     assert code == 2 and "trogdor_health_never_negative raised AttributeError" in err
+
+
+def test_a_long_playout_is_cut_by_the_clock_too(capsys):
+    """A steered Random Encounter playout ran 12 s past a 10 s clock: the clock is now read at
+    every step, and the shrinking of what was found stops on it as well."""
+    import time
+
+    start = time.monotonic()
+    argv = ["encounter", "witness", "RE-SOLO-WIN", "--budget", "100000", "--timeout", "1"]
+    code, _, err = run(argv, capsys)
+    assert code == 3 and "the clock ran out" in err
+    assert time.monotonic() - start < 5
+    start = time.monotonic()
+    code, out, _ = run(["encounter", "witness", "--all", "--budget", "100000", "--timeout", "2",
+                        "--json"], capsys)  # fmt: skip
+    assert code == 0 and json.loads(out)["witnesses"]
+    assert time.monotonic() - start < 7

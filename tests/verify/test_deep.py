@@ -55,3 +55,16 @@ def test_the_two_rules_once_missed_are_stored_and_replay(game, rule):
     assert rule not in data["missed"] and shows(data["witnesses"][rule])
     if data["witnesses"][rule].start.position is not None:  # not a deal: the note says why
         assert data["witnesses"][rule].note
+
+
+def test_shrinking_stops_on_the_clock():
+    from solvers.verify.search import Found
+    from solvers.verify.shrink import shrink
+    from solvers.verify.witness import WitnessStepper
+
+    game = rulebook.game("trogdor")
+    t = store.load("trogdor")["witnesses"]["T-MOVEMENT-RESHUFFLE"]
+    stepper = WitnessStepper(game, t.rule, Found(t.start, t.actions, None, 0))
+    late = Clock(0.0)
+    assert shrink(stepper, t.actions, clock=late).actions == t.actions  # as found, not shrunk
+    assert shrink(stepper, t.actions, tries=5).tries == 5  # without a clock it does shrink

@@ -170,7 +170,8 @@ def _check(args, game: str) -> int:
                 f"{r.positions} positions checked before the clock ran out (not a proof: "
                 f"{args.games} games and depth {args.depth} were asked)")  # fmt: skip
         _emit(args, r.to_json(), text)
-        return _clock_ran_out(game, args, f"{r.claim}: {r.games} of {args.games} games played")
+        return _clock_ran_out(game, args, f"{r.claim}: {r.games} of {args.games} games played, "
+                              f"{r.positions} positions checked")  # fmt: skip
     _emit(args, r.to_json(), f"{r.claim}: no counterexample in {r.positions} positions")
     return 0
 
