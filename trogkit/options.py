@@ -2,8 +2,10 @@
 every game (``--timeout`` seconds, ``--budget`` search nodes, ``--position`` engine notation,
 ``--seed``, ``--players``, ``--cards FILE``, ``--json``).
 
-Argument types raise ``argparse.ArgumentTypeError``, so a bad value is argparse's own one-line
-error naming the option (exit 2). Nothing here imports a game: ``trogkit --help`` stays fast.
+Every command's parser is made by ``command`` (or ``add_shared``), which adds the shared options
+a command names from ``VOCABULARY``: no command writes a shared option itself. Argument types raise
+``argparse.ArgumentTypeError``, so a bad value is argparse's own one-line error naming the option
+(exit 2). Nothing here imports a game: ``trogkit --help`` stays fast.
 """
 
 from __future__ import annotations

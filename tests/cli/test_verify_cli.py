@@ -232,3 +232,34 @@ def test_a_long_playout_is_cut_by_the_clock_too(capsys):
                         "--json"], capsys)  # fmt: skip
     assert code == 0 and json.loads(out)["witnesses"]
     assert time.monotonic() - start < 7
+
+
+def test_every_command_takes_the_shared_options_from_one_vocabulary():
+    """Built by trogkit.options (``command``/``add_shared``): the same check and help shape for
+    a shared option in every command of every game, sweep included (it wrote its own --seed,
+    --players and --ruling)."""
+    import argparse
+
+    from trogkit import options as opt
+    from trogkit.cli import build_parser
+
+    types = {"--seed": opt.seed, "--players": opt.positive, "--ruling": opt.ruling,
+             "--cards": opt.input_file, "--input": opt.input_file, "--timeout": opt.seconds,
+             "--position": opt.position_text}  # fmt: skip
+    parser = build_parser(every_game=True)
+    games = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    seen = set()
+    for game, gp in games.choices.items():
+        cmds = next(a for a in gp._actions if isinstance(a, argparse._SubParsersAction))
+        for name, cp in cmds.choices.items():
+            for a in cp._actions:
+                flag = a.option_strings[0] if a.option_strings else None
+                if flag in types:
+                    assert a.type is types[flag], (game, name, flag)
+                elif flag == "--budget":
+                    assert a.type.__name__ == "budget" and "at most" in a.help, (game, name)
+                elif flag == "--json":
+                    assert a.nargs == 0 and a.help == "print the answer as JSON", (game, name)
+                seen.add(flag)
+            assert "--json" in cp._option_string_actions, (game, name)
+    assert seen >= set(types) | {"--budget", "--json"}
