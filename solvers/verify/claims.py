@@ -172,29 +172,37 @@ class CheckResult:
 
 def _sweep(job: ClaimJob, seeds: list[int], workers: int, dask, clock: Clock):
     """(seed, violation, positions) of the games played (those finished before the clock
-    ran out, when it did). Under a clock on several workers the seeds go in rounds that double
-    (4 per worker first): a round cut by the clock keeps only its finished chunks, so the
+    ran out, when it did), on local workers or on Dask (one client for every round)."""
+    from solvers.play.executors import dask_client, run_local, run_on_client
+
+    def no_tick(n):
+        return None
+
+    timed = clock.deadline is not None
+    if dask is None:
+        first = 4 * workers if timed and workers > 1 else None
+        return _rounds(seeds, first, clock, lambda part: run_local(
+            job, part, workers, no_tick, check_chunk, clock.deadline))  # fmt: skip
+    with dask_client(dask, workers) as client:
+        return _rounds(seeds, 16 if timed else None, clock, lambda part: run_on_client(
+            client, job, part, no_tick, clock.deadline, check_chunk))  # fmt: skip
+
+
+def _rounds(seeds: list[int], first: int | None, clock: Clock, play) -> list:
+    """``play(seeds)`` in one go (``first`` None), or in rounds of ``first`` seeds, then twice
+    as many each round: under a clock, a round it cuts keeps only its finished chunks, so the
     games of the rounds before it are never lost."""
-    if workers <= 1 or clock.deadline is None:
-        return _sweep_round(job, seeds, workers, dask, clock)
-    out, size = [], 4 * workers
-    while seeds and not clock.over():
-        out += _sweep_round(job, seeds[:size], workers, dask, clock)
-        seeds, size = seeds[size:], 2 * size
-    return out
+    from solvers.play.executors import TimeUp
 
-
-def _sweep_round(job: ClaimJob, seeds: list[int], workers: int, dask, clock: Clock):
-    from solvers.play.executors import TimeUp, dask_client, run_local, run_on_client
-
+    out, size = [], first or len(seeds)
     try:
-        if dask is None:
-            return run_local(job, seeds, workers, lambda n: None, check_chunk, clock.deadline)
-        with dask_client(dask, workers) as client:
-            return run_on_client(client, job, seeds, lambda n: None, clock.deadline, check_chunk)
+        while seeds and not clock.over():
+            out += play(seeds[:size])
+            seeds, size = seeds[size:], 2 * size
     except TimeUp as e:
         clock.ran_out = True
-        return e.records
+        out += e.records
+    return out
 
 
 def check(game, claim, *, games: int = 100, depth: int = 0, starts=None, seed: int = 0,
