@@ -12,38 +12,37 @@ COMMANDS = ("new", "actions", "play", "show")
 
 
 CARDS_OF_POSITION = "the bundled cards; give the file the position was made with"
+# the shared options of a command about a given position
+_ABOUT_A_POSITION = {"position": {"required": True}, "cards": CARDS_OF_POSITION, "json": True}
+_NEW_GAME = {"seed": True, "players": True, "rulings": True, "cards": True, "json": True}
+
+# command -> (its one-line help, its description, its shared options); {game} names the game
+SPECS = {
+    "new": ("print the starting position of a new game",
+            "Print the starting position of a new {game} game in the engine's notation (feed "
+            "it to actions, play and show with --position).", _NEW_GAME),
+    "actions": ("list the legal actions of a position",
+                "List every legal action of a position, one per line, sorted.",
+                _ABOUT_A_POSITION),
+    "play": ("apply actions to a position and print the new one",
+             "Apply the actions in order and print the new position. An action the rules "
+             "refuse is exit 2 with the rule ID and the reason.", _ABOUT_A_POSITION),
+    "show": ("describe a position (who moves, outcome); --svg writes its picture",
+             "Describe a position: who is to move, how many legal actions, the outcome. With "
+             "--svg FILE the picture is written to FILE ('-' for stdout).", _ABOUT_A_POSITION),
+}  # fmt: skip
 
 
 def register(commands, game: str) -> None:
-    opt.command(
-        commands, "new", help="print the starting position of a new game",
-        description=f"Print the starting position of a new {game} game in the engine's "
-        "notation (feed it to actions, play and show with --position).",
-        run=_new, seed=True, players=True, rulings=True, cards=True, json=True,
-    )  # fmt: skip
-    opt.command(
-        commands, "actions", help="list the legal actions of a position",
-        description="List every legal action of a position, one per line, sorted.",
-        run=_actions, **_ABOUT_A_POSITION,
-    )  # fmt: skip
-    p = opt.command(
-        commands, "play", help="apply actions to a position and print the new one",
-        description="Apply the actions in order and print the new position. An action the "
-        "rules refuse is exit 2 with the rule ID and the reason.",
-        run=_play, **_ABOUT_A_POSITION,
-    )  # fmt: skip
-    p.add_argument("actions", nargs="+", metavar="ACTION", help="an action, e.g. 'move N'")
-    p = opt.command(
-        commands, "show", help="describe a position (who moves, outcome); --svg writes its picture",
-        description="Describe a position: who is to move, how many legal actions, the outcome. "
-        "With --svg FILE the picture is written to FILE ('-' for stdout).",
-        run=_show, **_ABOUT_A_POSITION,
-    )  # fmt: skip
-    p.add_argument("--svg", metavar="FILE", help="write the position's picture as SVG")
-
-
-# the shared options of a command about a given position
-_ABOUT_A_POSITION = {"position": {"required": True}, "cards": CARDS_OF_POSITION, "json": True}
+    runs = {"new": _new, "actions": _actions, "play": _play, "show": _show}
+    parsers = {}
+    for name, (brief, description, shared) in SPECS.items():
+        parsers[name] = opt.command(commands, name, help=brief, run=runs[name],
+                                    description=description.format(game=game), **shared)  # fmt: skip
+    parsers["play"].add_argument("actions", nargs="+", metavar="ACTION",
+                                 help="an action, e.g. 'move N'")  # fmt: skip
+    parsers["show"].add_argument("--svg", metavar="FILE",
+                                 help="write the position's picture as SVG")  # fmt: skip
 
 
 # ---- helpers ---------------------------------------------------------------------------------
