@@ -128,7 +128,7 @@ def battle_level(state, player: int, slot: int, **kw) -> NumberExercise:
         from rulebook.encounter.battle import BattleRules, summarise
 
         rules = BattleRules.from_rulings(s.rulings, s.variants)
-        ids = s.slots[player][slot - 1]
+        ids = s.encounters[player][slot - 1]
         summary = summarise(ids, s.cards, rules)
         total = summary.level(rules)
         levels = " + ".join(f"{c} ({s.cards.level(c)})" for c in ids)

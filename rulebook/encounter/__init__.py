@@ -12,10 +12,10 @@ from __future__ import annotations
 from .battle import (
     BattleResult,
     BattleRules,
-    check_battle,
-    check_encounters,
     composition_problem,
     fast_winner,
+    require_buildable_battle,
+    require_buildable_encounters,
     resolve,
     summarise,
 )
@@ -28,6 +28,7 @@ from .state import VARIANTS, MultiState, SoloState
 __all__ = [
     "BattleResult", "BattleRules", "CATALOG", "Card", "CardSet", "DEFAULT_CARDS", "GAME",
     "MultiState", "SOLO", "SoloState", "VARIANTS", "battle_position", "build_position",
-    "check_battle", "check_encounters", "composition_problem", "default_cards", "fast_winner", "load_card_set",
-    "new_adventure", "new_game", "resolve", "rulings_from", "solo_position", "summarise",
+    "composition_problem", "default_cards", "fast_winner", "load_card_set", "new_adventure",
+    "new_game", "require_buildable_battle", "require_buildable_encounters", "resolve",
+    "rulings_from", "solo_position", "summarise",
 ]  # fmt: skip

@@ -98,7 +98,7 @@ def resolve(
 ) -> BattleResult:
     """Resolve player A's encounter ``a`` against player B's ``b`` (RE-RESOLVE-ORDER). The engine
     only resolves encounters its rules let onto the table; user-given encounters go through
-    ``check_battle`` first (``solvers.encounter.odds.battle_outcome`` does)."""
+    ``require_buildable_battle`` first (``solvers.encounter.odds.battle_outcome`` does)."""
     fired("RE-RESOLVE-ORDER")
     sa, sb = summarise(a, cards, rules), summarise(b, cards, rules)
     steps = []
@@ -145,12 +145,14 @@ def resolve(
     return BattleResult(winner, sw, "levels", (la, lb), steps)
 
 
-def check_battle(a, b, cards: CardSet, pool=(), *, empty_ok: bool = False) -> None:
-    """Refuse a battle no table can produce (``check_encounters`` on sides A and B)."""
-    check_encounters((("encounter A", a), ("encounter B", b)), cards, pool, empty_ok=empty_ok)
+def require_buildable_battle(a, b, cards: CardSet, pool=(), *, empty_ok: bool = False) -> None:
+    """Refuse a battle no table can produce (``require_buildable_encounters`` on sides A and B)."""
+    require_buildable_encounters(
+        (("encounter A", a), ("encounter B", b)), cards, pool, empty_ok=empty_ok
+    )
 
 
-def check_encounters(named, cards: CardSet, pool=(), *, empty_ok: bool = False) -> None:
+def require_buildable_encounters(named, cards: CardSet, pool=(), *, empty_ok: bool = False) -> None:
     """Refuse encounters no table can produce: an unknown card, an encounter that breaks
     RE-COMPOSE-RED-BLUE or RE-COMPOSE-GREEN (or is empty), or one card twice -- in one encounter,
     across them, or between them and ``pool`` (the cards an unknown encounter is drawn from).

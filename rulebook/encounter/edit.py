@@ -18,14 +18,14 @@ from .battle import composition_problem
 from .state import SLOTS, MultiState, SoloState
 
 MULTI_PILES = ("deck", "discard", "market")
-SOLO_PILES = {"hand": "hand", "mine": "mine", "keys": "keys", "boss": "boss_deck",
+SOLO_PILES = {"hand": "hand", "mine": "my_encounter", "keys": "keys", "boss": "boss_deck",
               "final": "final", "defeated": "defeated", "discard": "discard",
               "removed": "removed"}  # fmt: skip
 
 
 def _slot_zones(s: MultiState) -> C.ZoneMap:
     return {f"encounter:P{p + 1}.E{i + 1}": slot for p in range(s.players)
-            for i, slot in enumerate(s.slots[p])}  # fmt: skip
+            for i, slot in enumerate(s.encounters[p])}  # fmt: skip
 
 
 def read_multi(s: MultiState) -> C.ZoneMap:
@@ -38,7 +38,7 @@ def write_multi(s: MultiState, z: C.ZoneMap) -> MultiState:
     slots = tuple(tuple(z[f"encounter:P{p + 1}.E{i + 1}"] for i in range(SLOTS))
                   for p in range(s.players))  # fmt: skip
     return dataclasses.replace(
-        s, **{k: z[k] for k in MULTI_PILES}, slots=slots,
+        s, **{k: z[k] for k in MULTI_PILES}, encounters=slots,
         hands=C.from_players(z, "hand", s.players), won=C.from_players(z, "won", s.players),
     )  # fmt: skip
 
@@ -58,7 +58,7 @@ def rule(s, card: str, zone: str) -> tuple[str, str] | None:
     """An encounter (yours or a player's) never mixes Red and Blue Star cards."""
     if not (zone.startswith("encounter:") or zone == "mine"):
         return None
-    cards = read_multi(s)[zone] if zone != "mine" else s.mine
+    cards = read_multi(s)[zone] if zone != "mine" else s.my_encounter
     prob = composition_problem((*cards, card), s.cards)
     return prob if prob and prob[0] == "RE-COMPOSE-RED-BLUE" else None
 

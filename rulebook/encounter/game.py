@@ -53,7 +53,7 @@ class Encounter(Game):
         return st.winners
 
     def to_move(self, st):
-        return None if st.phase == "over" else st.turn
+        return None if st.phase == "over" else st.to_move
 
     def num_players(self, st):
         return st.players
@@ -88,7 +88,7 @@ class Encounter(Game):
         if any(not 1 <= v <= state.MAX_LOOT for v in st.loot):
             out.append("RE-LOOT-RANGE: a Loot die outside 1..6")
         for p in range(st.players):
-            if st.loot_at[p] >= 0 and not st.slots[p][st.loot_at[p]]:
+            if st.loot_at[p] >= 0 and not st.encounters[p][st.loot_at[p]]:
                 out.append(f"RE-LOOT-PLACE: P{p + 1}'s Loot die is behind an empty encounter")
         if st.phase == "battle" and any(st.hands):
             out.append("RE-BUILD-FIVE: cards left in a hand during battles")
@@ -139,7 +139,7 @@ class EncounterSolo(Game):
         return (0,) if st.outcome == "win" else ()
 
     def to_move(self, st):
-        return None if st.outcome != "-" else 0
+        return st.to_move
 
     def num_players(self, st):
         return 1

@@ -61,9 +61,9 @@ def _need(st, q: int) -> tuple[bool, bool, bool]:
     """The checks every deal of opponent ``q``'s cards must pass: all three, but a lone Green
     only matters once ``q`` has finished building (the rules refuse it at ``done``); relaxed
     where the real cards break one (a hand-made position)."""
-    building = st.phase == "build" and st.turn == q
+    building = st.phase == "build" and st.to_move == q
     rules = (True, not building, True)
-    real = _checks(st.slots[q], st.hands[q], st.cards)
+    real = _checks(st.encounters[q], st.hands[q], st.cards)
     return tuple(r and x for r, x in zip(rules, real, strict=True))
 
 
@@ -106,7 +106,7 @@ def _places(st, player) -> _Places:
             continue
         if not market:
             pl.add(("hand", q, 0), list(st.hands[q]))
-        for i, s in enumerate(st.slots[q]):
+        for i, s in enumerate(st.encounters[q]):
             if s:
                 pl.add(("slot", q, i), list(s))
     return pl
@@ -154,7 +154,7 @@ class _Dealer:
     def legal(self, flat: list[str], only=None) -> bool:
         """Every opponent (or those in ``only``) passes the checks its real cards pass."""
         groups = self.pl.split(flat)
-        slots = {q: [list(s) for s in self.st.slots[q]] for q in self.opponents}
+        slots = {q: [list(s) for s in self.st.encounters[q]] for q in self.opponents}
         hands = {q: list(self.st.hands[q]) for q in self.opponents}
         for (kind, q, i), g in zip(self.pl.places, groups, strict=True):
             if kind == "slot":
@@ -205,7 +205,7 @@ def resample_multi(st: MultiState, player: int | None, rng: random.Random) -> Mu
         flat = dealer.walk(rng)
     deck, discard = list(st.deck), list(st.discard)
     hands = [list(h) for h in st.hands]
-    slots = [[list(s) for s in p] for p in st.slots]
+    slots = [[list(s) for s in p] for p in st.encounters]
     for (kind, q, i), g in zip(pl.places, pl.split(flat), strict=True):
         if kind == "deck":
             deck = g
@@ -220,7 +220,7 @@ def resample_multi(st: MultiState, player: int | None, rng: random.Random) -> Mu
         deck=tuple(deck),
         discard=tuple(discard),
         hands=tuple(map(tuple, hands)),
-        slots=tuple(tuple(map(tuple, p)) for p in slots),
+        encounters=tuple(tuple(map(tuple, p)) for p in slots),
         seed=(fresh_seed(rng), 0),
     )
 
@@ -233,13 +233,18 @@ def observe_multi(st: MultiState, player: int | None) -> str:
     discard = st.discard
     if "keys" in st.variants:
         discard = hide(discard[:KEYS_REMOVED]) + discard[KEYS_REMOVED:]
-    hands, slots = list(st.hands), list(st.slots)
+    hands, slots = list(st.hands), list(st.encounters)
     for q in range(st.players):
         if q != player:
             hands[q] = st.hands[q] if market else hide(st.hands[q])
-            slots[q] = tuple(hide(s) for s in st.slots[q])
+            slots[q] = tuple(hide(s) for s in st.encounters[q])
     masked = replace(
-        st, deck=hide(st.deck), discard=discard, hands=tuple(hands), slots=tuple(slots), seed=(0, 0)
+        st,
+        deck=hide(st.deck),
+        discard=discard,
+        hands=tuple(hands),
+        encounters=tuple(slots),
+        seed=(0, 0),
     )
     return str(masked)
 
@@ -250,7 +255,7 @@ def observe_multi(st: MultiState, player: int | None) -> str:
 def observe_solo(st: SoloState, player: int | None) -> str:
     """The notation with every face-down card written ``?`` (seed 003): the Boss deck, the Final
     Encounter (a Boss face down on six cards) and the path's undiscovered enemy encounters."""
-    spaces = tuple(s if up else hide(s) for s, up in zip(st.spaces, st.up, strict=True))
+    spaces = tuple(s if up else hide(s) for s, up in zip(st.spaces, st.face_up, strict=True))
     masked = replace(
         st, boss_deck=hide(st.boss_deck), final=hide(st.final), spaces=spaces, seed=(0, 0)
     )
@@ -263,7 +268,7 @@ def resample_solo(st: SoloState, player: int | None, rng: random.Random) -> Solo
     six, Keys only into encounters (the Keys are shuffled into the deck the encounters are built
     from, after the Final Encounter is set aside); the RNG re-seeded."""
     boss = [st.cards[c].kind == "boss" for c in st.final]
-    down = [i for i, (s, up) in enumerate(zip(st.spaces, st.up, strict=True)) if s and not up]
+    down = [i for i, (s, up) in enumerate(zip(st.spaces, st.face_up, strict=True)) if s and not up]
     boss_deck, final_bosses = deal_again(
         [st.boss_deck, [c for c, b in zip(st.final, boss, strict=True) if b]], rng
     )

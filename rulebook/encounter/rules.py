@@ -36,7 +36,7 @@ class Table:
         self.variants = st.variants
         self.rulings = st.rulings
         self.players = st.players
-        self.round, self.phase, self.start, self.turn = st.round, st.phase, st.start, st.turn
+        self.round, self.phase, self.start, self.to_move = st.round, st.phase, st.start, st.to_move
         self.takebacks = st.takebacks
         self.winners: tuple[int, ...] = st.winners
         self.last = ""
@@ -58,7 +58,7 @@ class Table:
     def freeze(self) -> MultiState:
         changed = {k: _FREEZE[k](v) for k, v in vars(self).items() if k in _FREEZE}
         changed.update(
-            round=self.round, phase=self.phase, start=self.start, turn=self.turn,
+            round=self.round, phase=self.phase, start=self.start, to_move=self.to_move,
             takebacks=self.takebacks, winners=self.winners, last=self.last,
         )  # fmt: skip
         rng = vars(self).get("rng")  # drawn from: the state keeps where it now is
@@ -80,11 +80,11 @@ def _tuples(rows) -> tuple[tuple, ...]:
 
 _THAW = {"deck": list, "discard": list, "market": list, "hands": _lists, "loot_at": list,
          "loot": list, "won": _lists, "wins": list,
-         "slots": lambda per: [_lists(p) for p in per]}  # fmt: skip
+         "encounters": lambda per: [_lists(p) for p in per]}  # fmt: skip
 _THAW["rng"] = lambda rng: rng  # the state's ``rng`` (made from its ``seed`` when asked)
 _FREEZE = {"deck": tuple, "discard": tuple, "market": tuple, "hands": _tuples, "loot_at": tuple,
            "loot": tuple, "won": _tuples, "wins": tuple,
-           "slots": lambda per: tuple(map(_tuples, per))}  # fmt: skip
+           "encounters": lambda per: tuple(map(_tuples, per))}  # fmt: skip
 
 
 # ---- legality: one check per action kind ---------------------------------------------------------
@@ -96,7 +96,7 @@ def builder_view(st: MultiState) -> BuildView:
     memo = _last_view
     if memo[0] is st:
         return memo[1]
-    view = build_view(st.slots[st.turn], st.hands[st.turn], st.cards)
+    view = build_view(st.encounters[st.to_move], st.hands[st.to_move], st.cards)
     _remember(st, view)
     return view
 
@@ -116,7 +116,7 @@ def check_pick(st: MultiState, a: Action) -> RuleError | None:
 
 
 def check_put(st: MultiState, a: Action) -> RuleError | None:
-    p, c, i = st.turn, a.args[0], a.args[1].value
+    p, c, i = st.to_move, a.args[0], a.args[1].value
     if c not in st.hands[p]:
         return refuse("RE-PHASE", f"{c} is not in player {p + 1}'s hand")
     why = put_verdict(builder_view(st), st.cards.stars[c], i)
@@ -134,8 +134,8 @@ def put_verdict(view: BuildView, star: str, i: int):
 
 
 def check_unput(st: MultiState, a: Action) -> RuleError | None:
-    p = st.turn
-    if not any(a.arg in s for s in st.slots[p]):
+    p = st.to_move
+    if not any(a.arg in s for s in st.encounters[p]):
         return refuse("RE-PHASE", f"{a.arg} is not in one of player {p + 1}'s encounters")
     if st.takebacks <= 0:
         return refuse("RE-BUILD-TAKEBACK", f"no take-backs left this build turn ({TAKEBACKS} used)")
@@ -143,10 +143,10 @@ def check_unput(st: MultiState, a: Action) -> RuleError | None:
 
 
 def check_loot(st: MultiState, a: Action) -> RuleError | None:
-    p, i = st.turn, a.arg.value
+    p, i = st.to_move, a.arg.value
     if "keys" in st.variants:
         return refuse("RE-VAR-KEYS", "the Keys quick game uses no Loot dice")
-    if not st.slots[p][i]:
+    if not st.encounters[p][i]:
         return refuse("RE-LOOT-PLACE", f"encounter {i + 1} is empty")
     if st.loot_at[p] == i:
         return refuse("RE-LOOT-PLACE", f"your Loot die is already behind encounter {i + 1}")
@@ -155,13 +155,13 @@ def check_loot(st: MultiState, a: Action) -> RuleError | None:
     return None
 
 
-def check_done(st: MultiState, a: Action | None = None) -> RuleError | None:
-    p = st.turn
+def check_done(st: MultiState, a: Action) -> RuleError | None:
+    p = st.to_move
     if st.hands[p]:
         return refuse(
             "RE-BUILD-FIVE", f"all nine cards go into encounters ({len(st.hands[p])} left)"
         )
-    for i, s in enumerate(st.slots[p]):
+    for i, s in enumerate(st.encounters[p]):
         if not s:
             return refuse("RE-BUILD-FIVE", f"encounter {i + 1} is empty: build five encounters")
         prob = composition_problem(s, st.cards)
@@ -173,12 +173,12 @@ def check_done(st: MultiState, a: Action | None = None) -> RuleError | None:
 
 
 def check_battle(st: MultiState, a: Action) -> RuleError | None:
-    p, m, t = st.turn, a.args[0].value, a.args[1]
+    p, m, t = st.to_move, a.args[0].value, a.args[1]
     if t.player == p or t.player >= st.players:
         return refuse("RE-BATTLE-TARGET", "battle an encounter of another player at the table")
-    if not st.slots[p][m]:
+    if not st.encounters[p][m]:
         return refuse("RE-BATTLE-TARGET", f"you have no encounter {m + 1} left")
-    if not st.slots[t.player][t.encounter]:
+    if not st.encounters[t.player][t.encounter]:
         return refuse(
             "RE-BATTLE-TARGET", f"player {t.player + 1} has no encounter {t.encounter + 1} left"
         )
@@ -205,12 +205,12 @@ def refusal(st: MultiState, a: Action) -> RuleError | None:
 
 def candidates(st: MultiState) -> list[Action]:
     """Every action of the current phase worth checking (``legal_actions`` filters them)."""
-    p = st.turn
+    p = st.to_move
     if st.phase == "market":
         return [act.pick(c) for c in st.market]
     if st.phase == "build":
         out = [act.put(c, i) for c in st.hands[p] for i in range(SLOTS)]
-        out += [act.unput(c) for s in st.slots[p] for c in s]
+        out += [act.unput(c) for s in st.encounters[p] for c in s]
         out += [act.loot(i) for i in range(SLOTS)] + [act.DONE]
         return out
     if st.phase == "battle":
@@ -247,40 +247,40 @@ def perform(st: MultiState, a: Action) -> MultiState:
 def _pick(t: Table, a: Action) -> None:
     fired("RE-VAR-MARKET")
     t.market.remove(a.arg)
-    t.hands[t.turn].append(a.arg)
+    t.hands[t.to_move].append(a.arg)
     if t.deck:
         t.market.append(t.deck.pop(0))
     n = t.players
     for k in range(1, n + 1):
-        q = (t.turn + k) % n
+        q = (t.to_move + k) % n
         if len(t.hands[q]) < HAND:
-            t.turn = q
+            t.to_move = q
             return
     t.discard += t.market  # leftovers discarded
     t.market = []
-    t.phase, t.turn = "build", t.start
+    t.phase, t.to_move = "build", t.start
 
 
 def _put(t: Table, a: Action) -> None:
     c, i = a.args[0], a.args[1].value
-    t.hands[t.turn].remove(c)
-    t.slots[t.turn][i].append(c)
+    t.hands[t.to_move].remove(c)
+    t.encounters[t.to_move][i].append(c)
 
 
 def _unput(t: Table, a: Action) -> None:
     fired("RE-BUILD-TAKEBACK")
-    p = t.turn
-    i = next(i for i, s in enumerate(t.slots[p]) if a.arg in s)
-    t.slots[p][i].remove(a.arg)
+    p = t.to_move
+    i = next(i for i, s in enumerate(t.encounters[p]) if a.arg in s)
+    t.encounters[p][i].remove(a.arg)
     t.hands[p].append(a.arg)
     t.takebacks -= 1
-    if not t.slots[p][i] and t.loot_at[p] == i:
+    if not t.encounters[p][i] and t.loot_at[p] == i:
         t.loot_at[p] = -1
 
 
 def _loot(t: Table, a: Action) -> None:
     fired("RE-LOOT-PLACE")
-    p = t.turn
+    p = t.to_move
     if t.loot_at[p] >= 0:
         fired("RE-BUILD-TAKEBACK")
         t.takebacks -= 1
@@ -289,13 +289,13 @@ def _loot(t: Table, a: Action) -> None:
 
 def _done(t: Table, a: Action) -> None:
     fired("RE-BUILD-FIVE")
-    nxt = (t.turn + 1) % t.players
+    nxt = (t.to_move + 1) % t.players
     t.takebacks = TAKEBACKS
     if nxt == t.start:
-        t.phase, t.turn = "battle", t.start
+        t.phase, t.to_move = "battle", t.start
         _advance(t, from_player=t.start, include=True)
     else:
-        t.turn = nxt
+        t.to_move = nxt
 
 
 def _gain(t: Table, p: int) -> None:
@@ -312,14 +312,14 @@ def _lose(t: Table, p: int) -> None:
 
 def _battle(t: Table, a: Action) -> None:
     fired("RE-BATTLE-ORDER")
-    p, m, q, e = t.turn, a.args[0].value, a.args[1].player, a.args[1].encounter
-    mine, theirs = t.slots[p][m], t.slots[q][e]
+    p, m, q, e = t.to_move, a.args[0].value, a.args[1].player, a.args[1].encounter
+    mine, theirs = t.encounters[p][m], t.encounters[q][e]
     res = resolve(mine, theirs, t.cards, t.st.battle_rules)
     loot_game = "keys" not in t.variants
     def_loot = loot_game and t.loot_at[q] == e
     att_loot = loot_game and t.loot_at[p] == m and t.rulings["RER-LOOT-ATTACKER"] == "any-side"
     pool = mine + theirs
-    t.slots[p][m], t.slots[q][e] = [], []
+    t.encounters[p][m], t.encounters[q][e] = [], []
     if res.winner == "tie":
         fired("RE-RESOLVE-TIE")
         t.discard += pool
@@ -357,7 +357,7 @@ def _battle(t: Table, a: Action) -> None:
 
 def can_battle(t, p: int) -> bool:
     """``p`` has an encounter left and someone else has one to battle."""
-    return any(t.slots[p]) and any(any(t.slots[q]) for q in range(t.players) if q != p)
+    return any(t.encounters[p]) and any(any(t.encounters[q]) for q in range(t.players) if q != p)
 
 
 def _advance(t: Table, from_player: int, include: bool) -> None:
@@ -367,7 +367,7 @@ def _advance(t: Table, from_player: int, include: bool) -> None:
     for k in range(0 if include else 1, n + 1):
         q = (from_player + k) % n
         if can_battle(t, q):
-            t.turn = q
+            t.to_move = q
             return
     _end_round(t)
 
@@ -383,12 +383,12 @@ def _winners(t: Table, among: list[int], score: list[int]) -> tuple[int, ...]:
 
 def _end_round(t: Table) -> None:
     n = t.players
-    if any(s for p in t.slots for s in p):
+    if any(s for p in t.encounters for s in p):
         fired("RE-ROUND-LEFTOVER")
     for p in range(n):
         for i in range(SLOTS):
-            t.discard += t.slots[p][i]
-            t.slots[p][i] = []
+            t.discard += t.encounters[p][i]
+            t.encounters[p][i] = []
         t.loot_at[p] = -1
     if "keys" in t.variants:
         fired("RE-VAR-KEYS-WIN")
@@ -446,7 +446,7 @@ def deal(t: Table) -> None:
         t.hands = [deck[HAND * p : HAND * (p + 1)] for p in range(n)]
         t.deck = deck[HAND * n :]
         t.phase = "build"
-    t.turn = t.start
+    t.to_move = t.start
 
 
 EFFECTS = {"pick": _pick, "put": _put, "unput": _unput, "loot": _loot, "done": _done,

@@ -45,8 +45,8 @@ def new_game(
     fired("RE-SETUP-FIRST")
     fired("RE-SETUP-LOOT")
     empty = MultiState(
-        players=players, round=1, phase="build", start=first, turn=first, deck=(), discard=(),
-        market=(), hands=((),) * players, slots=(((),) * SLOTS,) * players,
+        players=players, round=1, phase="build", start=first, to_move=first, deck=(), discard=(),
+        market=(), hands=((),) * players, encounters=(((),) * SLOTS,) * players,
         loot_at=(-1,) * players, loot=(1,) * players, won=((),) * players, wins=(0,) * players,
         variants=variants, rulings=rulings_from(rulings), seed=(seed, 0), cards=cards,
     )  # fmt: skip
@@ -81,27 +81,29 @@ def new_adventure(seed: int = 0, *, rulings=None, sin: bool = False, cards=None)
     ):
         fired(rid)
     return SoloState(
-        phase="ride", pos=0, hand=hand, mine=(), spaces=tuple(spaces), up=(False,) * SPACES,
+        phase="ride", marker=0, hand=hand, my_encounter=(), spaces=tuple(spaces),
+        face_up=(False,) * SPACES,
         keys=(), boss_deck=boss_deck, final=final, discard=main[k:], removed=removed,
         defeated=(), rulings=rulings_from(rulings), seed=(rng.seed, rng.counter), cards=cards,
-        sin=sin,
+        strength_in_numbers=sin,
     )  # fmt: skip
 
 
 def battle_position(
-    slots, *, loot=None, lootat=None, turn=0, variants=(), rulings=None, wins=None,
+    encounters, *, loot=None, lootat=None, to_move=0, variants=(), rulings=None, wins=None,
     cards: CardSet | None = None,
 ) -> MultiState:  # fmt: skip
-    """A multiplayer position in the battle phase. ``slots``: per player a list of encounters
-    (lists of card ids), padded to five; ``lootat``: 0-based encounter index or -1 per player."""
+    """A multiplayer position in the battle phase. ``encounters``: per player a list of
+    encounters (lists of card ids), padded to five; ``lootat``: 0-based encounter index or -1 per
+    player; ``to_move``: the 0-based player to act."""
     cards = cards or default_cards()
-    n = len(slots)
-    slots = tuple(tuple(tuple(e) for e in p) + ((),) * (SLOTS - len(p)) for p in slots)
-    used = {c for p in slots for e in p for c in e}
+    n = len(encounters)
+    encounters = tuple(tuple(tuple(e) for e in p) + ((),) * (SLOTS - len(p)) for p in encounters)
+    used = {c for p in encounters for e in p for c in e}
     return MultiState(
-        players=n, round=1, phase="battle", start=0, turn=turn,
+        players=n, round=1, phase="battle", start=0, to_move=to_move,
         deck=tuple(c for c in cards.ids("encounter") if c not in used), discard=(), market=(),
-        hands=((),) * n, slots=slots,
+        hands=((),) * n, encounters=encounters,
         loot_at=tuple(lootat) if lootat else (-1,) * n, loot=tuple(loot) if loot else (1,) * n,
         won=((),) * n, wins=tuple(wins) if wins else (0,) * n,
         variants=check_variants(variants), rulings=rulings_from(rulings), seed=(7, 0),
@@ -124,16 +126,19 @@ def build_position(hands, *, variants=(), rulings=None, cards: CardSet | None = 
 
 
 def solo_position(
-    spaces, *, hand=(), mine=(), up=None, keys=(), pos=0, phase="ride",
+    spaces, *, hand=(), my_encounter=(), face_up=None, keys=(), marker=0, phase="ride",
     boss=("W1", "W2", "W3"), final=("W4", "Y1a"), rulings=None, sin=False,
     cards: CardSet | None = None,
 ) -> SoloState:  # fmt: skip
     """A Solo Adventure position: ``spaces`` lists the enemy encounters along the path (padded
-    to twelve with cleared spaces); ``up`` the face-up flags (default: all face down)."""
+    to twelve with cleared spaces); ``face_up`` the face-up flags (default: all face down);
+    ``marker`` the 0-based space the marker is on; ``sin``: Strength in Numbers."""
     spaces = tuple(tuple(s) for s in spaces) + ((),) * (SPACES - len(spaces))
     return SoloState(
-        phase=phase, pos=pos, hand=tuple(hand), mine=tuple(mine), spaces=spaces,
-        up=tuple(up) if up is not None else (False,) * SPACES, keys=tuple(keys),
+        phase=phase, marker=marker, hand=tuple(hand), my_encounter=tuple(my_encounter),
+        spaces=spaces, keys=tuple(keys),
+        face_up=tuple(face_up) if face_up is not None else (False,) * SPACES,
         boss_deck=tuple(boss), final=tuple(final), discard=(), removed=(), defeated=(),
-        rulings=rulings_from(rulings), seed=(3, 0), cards=cards or default_cards(), sin=sin,
+        rulings=rulings_from(rulings), seed=(3, 0), cards=cards or default_cards(),
+        strength_in_numbers=sin,
     )  # fmt: skip

@@ -27,24 +27,24 @@ PHASE_OF = {"ride": ("ride",), "stay": ("ride",), "boss": ("ride",), "battle": (
 class Table:
     """The mutable scratch of one ``perform``."""
 
-    LISTS = ("hand", "mine", "keys", "boss_deck", "final", "discard", "removed", "defeated")
+    LISTS = ("hand", "my_encounter", "keys", "boss_deck", "final", "discard", "removed", "defeated")
 
     def __init__(self, st: SoloState):
         self.st = st
         self.cards = st.cards
         self.rulings = st.rulings
-        self.phase, self.pos, self.outcome = st.phase, st.pos, st.outcome
+        self.phase, self.marker, self.outcome = st.phase, st.marker, st.outcome
         for f in self.LISTS:
             setattr(self, f, list(getattr(st, f)))
         self.spaces = [list(s) for s in st.spaces]
-        self.up = list(st.up)
+        self.face_up = list(st.face_up)
         self.last = ""
 
     def freeze(self) -> SoloState:
         return SoloState(
-            phase=self.phase, pos=self.pos, spaces=tuple(map(tuple, self.spaces)),
-            up=tuple(self.up), rulings=self.rulings, seed=self.st.seed, outcome=self.outcome,
-            sin=self.st.sin, cards=self.cards, last=self.last,
+            phase=self.phase, marker=self.marker, spaces=tuple(map(tuple, self.spaces)),
+            face_up=tuple(self.face_up), rulings=self.rulings, seed=self.st.seed, outcome=self.outcome,
+            strength_in_numbers=self.st.strength_in_numbers, cards=self.cards, last=self.last,
             **{f: tuple(getattr(self, f)) for f in self.LISTS},
         )  # fmt: skip
 
@@ -65,9 +65,9 @@ def check_ride(st: SoloState, a: Action) -> RuleError | None:
 
 
 def check_stay(st: SoloState, a: Action) -> RuleError | None:
-    if not st.spaces[st.pos]:
+    if not st.spaces[st.marker]:
         return refuse("RE-SOLO-TURN", "this space is cleared: ride on")
-    if not st.mine and not st.hand:
+    if not st.my_encounter and not st.hand:
         return refuse("RE-SOLO-BUILD-MUST", "no encounter and no cards to build one")
     return None
 
@@ -75,14 +75,14 @@ def check_stay(st: SoloState, a: Action) -> RuleError | None:
 def check_build(st: SoloState, a: Action) -> RuleError | None:
     if a.arg not in st.hand:
         return refuse("RE-SOLO-BUILD", f"{a.arg} is not in your hand")
-    prob = composition_problem((*st.mine, a.arg), st.cards)
+    prob = composition_problem((*st.my_encounter, a.arg), st.cards)
     if prob and prob[0] == "RE-COMPOSE-RED-BLUE":
         return refuse(*prob)
     return None
 
 
 def check_battle(st: SoloState, a: Action) -> RuleError | None:
-    prob = battle_problem(st.mine, st.cards)
+    prob = battle_problem(st.my_encounter, st.cards)
     return refuse(*prob) if prob else None
 
 
@@ -219,17 +219,17 @@ def replace_illegal(t, group: list[str]) -> list[str]:
 
 
 def _discover(t: Table, i: int) -> None:
-    if t.spaces[i] and not t.up[i]:
+    if t.spaces[i] and not t.face_up[i]:
         fired("RE-SOLO-DISCOVER")
-        t.up[i] = True
+        t.face_up[i] = True
         t.spaces[i] = replace_illegal(t, t.spaces[i])
 
 
 def ride_target(st, steps: int) -> int:
-    """Where riding ``steps`` spaces from ``st.pos`` ends (ruling RER-RIDE-CLEARED)."""
+    """Where riding ``steps`` spaces from ``st.marker`` ends (ruling RER-RIDE-CLEARED)."""
     if st.rulings["RER-RIDE-CLEARED"] == "count-all":
-        return (st.pos + steps) % SPACES
-    pos, moved = st.pos, 0
+        return (st.marker + steps) % SPACES
+    pos, moved = st.marker, 0
     if not any(st.spaces):
         return pos
     while moved < steps:
@@ -244,37 +244,37 @@ def _ride(t: Table, c: str) -> None:
     t.hand.remove(c)
     t.discard.append(c)
     lvl = t.cards.level(c)
-    t.pos = ride_target(t, lvl)
-    t.last = f"rode {lvl} space(s) to space {t.pos + 1}"
-    if t.spaces[t.pos]:
-        _discover(t, t.pos)
+    t.marker = ride_target(t, lvl)
+    t.last = f"rode {lvl} space(s) to space {t.marker + 1}"
+    if t.spaces[t.marker]:
+        _discover(t, t.marker)
         t.phase = "build"
     # a cleared space: nothing to battle, the turn ends (phase stays ride)
 
 
 def _stay(t: Table) -> None:
-    _discover(t, t.pos)
+    _discover(t, t.marker)
     t.phase = "build"
 
 
 def _build(t: Table, c: str) -> None:
     fired("RE-SOLO-BUILD")
     t.hand.remove(c)
-    t.mine.append(c)
+    t.my_encounter.append(c)
 
 
 def _battle(t: Table) -> None:
     fired("RE-SOLO-BATTLE")
-    cards, i = t.cards, t.pos
+    cards, i = t.cards, t.marker
     enemy = [c for c in t.spaces[i] if cards[c].kind != "key"]
     keys = [c for c in t.spaces[i] if cards[c].kind == "key"]
-    res = resolve(t.mine, enemy, cards, t.st.battle_rules)
-    t.last = f"{'+'.join(t.mine)} vs {'+'.join(enemy) or 'nothing'}: {res}"
-    green = [c for c in t.mine + enemy if cards[c].star == "green"]
+    res = resolve(t.my_encounter, enemy, cards, t.st.battle_rules)
+    t.last = f"{'+'.join(t.my_encounter)} vs {'+'.join(enemy) or 'nothing'}: {res}"
+    green = [c for c in t.my_encounter + enemy if cards[c].star == "green"]
     if green:
         fired("RE-SOLO-GREEN-DISCARD")
     t.discard += green
-    t.mine = [c for c in t.mine if c not in green]
+    t.my_encounter = [c for c in t.my_encounter if c not in green]
     enemy = [c for c in enemy if c not in green]
     tie = t.rulings["RER-SOLO-TIE"]
     if res.winner == "A" or (res.winner == "tie" and tie == "discard-both"):
@@ -289,14 +289,14 @@ def _battle(t: Table) -> None:
             t.discard += enemy
             if res.winner == "tie":
                 fired("RE-RESOLVE-TIE")
-                t.discard += t.mine
-                t.mine = []
+                t.discard += t.my_encounter
+                t.my_encounter = []
             t.phase = "ride"
             t.last += " => you win" if res.winner == "A" else " => tie: both discarded"
     else:
         fired("RE-SOLO-LOSE")  # the enemy stays face up
-        t.discard += t.mine
-        t.mine = []
+        t.discard += t.my_encounter
+        t.my_encounter = []
         t.spaces[i] = enemy + keys
         t.phase = "ride"
         t.last += " => you lose"
@@ -324,10 +324,10 @@ def _enter(t: Table) -> None:
     t.removed += t.keys
     t.keys = []
     final = replace_illegal(t, t.final)  # treated as a Discover
-    res = resolve(t.mine, final, t.cards, t.st.battle_rules)
-    t.last = f"{'+'.join(t.mine)} vs Final Encounter {'+'.join(final)}: {res}"
-    t.discard += t.mine + final
-    t.mine, t.final = [], []
+    res = resolve(t.my_encounter, final, t.cards, t.st.battle_rules)
+    t.last = f"{'+'.join(t.my_encounter)} vs Final Encounter {'+'.join(final)}: {res}"
+    t.discard += t.my_encounter + final
+    t.my_encounter, t.final = [], []
     t.outcome = "win" if res.winner == "A" else "loss"
     fired("RE-SOLO-WIN" if res.winner == "A" else "RE-SOLO-LOSS")
     t.phase = "over"

@@ -153,12 +153,12 @@ class MultiState(_CardsAndRng):
     round: int
     phase: str
     start: int  # starting player of this round
-    turn: int  # player to act
+    to_move: int  # the player to act (notation key ``turn``, 1-based)
     deck: tuple[str, ...]
     discard: tuple[str, ...]
     market: tuple[str, ...]
     hands: tuple[tuple[str, ...], ...]
-    slots: tuple[tuple[tuple[str, ...], ...], ...]  # per player, 5 encounters; () = empty/gone
+    encounters: tuple[tuple[tuple[str, ...], ...], ...]  # per player, 5; () = empty/gone (``enc``)
     loot_at: tuple[int, ...]  # encounter index of the Loot die, -1 = not placed / out of play
     loot: tuple[int, ...]
     won: tuple[tuple[str, ...], ...]
@@ -181,12 +181,12 @@ class MultiState(_CardsAndRng):
         return BattleRules.from_rulings(self.rulings, self.variants)
 
     def live(self, p: int) -> list[int]:
-        return [i for i, s in enumerate(self.slots[p]) if s]
+        return [i for i, s in enumerate(self.encounters[p]) if s]
 
     def all_cards(self) -> list[str]:
         out = [*self.deck, *self.discard, *self.market]
         for p in range(self.players):
-            out += [*self.hands[p], *self.won[p], *(c for s in self.slots[p] for c in s)]
+            out += [*self.hands[p], *self.won[p], *(c for s in self.encounters[p] for c in s)]
         return out
 
     def __str__(self) -> str:
@@ -210,7 +210,7 @@ def multi_notation(n: int) -> Notation:
         Field("round", Int(1, ROUND_CAP)),
         Field("phase", Choice(MULTI_PHASES)),
         Field("start", Int(1, n), get=lambda st: st.start + 1),
-        Field("turn", Int(1, n), get=lambda st: st.turn + 1),
+        Field("turn", Int(1, n), get=lambda st: st.to_move + 1),
         Field("takebacks", Int(0, TAKEBACKS)),
         Field("variants", ListOf(Choice(VARIANTS), unique=True)),
         Field("rulings", RULINGS),
@@ -224,7 +224,7 @@ def multi_notation(n: int) -> Notation:
         Field("discard", CARDS),
         Field("market", ListOf(CARD, max_len=SLOTS)),
         Field("hands", per(CARDS)),
-        Field("enc", per(Groups(SLOTS, "|")), get=attrgetter("slots")),
+        Field("enc", per(Groups(SLOTS, "|")), get=attrgetter("encounters")),
         Field("won", per(CARDS)),
     ])  # fmt: skip
 
@@ -247,12 +247,12 @@ def parse_multi(text: str, cards: CardSet | None = None) -> MultiState:
         round=f["round"],
         phase=f["phase"],
         start=f["start"] - 1,
-        turn=f["turn"] - 1,
+        to_move=f["turn"] - 1,
         deck=f["deck"],
         discard=f["discard"],
         market=f["market"],
         hands=f["hands"],
-        slots=f["enc"],
+        encounters=f["enc"],
         loot_at=tuple(-1 if i is None else i - 1 for i in f["lootat"]),
         loot=f["loot"],
         won=f["won"],
@@ -296,11 +296,11 @@ class SoloState(_CardsAndRng):
     GAME = "encounter-solo"  # registry name (rulebook.game_of)
 
     phase: str
-    pos: int
+    marker: int  # the space the marker (a Loot die) is on, 0-based (notation key ``pos``)
     hand: tuple[str, ...]
-    mine: tuple[str, ...]
+    my_encounter: tuple[str, ...]  # the encounter you build and battle with (``mine``)
     spaces: tuple[tuple[str, ...], ...]  # the 12 enemy encounters (Keys included); () = cleared
-    up: tuple[bool, ...]  # face up?
+    face_up: tuple[bool, ...]  # per space: discovered (face up)? (notation key ``up``)
     keys: tuple[str, ...]  # Keys set aside
     boss_deck: tuple[str, ...]
     final: tuple[str, ...]  # Final Encounter, Boss on top (first)
@@ -310,24 +310,29 @@ class SoloState(_CardsAndRng):
     rulings: RulingSet = field(default_factory=lambda: rulings_from(None))
     seed: tuple[int, int] = (0, 0)
     outcome: str = "-"  # "-", "win", "loss"
-    sin: bool = False  # Strength in Numbers (RE-VAR-SIN, "any game mode")
+    strength_in_numbers: bool = False  # RE-VAR-SIN ("any game mode"); notation: variants=sin
     cards: CardSet = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
     last: str = field(default="", compare=False)
 
     @property
     def battle_rules(self) -> BattleRules:
-        return BattleRules.from_rulings(self.rulings, ("sin",) if self.sin else ())
+        return BattleRules.from_rulings(self.rulings, ("sin",) if self.strength_in_numbers else ())
+
+    @property
+    def to_move(self) -> int | None:
+        """The one player (0) while the adventure is on, None when it is over."""
+        return 0 if self.outcome == "-" else None
 
     def enemy(self, i: int | None = None) -> tuple[str, ...]:
         """The encounter on space ``i`` without its Keys (RE-SOLO-DISCOVER-KEY)."""
-        i = self.pos if i is None else i
+        i = self.marker if i is None else i
         return tuple(c for c in self.spaces[i] if self.cards[c].kind != "key")
 
     def remaining(self) -> int:
         return sum(1 for s in self.spaces if s)
 
     def all_cards(self) -> list[str]:
-        out = [*self.hand, *self.mine, *self.keys, *self.boss_deck, *self.final]
+        out = [*self.hand, *self.my_encounter, *self.keys, *self.boss_deck, *self.final]
         out += [*self.discard, *self.removed, *self.defeated]
         return out + [c for s in self.spaces for c in s]
 
@@ -357,16 +362,16 @@ class UpFlags(Codec):
 
 SOLO_NOTATION = Notation(SoloState.GAME, [
     Field("phase", Choice(SOLO_PHASES)),
-    Field("pos", Int(1, SPACES), get=lambda st: st.pos + 1),
-    Field("variants", Choice(("-", "sin")), get=lambda st: "sin" if st.sin else EMPTY),
+    Field("pos", Int(1, SPACES), get=lambda st: st.marker + 1),
+    Field("variants", Choice(("-", "sin")), get=lambda st: "sin" if st.strength_in_numbers else EMPTY),
     Field("rulings", RULINGS),
     Field("rng", RngCodec(), get=attrgetter("seed")),
     Field("outcome", Choice(SOLO_OUTCOMES)),
     Field("hand", CARDS),
-    Field("mine", CARDS),
+    Field("mine", CARDS, get=attrgetter("my_encounter")),
     Field("keys", CARDS),
     Field("spaces", Groups(SPACES, "/")),
-    Field("up", UpFlags(), get=lambda st: "".join("1" if u else "0" for u in st.up)),
+    Field("up", UpFlags(), get=lambda st: "".join("1" if u else "0" for u in st.face_up)),
     Field("boss", CARDS, get=attrgetter("boss_deck")),
     Field("final", CARDS),
     Field("defeated", CARDS),
@@ -384,11 +389,11 @@ def parse_solo(text: str, cards: CardSet | None = None) -> SoloState:
         )
     st = SoloState(
         phase=f["phase"],
-        pos=f["pos"] - 1,
+        marker=f["pos"] - 1,
         hand=f["hand"],
-        mine=f["mine"],
+        my_encounter=f["mine"],
         spaces=f["spaces"],
-        up=tuple(u == "1" for u in f["up"]),
+        face_up=tuple(u == "1" for u in f["up"]),
         keys=f["keys"],
         boss_deck=f["boss"],
         final=f["final"],
@@ -398,7 +403,7 @@ def parse_solo(text: str, cards: CardSet | None = None) -> SoloState:
         rulings=f["rulings"],
         seed=f["rng"],
         outcome=f["outcome"],
-        sin=f["variants"] == "sin",
+        strength_in_numbers=f["variants"] == "sin",
         cards=cards,
     )
     check_cards(st.all_cards(), cards)

@@ -89,7 +89,7 @@ def _multi(st) -> str:
     if st.outcome != "-":
         head += f" - winner {st.outcome}"
     else:
-        head += f" - P{st.turn + 1} to act"
+        head += f" - P{st.to_move + 1} to act"
     if st.variants:
         head += f" - variants: {', '.join(st.variants)}"
     body.append(text(8, y, head, 14, weight="bold"))
@@ -104,11 +104,11 @@ def _multi(st) -> str:
         row_h = CH + 30
         body.append(
             f'<rect x="4" y="{y}" width="{width - 8}" height="{row_h}" fill="none" '
-            f'stroke="{"#b42318" if p == st.turn and st.phase != "over" else "#bbb"}"/>'
+            f'stroke="{"#b42318" if p == st.to_move and st.phase != "over" else "#bbb"}"/>'
         )
         body.append(text(10, y + 16, f"P{p + 1}", 13, weight="bold"))
         die = _die(38, y + 4, st.loot[p])
-        body.append(_target("loot", die) if p == st.turn and st.phase == "build" else die)
+        body.append(_target("loot", die) if p == st.to_move and st.phase == "build" else die)
         body.append(text(10, y + 50, f"wins {st.wins[p]}", 11))
         x = 70
         if st.hands[p]:
@@ -117,7 +117,7 @@ def _multi(st) -> str:
                 body.append(card(x, y + 22, c, st.cards))
                 x += CW + 2
             x += 16
-        for i, s in enumerate(st.slots[p]):
+        for i, s in enumerate(st.encounters[p]):
             if not (st.phase in ("build", "battle") or s):
                 x += 30
                 continue
@@ -167,17 +167,17 @@ def _solo(st) -> str:
         x, y = x0 + c * colw, y0 + (PER_COLUMN - 1 - r) * rowh
         space = [f'<rect x="{x - 2}" y="{y - 2}" width="{colw - 16}" height="{CH + 4}" '
                  'fill="#fbf8ef" stroke="none"/>']  # fmt: skip
-        if i == st.pos:
+        if i == st.marker:
             space.append(f'<rect x="{x - 4}" y="{y - 4}" width="{colw - 12}" height="{CH + 8}" '
                          'fill="none" stroke="#b42318" stroke-width="3"/>')  # fmt: skip
         space.append(text(x, y - 6, f"{i + 1}", 10))
         if not st.spaces[i]:
             space.append(text(x + 20, y + 26, "cleared", 11))
         for k, cid in enumerate(st.spaces[i]):
-            space.append(card(x + 10 + k * (CW + 2), y, cid, st.cards, st.up[i]))
+            space.append(card(x + 10 + k * (CW + 2), y, cid, st.cards, st.face_up[i]))
         body.append(_target(f"space:{i + 1}", "".join(space)))
     y = y0 + PER_COLUMN * rowh + 10
-    for label, ids in (("hand", st.hand), ("your encounter", st.mine), ("keys", st.keys),
+    for label, ids in (("hand", st.hand), ("your encounter", st.my_encounter), ("keys", st.keys),
                        ("defeated", st.defeated)):  # fmt: skip
         body.append(text(8, y + 26, label))
         for k, cid in enumerate(ids):

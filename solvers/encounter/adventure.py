@@ -45,11 +45,11 @@ def _key(st: SoloState, cls: dict[str, tuple]) -> tuple:
 
     return (
         st.phase,
-        st.pos,
+        st.marker,
         bag(st.hand),
-        bag(st.mine),
+        bag(st.my_encounter),
         tuple(bag(s) for s in st.spaces),
-        tuple(st.up),
+        tuple(st.face_up),
         len(st.keys),
         tuple(cls[c] for c in st.boss_deck),
         bag(st.defeated),
@@ -61,7 +61,7 @@ def _ordered(s: SoloState, actions: list[Action]) -> list[Action]:
     the cheapest card that makes the battle winnable (greens last), recruit the strongest, ride
     towards Keys with cheap cards."""
     cs, rules = s.cards, s.battle_rules
-    enemy = summarise(s.enemy(), cs, rules) if s.spaces[s.pos] else None
+    enemy = summarise(s.enemy(), cs, rules) if s.spaces[s.marker] else None
 
     def wins_with(ids) -> bool:
         return enemy is not None and fast_winner(summarise(ids, cs, rules), enemy, rules) == 1
@@ -71,7 +71,7 @@ def _ordered(s: SoloState, actions: list[Action]) -> list[Action]:
         if verb in ("enter", "boss"):
             return (0, 0, t)
         if verb == "battle":
-            return (1 if wins_with(s.mine) else 7, 0, t)
+            return (1 if wins_with(s.my_encounter) else 7, 0, t)
         if verb == "recruit":
             return (2, -(cs.level(c) + 20 * (cs[c].star == "blue")), t)
         if verb == "recruit -":
@@ -79,7 +79,7 @@ def _ordered(s: SoloState, actions: list[Action]) -> list[Action]:
         if verb == "stay":
             return (3, 0, t)
         if verb == "build":
-            good = wins_with((*s.mine, c))
+            good = wins_with((*s.my_encounter, c))
             return (4 if good else 5, 50 * (cs[c].star == "green") + cs.level(c), t)
         tgt = solo.ride_target(s, cs.level(c))
         has_key = any(cs[x].kind == "key" for x in s.spaces[tgt])
@@ -144,10 +144,10 @@ def hopeless(st: SoloState) -> bool:
     creatures of spaces you could beat) to a fixpoint; if some space holding a Key, or the Final
     Encounter, is still unbeatable by any encounter from that pool, the adventure is lost."""
     cs = st.cards
-    pool = _Pool(st, list(st.hand) + list(st.mine) + list(st.defeated))
+    pool = _Pool(st, list(st.hand) + list(st.my_encounter) + list(st.defeated))
     tie_ok = st.rulings["RER-SOLO-TIE"] == "discard-both"
     open_spaces = [i for i in range(len(st.spaces)) if st.spaces[i]]
-    wild = {i for i in open_spaces if not st.up[i] and _illegal(st.spaces[i], st)}
+    wild = {i for i in open_spaces if not st.face_up[i] and _illegal(st.spaces[i], st)}
     if wild:
         pool.add(st.boss_deck)  # a discovery may bring Bosses one could recruit
     enemies = {i: st.enemy(i) for i in open_spaces}
@@ -187,7 +187,7 @@ def boss_room_plan(st: SoloState) -> list[str] | None:
             if key in seen:
                 continue
             seen.add(key)
-            mine = (*st.mine, *extra)
+            mine = (*st.my_encounter, *extra)
             if not mine or composition_problem(mine, cs) is not None:
                 continue
             if fast_winner(summarise(mine, cs, rules), them, rules) == 1:

@@ -423,8 +423,8 @@ def random_build(st, rng, tries: int = 12):
     Loot die position (None in the Keys game): ``(groups, loot_index)``, or None when ``tries``
     draws found none. ``rng`` is a ``rulebook.common.rng.Rng``; for benchmarks and random play
     (play it with ``put``/``loot``/``done``)."""
-    p, slots = st.turn, len(st.slots[st.turn])
-    hand = [*st.hands[p], *(c for s in st.slots[p] for c in s)]
+    p, slots = st.to_move, len(st.encounters[st.to_move])
+    hand = [*st.hands[p], *(c for s in st.encounters[p] for c in s)]
     n_extra = len(hand) - slots
     for _ in range(tries):
         order, rng = rng.shuffled(hand)

@@ -19,9 +19,9 @@ from rulebook.encounter.battle import (
     DEFAULT_RULES,
     BattleRules,
     Summary,
-    check_battle,
-    check_encounters,
     fast_winner,
+    require_buildable_battle,
+    require_buildable_encounters,
     resolve,
     summarise,
 )
@@ -33,8 +33,8 @@ DEFAULT_SECONDS = 10.0  # the whole answer: exact count, then sampling
 
 def battle_outcome(a: list[str], b: list[str], cards: CardSet, rules: BattleRules = DEFAULT_RULES):
     """The full resolution (steps in rulebook order) of encounter ``a`` against ``b``. RuleError
-    for encounters no one can build (RE-COMPOSE-*, a card twice: ``check_battle``)."""
-    check_battle(a, b, cards)
+    for encounters no one can build (RE-COMPOSE-*, a card twice: ``require_buildable_battle``)."""
+    require_buildable_battle(a, b, cards)
     return resolve(a, b, cards, rules)
 
 
@@ -88,10 +88,10 @@ def win_probability(
 ) -> Odds:
     """P(win/tie/lose) of ``mine`` against a legal encounter of ``k`` cards from ``pool``.
     RuleError when ``mine`` is not a legal encounter or a card is given twice (in ``mine``, in
-    ``pool`` or in both): ``check_encounters``. Within ``seconds``: the exact count gets half of
+    ``pool`` or in both): ``require_buildable_encounters``. Within ``seconds``: the exact count gets half of
     them (then sampling takes over); LimitReached, with the odds sampled so far as ``best``,
     when the sampling runs out of time too."""
-    check_encounters((("your encounter", mine),), cards, pool)
+    require_buildable_encounters((("your encounter", mine),), cards, pool)
     if not 1 <= k <= len(pool):
         raise TrogkitInputError(f"k must be 1..{len(pool)} (cards in the pool), not {k}")
     me = summarise(mine, cards, rules)
@@ -235,7 +235,7 @@ def _draw(sides, k, cards, rng: Rng):
 
 def win_probability_bruteforce(mine, k, pool, cards, rules=DEFAULT_RULES) -> Odds:
     """Every combination listed one by one (the reference the grouped count is tested against)."""
-    check_encounters((("your encounter", mine),), cards, pool)
+    require_buildable_encounters((("your encounter", mine),), cards, pool)
     me = summarise(mine, cards, rules)
     tally = {1: 0, 0: 0, -1: 0}
     for ids in itertools.combinations(pool, k):

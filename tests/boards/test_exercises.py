@@ -30,7 +30,7 @@ def trollland_state():
 
 
 def encounter_state():
-    return battle_position([[["Y3a"], ["Y5a", "Y5b"]], [["Y1a"], [], ["Y9a", "G1"]]], turn=1)
+    return battle_position([[["Y3a"], ["Y5a", "Y5b"]], [["Y1a"], [], ["Y9a", "G1"]]], to_move=1)
 
 
 # ---- click --------------------------------------------------------------------------------------

@@ -27,7 +27,7 @@ from rulebook.trollland import puzzle as trollland_puzzle
 TROGDOR = trogdor_puzzle("normal", trogdor="C3", knights=["B2"], peasants=["C4"], ap=4)
 TROLLLAND = trollland_puzzle(2, row={"V10": [[], ["Bi8", "Bi9"]], "V04": [], "V01": []},
                              chosen=[["Zo6"], ["Ni3"]], hands=[["T1a"], ["T2a"]])
-ENCOUNTER = battle_position([[["Y3a"], ["Y5a", "Y5b"]], [["Y1a"], [], ["Y9a", "G1"]]], turn=1)
+ENCOUNTER = battle_position([[["Y3a"], ["Y5a", "Y5b"]], [["Y1a"], [], ["Y9a", "G1"]]], to_move=1)
 """
 CELLS = [
     "ex.burninate_squares(TROGDOR)",

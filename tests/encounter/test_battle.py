@@ -122,10 +122,10 @@ def test_swapping_sides_mirrors_the_result(a, b):
 )
 def test_battle_refuses_impossible_encounters(a, b, rule):
     from rulebook.common.errors import RuleError
-    from rulebook.encounter import check_battle
+    from rulebook.encounter import require_buildable_battle
     from solvers.encounter.odds import battle_outcome
 
-    for ask in (lambda: check_battle(a, b, CARDS), lambda: battle_outcome(a, b, CARDS)):
+    for ask in (lambda: require_buildable_battle(a, b, CARDS), lambda: battle_outcome(a, b, CARDS)):
         with pytest.raises(RuleError) as e:
             ask()
         assert e.value.rule_id == rule

@@ -64,7 +64,7 @@ def test_a_seed_out_of_range_is_refused_with_the_range(game, seed):
 
 # ---- class 5 -------------------------------------------------------------------------------------
 def _empty_hand(st):
-    p = st.turn
+    p = st.to_move
     hands = tuple(() if q == p else h for q, h in enumerate(st.hands))
     return dataclasses.replace(st, hands=hands, discard=st.discard + st.hands[p])
 

@@ -30,7 +30,9 @@ def test_multiplayer_invariants(seed, players, variants, choices):
         assert str(st) == before and str(st2) != before
         assert MULTI.invariants(st2) == []  # every card once, loot 1..6, die behind a card
         if st2.phase == "battle":
-            assert all(composition_problem(e, CARDS) is None for p in st2.slots for e in p if e)
+            assert all(
+                composition_problem(e, CARDS) is None for p in st2.encounters for e in p if e
+            )
         assert rulebook.parse(str(st2)) == st2
         st = st2
 
@@ -49,7 +51,7 @@ def test_solo_invariants(seed, choices):
         st2 = SOLO.apply(st, acts[k % len(acts)])
         assert SOLO.invariants(st2) == []
         assert all(CARDS[c].kind == "key" for c in st2.keys)
-        assert composition_problem(st2.mine, CARDS) is None or len(st2.mine) == 1
+        assert composition_problem(st2.my_encounter, CARDS) is None or len(st2.my_encounter) == 1
         assert rulebook.parse(str(st2)) == st2
         st = st2
 

@@ -71,7 +71,7 @@ def test_loot_placement_RE_LOOT_PLACE():
     st = play(st, "loot 3")
     assert lists(st.loot_at[0]) == 2
     st = play(st, "done")
-    assert st.turn == 1 and st.phase == "build"
+    assert st.to_move == 1 and st.phase == "build"
 
 
 OTHER_HAND = ["Y7a", "Y8a", "Y9a", "Y1b", "Y2b", "Y3b", "Y4b", "Y5b", "Y6b"]
@@ -87,10 +87,13 @@ def test_build_composition_refused_RE_COMPOSE_RED_BLUE_RE_COMPOSE_GREEN():
     st = play(st, "put Y5a 3")
     assert refused(st, "put Y6a 4").rule_id == "RE-COMPOSE-GREEN"  # would strand G1
     st = play(st, "put Y6a 2", "loot 1")
-    assert play(st, "done").turn == 1
+    assert play(st, "done").to_move == 1
     # a position holding a lone Green (written by hand) cannot be finished
-    mine = (("G1",), ("R1", "Y3a", "Y6a"), *st.slots[0][2:])
-    assert refused(replace(st, slots=(mine, st.slots[1])), "done").rule_id == "RE-COMPOSE-GREEN"
+    mine = (("G1",), ("R1", "Y3a", "Y6a"), *st.encounters[0][2:])
+    assert (
+        refused(replace(st, encounters=(mine, st.encounters[1])), "done").rule_id
+        == "RE-COMPOSE-GREEN"
+    )
 
 
 def test_every_put_keeps_a_legal_build_reachable_RE_BUILD_FIVE():
@@ -99,10 +102,10 @@ def test_every_put_keeps_a_legal_build_reachable_RE_BUILD_FIVE():
         st = new_game(2, seed=seed)
         for choose in (0, -1):
             s = st
-            while s.turn == 0 and s.phase == "build":
+            while s.to_move == 0 and s.phase == "build":
                 acts = [a for a in legal(s) if a.startswith(("put", "done"))] or legal(s)
                 s = play(s, acts[choose])
-            assert s.turn == 1 and not s.hands[0]
+            assert s.to_move == 1 and not s.hands[0]
 
 
 def test_takebacks_are_bounded_RE_BUILD_TAKEBACK():
@@ -149,12 +152,12 @@ def test_clockwise_order_RE_BATTLE_ORDER():
     # rule: RE-BATTLE-ORDER
     st = battle_position([[["Y1a"], ["Y2a"]], [["Y3a"], ["Y4a"]], [["Y5a"], ["Y6a"]]])
     st = play(st, "battle 1 P3:1")
-    assert st.turn == 1  # clockwise: player 2 next
+    assert st.to_move == 1  # clockwise: player 2 next
     st = play(st, "battle 1 P1:2")
-    assert st.turn == 2
+    assert st.to_move == 2
     # player 1 has no encounter left now: after player 3, player 2 plays again
     st = play(st, "battle 2 P2:2")
-    assert st.live(0) == [] and st.turn == 1 or st.phase != "battle"
+    assert st.live(0) == [] and st.to_move == 1 or st.phase != "battle"
 
 
 def test_winner_collects_RE_BATTLE_COLLECT():
@@ -162,7 +165,7 @@ def test_winner_collects_RE_BATTLE_COLLECT():
     st = battle_position([[["Y9a", "Y1a"], ["Y2a"]], [["Y5a"], ["Y3a"]]])
     st = play(st, "battle 1 P2:1")
     assert sorted(st.won[0]) == ["Y1a", "Y5a", "Y9a"] and lists(st.wins) == [1, 0]
-    assert st.slots[0][0] == () and st.slots[1][0] == ()
+    assert st.encounters[0][0] == () and st.encounters[1][0] == ()
 
 
 def test_tie_discards_all_RE_RESOLVE_TIE():
@@ -256,7 +259,7 @@ def test_next_round_reshuffles_RE_ROUND_NEXT():
     # rule: RE-ROUND-NEXT
     st = battle_position([[["Y9a"]], [["Y5a"]]], loot=[1, 1])
     st = play(st, "battle 1 P2:1")
-    assert st.round == 2 and st.start == 1 and st.turn == 1
+    assert st.round == 2 and st.start == 1 and st.to_move == 1
     assert (
         [len(h) for h in st.hands] == [9, 9]
         and lists(st.won) == [[], []]
@@ -272,7 +275,7 @@ def test_creature_market_RE_VAR_MARKET():
     assert all(a.startswith("pick") for a in legal(st))
     c = st.market[0]
     nxt = play(st, f"pick {c}")
-    assert lists(nxt.hands[0]) == [c] and len(nxt.market) == 5 and nxt.turn == 1
+    assert lists(nxt.hands[0]) == [c] and len(nxt.market) == 5 and nxt.to_move == 1
     assert refused(nxt, "pick NOPE").rule_id == "RE-VAR-MARKET"
     while nxt.phase == "market":
         nxt = play(nxt, f"pick {nxt.market[0]}")
@@ -326,14 +329,14 @@ def test_why_not_reports_refusals_without_raising():
 
 def test_first_player_is_a_setup_option_RE_SETUP_FIRST():
     # rule: RE-SETUP-FIRST -- "the player who has slain the largest troll goes first"
-    assert new_game(3, seed=4).turn == 0  # default: player 1
+    assert new_game(3, seed=4).to_move == 0  # default: player 1
     st = new_game(3, seed=4, first=2)
-    assert st.start == 2 and st.turn == 2 and MULTI.to_move(st) == 2
-    assert MULTI.new_game(4, players=3, first=1).turn == 1
+    assert st.start == 2 and st.to_move == 2 and MULTI.to_move(st) == 2
+    assert MULTI.new_game(4, players=3, first=1).to_move == 1
     with pytest.raises(NotationError, match="first player"):
         new_game(3, seed=4, first=3)
     # the next round rotates the start clockwise from the first player
-    st = replace(battle_position([[["Y9a"]], [["Y5a"]]]), start=1, turn=1)
+    st = replace(battle_position([[["Y9a"]], [["Y5a"]]]), start=1, to_move=1)
     assert play(st, "battle 1 P1:1").start == 0
 
 

@@ -147,6 +147,6 @@ def test_hand_made_actions_are_read_through_their_text():
     st = new_game(2, 1)
     c = st.hands[0][0]
     after = MULTI.apply(st, Action("put", (c, 2)))  # an int, not the grammar's Index
-    assert after.slots[0][1] == (c,)
+    assert after.encounters[0][1] == (c,)
     with pytest.raises(NotationError):
         MULTI.refusal(st, Action("put", (c, 9)))  # five encounters

@@ -211,7 +211,7 @@ def _small(seed: int):
         spaces[r.randrange(nsp) if i else 0].append(key)
     hand = cards[k : k + 2 + r.randrange(3)]
     final = ("W4", cards[k + 5]) if seed % 2 else ("W1",)
-    return solo_position(spaces, hand=hand, final=final, up=[True] * 12)
+    return solo_position(spaces, hand=hand, final=final, face_up=[True] * 12)
 
 
 def test_adventure_prune_agrees_with_plain_search():
@@ -265,4 +265,4 @@ def test_random_build_is_legal_and_playable():
         assert sorted(c for g in groups for c in g) == sorted(st.hands[0])
         st = play(st, *(f"put {c} {i + 1}" for i, g in enumerate(groups) for c in g))
         st = play(st, f"loot {loot + 1}", "done")
-        assert st.turn == 1
+        assert st.to_move == 1

@@ -38,13 +38,13 @@ def _seen(st, me: int) -> dict:
     """Everything ``me`` can see: own cards, the public piles and counts, and the sizes of the
     other hands and encounters."""
     return {
-        "own": (st.hands[me], st.slots[me]),
+        "own": (st.hands[me], st.encounters[me]),
         "public": (st.discard, st.market, st.won, st.wins, st.loot, st.loot_at),
-        "flow": (st.players, st.round, st.phase, st.start, st.turn, st.takebacks, st.winners),
+        "flow": (st.players, st.round, st.phase, st.start, st.to_move, st.takebacks, st.winners),
         "sizes": (
             len(st.deck),
             [len(h) for h in st.hands],
-            [[len(e) for e in p] for p in st.slots],
+            [[len(e) for e in p] for p in st.encounters],
         ),
     }
 
@@ -55,12 +55,12 @@ def _pool(st, me: int) -> Counter:
     for q in range(st.players):
         if q != me:
             out.update(st.hands[q])
-            out.update(c for e in st.slots[q] for c in e)
+            out.update(c for e in st.encounters[q] for c in e)
     return out
 
 
 def _theirs(st, me: int):
-    return [p for q, p in enumerate(st.slots) if q != me]
+    return [p for q, p in enumerate(st.encounters) if q != me]
 
 
 @pytest.mark.parametrize("seed,players,battles", POSITIONS)
@@ -68,7 +68,7 @@ def test_determinise_keeps_what_the_player_sees_and_deals_the_face_down_cards_ag
     seed, players, battles
 ):
     st = _play_to(seed, players, battles)
-    me = st.turn
+    me = st.to_move
     samples = [GAME.resample(st, me, random.Random(k)) for k in range(8)]
     for d in samples:
         assert _seen(d, me) == _seen(st, me)
@@ -88,16 +88,16 @@ def _moved(st, me: int, rng: random.Random):
     """``st`` with one opponent's face-down card swapped with a deck card of the same star
     colour (so the position stays legal): everything ``me`` sees is unchanged."""
     q = next(q for q in range(st.players) if q != me)
-    for i, e in enumerate(st.slots[q]):
+    for i, e in enumerate(st.encounters[q]):
         for c in e:
             same = [d for d in st.deck if st.cards[d].star == st.cards[c].star]
             if same:
                 d = same[rng.randrange(len(same))]
-                slots = [list(map(list, p)) for p in st.slots]
+                slots = [list(map(list, p)) for p in st.encounters]
                 slots[q][i] = [d if x == c else x for x in e]
                 deck = [c if x == d else x for x in st.deck]
                 return replace(
-                    st, deck=tuple(deck), slots=tuple(tuple(map(tuple, p)) for p in slots)
+                    st, deck=tuple(deck), encounters=tuple(tuple(map(tuple, p)) for p in slots)
                 )
     raise AssertionError("no card to swap")
 
@@ -107,7 +107,7 @@ def _opponent_stronger(st, me: int):
     same colour and the highest level there is: a position a peeking agent would read as
     different, which ``me`` cannot tell from ``st``."""
     cards = st.cards
-    deck, slots = list(st.deck), [list(map(list, p)) for p in st.slots]
+    deck, slots = list(st.deck), [list(map(list, p)) for p in st.encounters]
     for q in range(st.players):
         if q == me:
             continue
@@ -118,17 +118,17 @@ def _opponent_stronger(st, me: int):
                 if d is not None and cards.level(d) > cards.level(c):
                     e[k] = d
                     deck[deck.index(d)] = c
-    return replace(st, deck=tuple(deck), slots=tuple(tuple(map(tuple, p)) for p in slots))
+    return replace(st, deck=tuple(deck), encounters=tuple(tuple(map(tuple, p)) for p in slots))
 
 
 def test_where_the_hidden_cards_lie_does_not_change_the_determinisation():
     for seed, players, battles in [p for p in POSITIONS if p[1] < 5]:  # five: no deck left
         st = _play_to(seed, players, battles)
-        other = _moved(st, st.turn, random.Random(seed))
+        other = _moved(st, st.to_move, random.Random(seed))
         assert other != st and GAME.invariants(other) == []
         for k in range(3):
-            a = GAME.resample(st, st.turn, random.Random(k))
-            b = GAME.resample(other, st.turn, random.Random(k))
+            a = GAME.resample(st, st.to_move, random.Random(k))
+            b = GAME.resample(other, st.to_move, random.Random(k))
             assert a == b
 
 
@@ -140,12 +140,12 @@ def test_the_battle_choice_does_not_read_the_opponents_face_down_cards(agent):
     differs = 0
     for seed in range(6):
         st = _play_to(seed, 2, 0)
-        strong = _opponent_stronger(st, st.turn)
+        strong = _opponent_stronger(st, st.to_move)
         assert strong != st and GAME.invariants(strong) == []
         a = make_agent(agent, 4).choose(GAME, st, random.Random(seed))
         b = make_agent(agent, 4).choose(GAME, strong, random.Random(seed))
         assert a == b
-        won = [GAME.apply(s, a).wins[st.turn] > s.wins[st.turn] for s in (st, strong)]
+        won = [GAME.apply(s, a).wins[st.to_move] > s.wins[st.to_move] for s in (st, strong)]
         differs += won[0] != won[1]
     assert differs  # the opponent's cards did change the battle's result
 
@@ -154,11 +154,11 @@ def test_build_search_plans_the_same_build_whatever_the_opponents_face_down_card
     """The second builder's plan, with the first builder's encounters weak or strong."""
     for seed in range(3):
         state, rng = GAME.new_game(seed, players=2), random.Random(seed)
-        first = state.turn
-        while state.turn == first:
+        first = state.to_move
+        while state.to_move == first:
             legal = GAME.legal_actions(state)
             state = GAME.apply(state, legal[rng.randrange(len(legal))])
-        strong = _opponent_stronger(state, state.turn)
+        strong = _opponent_stronger(state, state.to_move)
         assert strong != state
         plan = search.build_search(GAME, state, random.Random(1), candidates=3, rollouts=2)
         again = search.build_search(GAME, strong, random.Random(1), candidates=3, rollouts=2)
@@ -168,7 +168,7 @@ def test_build_search_plans_the_same_build_whatever_the_opponents_face_down_card
 def test_the_fallback_walk_deals_legal_encounters_away_from_the_real_ones(monkeypatch):
     monkeypatch.setattr(hidden_encounter, "TRIES", 0)  # straight to the walk
     st = _play_to(1, 3, 0)
-    me = st.turn
+    me = st.to_move
     samples = [GAME.resample(st, me, random.Random(k)) for k in range(5)]
     for d in samples:
         assert _seen(d, me) == _seen(st, me) and _pool(d, me) == _pool(st, me)
@@ -182,15 +182,15 @@ def test_the_fallback_walk_deals_legal_encounters_away_from_the_real_ones(monkey
 
 def test_keys_game_deals_the_removed_cards_again_and_never_a_key_into_them():
     st = _play_to(2, 2, 0, variants=("keys",))
-    me = st.turn
+    me = st.to_move
     keys = set(st.cards.ids("key"))
     removed = []
     for k in range(20):
         d = GAME.resample(st, me, random.Random(k))
         assert d.discard[4:] == st.discard[4:]
         assert not keys & set(d.deck) and not keys & set(d.discard[:4])
-        assert sorted(d.deck + d.discard[:4] + sum(map(tuple, d.slots[1 - me]), ())) == sorted(
-            st.deck + st.discard[:4] + sum(map(tuple, st.slots[1 - me]), ())
+        assert sorted(d.deck + d.discard[:4] + sum(map(tuple, d.encounters[1 - me]), ())) == sorted(
+            st.deck + st.discard[:4] + sum(map(tuple, st.encounters[1 - me]), ())
         )
         assert GAME.invariants(d) == []
         removed.append(d.discard[:4])
@@ -201,13 +201,13 @@ def test_market_game_keeps_the_picked_cards_with_their_player_and_deals_only_the
     """In the Creature Market every card was picked face up: an opponent's encounters hold the
     same cards after the deal, split differently; only the deck is shuffled among them all."""
     st = _play_to(0, 3, 0, variants=("market", "sin"))
-    me = st.turn
+    me = st.to_move
     splits = set()
     for k in range(8):
         d = GAME.resample(st, me, random.Random(k))
         assert _seen(d, me) == _seen(st, me) and GAME.invariants(d) == []
         for q in range(st.players):
-            assert sorted(sum(d.slots[q], ())) == sorted(sum(st.slots[q], ()))
+            assert sorted(sum(d.encounters[q], ())) == sorted(sum(st.encounters[q], ()))
         splits.add(str(_theirs(d, me)))
     assert len(splits) > 1
 
@@ -221,7 +221,7 @@ def test_solo_resample_deals_the_face_down_cards_keeps_keys_on_the_path_and_boss
     the Final Encounter's top; discovered encounters, hand and piles stay."""
     st = SOLO.new_game(5)
     kind = lambda c: st.cards[c].kind  # noqa: E731
-    down = [i for i, s in enumerate(st.spaces) if s and not st.up[i]]
+    down = [i for i, s in enumerate(st.spaces) if s and not st.face_up[i]]
     assert down and any(kind(c) == "key" for i in down for c in st.spaces[i])
     finals = set()
     for k in range(10):
@@ -235,6 +235,11 @@ def test_solo_resample_deals_the_face_down_cards_keeps_keys_on_the_path_and_boss
         real = sorted(c for i in down for c in st.spaces[i]) + sorted(st.final[1:])
         assert sorted(hidden) == sorted(real)
         assert [len(d.spaces[i]) for i in down] == [len(st.spaces[i]) for i in down]
-        assert (d.hand, d.mine, d.keys, d.discard) == (st.hand, st.mine, st.keys, st.discard)
+        assert (d.hand, d.my_encounter, d.keys, d.discard) == (
+            st.hand,
+            st.my_encounter,
+            st.keys,
+            st.discard,
+        )
         finals.add(d.final)
     assert len(finals) > 1
