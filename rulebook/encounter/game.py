@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from rulebook.common.actions import Action
 from rulebook.common.game import Game
 
@@ -27,15 +29,22 @@ class Encounter(Game):
         return _new_multi(2 if players is None else players, seed, rulings=rulings, **options)
 
     plain_legal_actions = staticmethod(rules.legal_actions)
-
-    def legal_actions(self, st):
-        return fast_legal.legal_actions(st)  # = rules.legal_actions(st), faster (PERF.md)
+    # = rules.legal_actions(st), faster; the function itself, not a method calling it (PERF.md)
+    legal_actions = staticmethod(fast_legal.legal_actions)
 
     def refusal(self, st, action):
         return rules.refusal(st, self.action(action))
 
-    def perform(self, st, action):
-        return rules.perform(st, action)
+    perform = staticmethod(rules.perform)
+
+    # playouts: a legal action played in place on one working copy (Game.advance; PERF.md)
+    advance = staticmethod(rules.advance)
+
+    def fork(self, st):
+        return rules.Table.playout(st.freeze() if isinstance(st, rules.Table) else st)
+
+    def freeze(self, st):
+        return st.freeze() if isinstance(st, rules.Table) else st
 
     def observation(self, st, player):
         return hidden.observe_multi(st, player)
@@ -82,8 +91,7 @@ class Encounter(Game):
 
     def invariants(self, st):
         out = []
-        pool = st.cards.ids("encounter") + (st.cards.ids("key") if "keys" in st.variants else [])
-        if sorted(st.all_cards()) != sorted(pool):
+        if not state.same_cards(st.all_cards(), round_pool(st.cards, "keys" in st.variants)):
             out.append("RE-COMP-DECK: the cards in play are not exactly the round's deck")
         if any(not 1 <= v <= state.MAX_LOOT for v in st.loot):
             out.append("RE-LOOT-RANGE: a Loot die outside 1..6")
@@ -167,8 +175,7 @@ class EncounterSolo(Game):
 
     def invariants(self, st):
         out = []
-        pool = st.cards.ids("encounter") + st.cards.ids("boss") + st.cards.ids("key")
-        if sorted(st.all_cards()) != sorted(pool):
+        if not state.same_cards(st.all_cards(), box_pool(st.cards)):
             out.append("RE-COMP-DECK: the cards in play are not exactly the box")
         if len(st.keys) > 4:
             out.append("RE-SOLO-KEYS-IN: more than four Keys")
@@ -177,6 +184,18 @@ class EncounterSolo(Game):
         if (st.phase == "over") != (st.outcome != "-"):
             out.append("the adventure is over exactly when it has an outcome")
         return out + self.stuck(st)
+
+
+@cache
+def round_pool(cards, keys: bool) -> frozenset[str]:
+    """The cards of a multiplayer round: the encounter cards, and the Keys in the Keys game."""
+    return frozenset(cards.ids("encounter") + (cards.ids("key") if keys else []))
+
+
+@cache
+def box_pool(cards) -> frozenset[str]:
+    """The cards of a Solo Adventure: the whole box."""
+    return frozenset(cards.ids("encounter") + cards.ids("boss") + cards.ids("key"))
 
 
 GAME = Encounter()

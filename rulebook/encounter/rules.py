@@ -28,7 +28,14 @@ PHASE_OF = {"pick": "market", "put": "build", "unput": "build", "loot": "build",
 
 class Table:
     """The mutable scratch of one ``perform``: lists where the state has tuples, each copied
-    when an effect first reads it (a ``put`` touches two fields of twenty: PERF.md)."""
+    when an effect first reads it (a ``put`` touches two fields of twenty: PERF.md). A playout
+    keeps one (``Table.playout``) and ``advance`` plays on it in place; it reads like the
+    state (``live``, ``all_cards``, its notation), so ``legal_actions`` and ``invariants`` read
+    it too."""
+
+    GAME = MultiState.GAME
+    live = MultiState.live
+    all_cards = MultiState.all_cards
 
     def __init__(self, st: MultiState):
         self.st = st
@@ -50,6 +57,17 @@ class Table:
         value = thaw(getattr(self.st, name))
         setattr(self, name, value)
         return value
+
+    @classmethod
+    def playout(cls, st: MultiState) -> Table:
+        """A working copy with every list made at once (a playout reads them all)."""
+        t = cls(st)
+        for name in _THAW:
+            getattr(t, name)
+        return t
+
+    def __str__(self) -> str:
+        return str(self.freeze())
 
     def shuffled(self, items) -> list[str]:
         out, self.rng = self.rng.shuffled(items)
@@ -244,6 +262,15 @@ def perform(st: MultiState, a: Action) -> MultiState:
     return t.freeze()
 
 
+def advance(st: MultiState | Table, a: Action) -> Table:
+    """The legal action ``a`` played in place on a playout's ``Table`` (a frozen state is copied
+    into one first): ``perform`` without the copy and the freeze (``Game.advance``)."""
+    t = st if st.__class__ is Table else Table.playout(st)
+    t.last = ""
+    EFFECTS[a.verb](t, a)
+    return t
+
+
 def _pick(t: Table, a: Action) -> None:
     fired("RE-VAR-MARKET")
     t.market.remove(a.arg)
@@ -293,7 +320,7 @@ def _done(t: Table, a: Action) -> None:
     t.takebacks = TAKEBACKS
     if nxt == t.start:
         t.phase, t.to_move = "battle", t.start
-        _advance(t, from_player=t.start, include=True)
+        _next_battler(t, from_player=t.start, include=True)
     else:
         t.to_move = nxt
 
@@ -352,7 +379,7 @@ def _battle(t: Table, a: Action) -> None:
     t.last = f"P{p + 1} {'+'.join(mine)} vs P{q + 1} {'+'.join(theirs)}: {res} => " + (
         names[res.winner] + " wins" if res.winner != "tie" else "tie, all discarded"
     )
-    _advance(t, from_player=p, include=False)
+    _next_battler(t, from_player=p, include=False)
 
 
 def can_battle(t, p: int) -> bool:
@@ -360,7 +387,7 @@ def can_battle(t, p: int) -> bool:
     return any(t.encounters[p]) and any(any(t.encounters[q]) for q in range(t.players) if q != p)
 
 
-def _advance(t: Table, from_player: int, include: bool) -> None:
+def _next_battler(t: Table, from_player: int, include: bool) -> None:
     """Pass the turn clockwise to the next player who can battle (RE-BATTLE-ORDER), or end the
     round (RE-ROUND-LEFTOVER)."""
     n = t.players
