@@ -22,6 +22,7 @@ is never sorted as a whole. It mirrors:
 from __future__ import annotations
 
 from functools import cache, reduce
+from itertools import chain, compress
 from operator import or_
 from typing import NamedTuple
 
@@ -66,10 +67,11 @@ class CardTables(NamedTuple):
     """Per card of one card set: what the generator reads of it, made once per set."""
 
     star: dict[str, int]  # star index
+    hand_count: dict[str, int]  # the card's part of ``HandCounts`` packed: 1 + 16 ** star index
     put_rows: dict[str, dict[int, tuple[Action, ...]]]  # spread open flags -> the card's puts
     unput: dict[str, Action]
     pick: dict[str, Action]
-    encounter_class: object  # an encounter's card ids -> its class (``class_reader``)
+    bit: dict[str, int]  # the card's star as an encounter's star bit (Red 1, Blue 2, Green 4)
 
 
 @cache
@@ -79,10 +81,11 @@ def card_tables(cards) -> CardTables:
     star = {c: STAR_INDEX.get(cards.stars[c], 0) for c in ids}
     return CardTables(
         star,
+        {c: 1 + (16**j if j else 0) for c, j in star.items()},
         {c: put_rows(c) for c in ids},
         {c: act.unput(c) for c in ids},
         {c: act.pick(c) for c in ids},
-        class_reader({c: 1 << j - 1 if j else 0 for c, j in star.items()}),
+        {c: 1 << j - 1 if j else 0 for c, j in star.items()},
     )
 
 
@@ -94,21 +97,6 @@ def put_rows(card: str) -> dict[int, tuple[Action, ...]]:
         spread = sum(1 << 4 * i for i in range(SLOTS) if mask >> i & 1)
         rows[spread] = tuple(act.put(card, i) for i in range(SLOTS) if mask >> i & 1)
     return rows
-
-
-def class_reader(bit: dict):
-    """``encounter -> class`` (one small number: ``class_size_stars``)."""
-    get = bit.__getitem__
-
-    def encounter_class(cards) -> int:
-        n = len(cards)
-        if n == 0:
-            return 0
-        if n == 1:
-            return 3 * get(cards[0]) + 1
-        return 3 * (reduce(or_, map(get, cards)) & RED_BLUE) + 2
-
-    return encounter_class
 
 
 def legal_actions(st) -> list[Action]:
@@ -127,29 +115,46 @@ def legal_actions(st) -> list[Action]:
 def build_actions(st) -> list[Action]:
     p = st.to_move
     hand, own = st.hands[p], st.encounters[p]
-    tables = card_tables(st.cards)
+    tables = _tables_of(st.cards)
     out: list[Action] = []
     if not hand and check_done(st, act.DONE) is None:
         out.append(act.DONE)
     if "keys" not in st.variants:
         at = st.loot_at[p]
-        if at < 0 or st.takebacks > 0:
-            out += [LOOTS[i] for i in range(SLOTS) if own[i] and i != at]
+        if at < 0:
+            out += compress(LOOTS, own)
+        elif st.takebacks > 0:
+            out += [a for a in compress(LOOTS, own) if a is not LOOTS[at]]
     if hand:
-        star, rows = tables.star, tables.put_rows
-        stars = [star[c] for c in hand]
-        c0, c1, c2, c3, c4 = classes = list(map(tables.encounter_class, own))
-        flags = _OPEN[
-            len(stars), min(stars.count(1), 2), min(stars.count(2), 2), stars.count(3),
-            sum([PACKED_KIND[c] for c in classes]),
+        star, bit = tables.star, tables.bit.__getitem__
+        c0, c1, c2, c3, c4 = classes = [
+            (3 * bit(e[0]) + 1 if len(e) == 1 else 3 * (reduce(or_, map(bit, e)) & RED_BLUE) + 2)
+            if e else 0
+            for e in own
         ]  # fmt: skip
+        flags = _OPEN[
+            sum(map(tables.hand_count.__getitem__, hand))
+            | sum(map(PACKED_KIND.__getitem__, classes)) << 16
+        ]
         spread = flags[c0] | flags[c1] << 4 | flags[c2] << 8 | flags[c3] << 12 | flags[c4] << 16
+        rows = tables.put_rows
         for c in sorted(hand):
             out += rows[c][spread >> star[c] & SPREAD]
     if st.takebacks > 0:
-        unput = tables.unput
-        out += [unput[c] for c in sorted([c for e in own for c in e])]
+        out += map(tables.unput.__getitem__, sorted(chain.from_iterable(own)))
     return out
+
+
+_last_tables: tuple = (None, None)
+
+
+def _tables_of(cards) -> CardTables:
+    """``card_tables(cards)``, the last set's kept at hand (one set plays a whole game)."""
+    global _last_tables
+    last = _last_tables
+    if last[0] is not cards:
+        last = _last_tables = (cards, card_tables(cards))  # one assignment: threads see a pair
+    return last[1]
 
 
 class OpenFlags(dict):
@@ -171,18 +176,28 @@ class OpenFlags(dict):
 
 
 class OpenByCounts(dict):
-    """(hand size, Red and Blue cards in hand counted up to 2, Green cards in hand, the packed
-    sum of the encounters' kinds) -> its ``OpenFlags``. Red, Blue and the kinds' no_blue and
-    no_red are read by the completion check only as zero or not after one card moves, so they
-    are counted up to 2 (PERF.md, "Encounter: build phase by star")."""
+    """The builder's counts, packed in one number (the hand's cards, Red, Blue and Green cards
+    in 4 bits each, then the encounters' kinds summed: ``PACKED_KIND``) -> their ``OpenFlags``.
+    Red, Blue and the kinds' no_blue and no_red are read by the completion check only as zero or
+    not after one card moves, so the ``BuildCounts`` count them up to 2 and keys that agree so
+    share one ``OpenFlags`` (PERF.md, "Encounter: build phase by star")."""
 
-    def __missing__(self, key: tuple) -> OpenFlags:
+    def __init__(self):
+        super().__init__()
+        self.by_counts: dict[BuildCounts, OpenFlags] = {}
+
+    def __missing__(self, key: int) -> OpenFlags:
         if len(self) > 1 << 14:  # a bound on memory; the common keys come back at once
             self.clear()
-        n, red, blue, green, packed = key
-        empty, lone, no_blue, no_red = (packed >> 3 * f & 7 for f in range(4))
-        k = BuildCounts(n, red, blue, green, empty, lone, min(no_blue, 2), min(no_red, 2))
-        flags = self[key] = OpenFlags(k)
+            self.by_counts.clear()
+        n, red, blue, green = (key >> 4 * f & 15 for f in range(4))
+        empty, lone, no_blue, no_red = (key >> 16 + 3 * f & 7 for f in range(4))
+        k = BuildCounts(n, min(red, 2), min(blue, 2), green, empty, lone, min(no_blue, 2),
+                        min(no_red, 2))  # fmt: skip
+        flags = self.by_counts.get(k)
+        if flags is None:
+            flags = self.by_counts[k] = OpenFlags(k)
+        self[key] = flags
         return flags
 
 

@@ -93,10 +93,10 @@ class Encounter(Game):
         out = []
         if not state.same_cards(st.all_cards(), round_pool(st.cards, "keys" in st.variants)):
             out.append("RE-COMP-DECK: the cards in play are not exactly the round's deck")
-        if any(not 1 <= v <= state.MAX_LOOT for v in st.loot):
+        if min(st.loot) < 1 or max(st.loot) > state.MAX_LOOT:
             out.append("RE-LOOT-RANGE: a Loot die outside 1..6")
-        for p in range(st.players):
-            if st.loot_at[p] >= 0 and not st.encounters[p][st.loot_at[p]]:
+        for p, at in enumerate(st.loot_at):
+            if at >= 0 and not st.encounters[p][at]:
                 out.append(f"RE-LOOT-PLACE: P{p + 1}'s Loot die is behind an empty encounter")
         if st.phase == "battle" and any(st.hands):
             out.append("RE-BUILD-FIVE: cards left in a hand during battles")

@@ -13,7 +13,6 @@ from operator import attrgetter
 from rulebook.common.actions import Action
 from rulebook.common.errors import RuleError
 from rulebook.common.game import fired
-from rulebook.common.values import evolve
 
 from . import actions as act
 from .battle import composition_problem, resolve
@@ -62,8 +61,8 @@ class Table:
     def playout(cls, st: MultiState) -> Table:
         """A working copy with every list made at once (a playout reads them all)."""
         t = cls(st)
-        for name in _THAW:
-            getattr(t, name)
+        for name, thaw in _THAW_ALL.items():
+            setattr(t, name, thaw(getattr(st, name)))
         return t
 
     def __str__(self) -> str:
@@ -74,18 +73,30 @@ class Table:
         return list(out)
 
     def freeze(self) -> MultiState:
-        changed = {k: _FREEZE[k](v) for k, v in vars(self).items() if k in _FREEZE}
-        changed.update(
-            round=self.round, phase=self.phase, start=self.start, to_move=self.to_move,
-            takebacks=self.takebacks, winners=self.winners, last=self.last,
-        )  # fmt: skip
-        rng = vars(self).get("rng")  # drawn from: the state keeps where it now is
-        if rng is not None:
-            changed["seed"] = (rng.seed, rng.counter)
-        return evolve(self.st, STATE_FIELDS, changed)
+        """The new state: the old one's fields, the thawed ones frozen back, the scalars (the
+        state's ``__dict__`` holds exactly its fields: PERF.md, "States evolved")."""
+        mine = self.__dict__
+        new = self.st.__dict__.copy()
+        for name in mine.keys() & _FREEZE.keys():  # the fields made into lists (or set)
+            field, freeze = _FREEZE[name]
+            new[field] = freeze(mine[name])
+        new["round"], new["phase"], new["start"] = self.round, self.phase, self.start
+        new["to_move"], new["takebacks"] = self.to_move, self.takebacks
+        new["winners"], new["last"] = self.winners, self.last
+        state = _new_state(MultiState)
+        _set(state, "__dict__", new)
+        return state
 
 
-STATE_FIELDS = tuple(f.name for f in fields(MultiState))
+_new_state = object.__new__
+_set = object.__setattr__
+
+
+def _seed_of(rng) -> tuple[int, int]:
+    return rng.seed, rng.counter
+
+
+STATE_FIELDS = tuple(f.name for f in fields(MultiState))  # all a state's __dict__ holds
 
 
 def _lists(rows) -> list[list]:
@@ -93,16 +104,47 @@ def _lists(rows) -> list[list]:
 
 
 def _tuples(rows) -> tuple[tuple, ...]:
-    return tuple(map(tuple, rows))
+    return tuple(map(tuple, rows))  # tuple() of a tuple is that tuple: untouched rows stay
 
 
-_THAW = {"deck": list, "discard": list, "market": list, "hands": _lists, "loot_at": list,
-         "loot": list, "won": _lists, "wins": list,
-         "encounters": lambda per: [_lists(p) for p in per]}  # fmt: skip
+class Rows(list):
+    """A state's rows (one per player) for one ``perform``: a row is made a list when an effect
+    indexes it (``hands[p]``), so a ``put`` copies one hand, not every player's (PERF.md,
+    "Working copies copied on first read"). Iterating yields the rows as they are."""
+
+    __slots__ = ()
+
+    def __getitem__(self, i):
+        row = list.__getitem__(self, i)
+        if row.__class__ is tuple:
+            row = list(row)
+            list.__setitem__(self, i, row)
+        return row
+
+
+class NestedRows(list):
+    """``Rows`` of ``Rows``: each player's encounters (``encounters[p][i]``)."""
+
+    __slots__ = ()
+
+    def __getitem__(self, i):
+        row = list.__getitem__(self, i)
+        if row.__class__ is tuple:
+            row = Rows(row)
+            list.__setitem__(self, i, row)
+        return row
+
+
+_THAW = {"deck": list, "discard": list, "market": list, "hands": Rows, "loot_at": list,
+         "loot": list, "won": Rows, "wins": list, "encounters": NestedRows}  # fmt: skip
 _THAW["rng"] = lambda rng: rng  # the state's ``rng`` (made from its ``seed`` when asked)
-_FREEZE = {"deck": tuple, "discard": tuple, "market": tuple, "hands": _tuples, "loot_at": tuple,
-           "loot": tuple, "won": _tuples, "wins": tuple,
-           "encounters": lambda per: tuple(map(_tuples, per))}  # fmt: skip
+# a playout's Table reads every field at each step: plain lists, made once
+_THAW_ALL = _THAW | {"hands": _lists, "won": _lists,
+                     "encounters": lambda per: [_lists(p) for p in per]}  # fmt: skip
+_FREEZE = {name: (name, tuple) for name in ("deck", "discard", "market", "loot_at", "loot", "wins")}
+_FREEZE |= {"hands": ("hands", _tuples), "won": ("won", _tuples),
+            "encounters": ("encounters", lambda per: tuple(map(_tuples, per)))}  # fmt: skip
+_FREEZE["rng"] = ("seed", _seed_of)  # drawn from: the state keeps where the RNG now is
 
 
 # ---- legality: one check per action kind ---------------------------------------------------------

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
+from itertools import chain
 from operator import attrgetter
 
 from rulebook.common.codecs import RngCodec, RulingsCodec
@@ -190,10 +191,10 @@ class MultiState(_CardsAndRng):
         return [i for i, s in enumerate(self.encounters[p]) if s]
 
     def all_cards(self) -> list[str]:
-        out = [*self.deck, *self.discard, *self.market]
-        for p in range(self.players):
-            out += [*self.hands[p], *self.won[p], *(c for s in self.encounters[p] for c in s)]
-        return out
+        """Every card of the position, in no particular order."""
+        return [*self.deck, *self.discard, *self.market, *chain.from_iterable(self.hands),
+                *chain.from_iterable(self.won),
+                *chain.from_iterable(chain.from_iterable(self.encounters))]  # fmt: skip
 
     def __str__(self) -> str:
         return multi_notation(self.players).format(self)
