@@ -31,7 +31,8 @@ from rulebook.common.actions import Action
 from . import actions as act
 from .completion import BuildCounts, put_problem, slot_kind
 from .rules import check_done
-from .state import SLOTS
+from .solo_rules import battle_problem, solo_action
+from .state import SLOTS, SoloState
 
 # A card's Level Star as the put check reads it: Red, Blue, Green or any other. ``STARS[j]`` is
 # the star of index j; an encounter's stars are a set of bits (Red 1, Blue 2, Green 4).
@@ -72,6 +73,9 @@ class CardTables(NamedTuple):
     unput: dict[str, Action]
     pick: dict[str, Action]
     bit: dict[str, int]  # the card's star as an encounter's star bit (Red 1, Blue 2, Green 4)
+    ride: dict[str, Action]  # Solo Adventure
+    build: dict[str, Action]
+    recruit: dict[str, Action]
 
 
 @cache
@@ -86,6 +90,9 @@ def card_tables(cards) -> CardTables:
         {c: act.unput(c) for c in ids},
         {c: act.pick(c) for c in ids},
         {c: 1 << j - 1 if j else 0 for c, j in star.items()},
+        {c: solo_action("ride", c) for c in ids},
+        {c: solo_action("build", c) for c in ids},
+        {c: solo_action("recruit", c) for c in ids},
     )
 
 
@@ -214,3 +221,59 @@ def battle_actions(st) -> list[Action]:
         if theirs[t]
     ]
     return [BATTLES[m][q][t] for m in range(SLOTS) if own[m] for q, t in targets]
+
+
+# ---- Solo Adventure ------------------------------------------------------------------------------
+
+BOSS, STAY, BATTLE, ENTER = (solo_action(v) for v in ("boss", "stay", "battle", "enter"))
+RECRUIT_NONE = solo_action("recruit -")
+
+
+def solo_legal_actions(st) -> list[Action]:
+    """``solo_rules.legal_actions(st)`` for a frozen ``SoloState`` or a playout's
+    ``solo_rules.Table``. Built in text order, it mirrors ``refusal``'s game-over and phase
+    conditions and the checks: ``check_ride`` and ``check_recruit`` (every card in hand, every
+    defeated creature), ``check_stay`` (an enemy on the space, an encounter or cards to build
+    one), ``check_boss`` (four Keys), ``check_build`` (no Red and Blue Star cards together: the
+    star bits of the encounter and the card), ``check_battle`` for ``battle`` and ``enter``
+    (``battle_problem``). ``perform`` asks it of each new position (an adventure with no action
+    left is lost) and the player asks again, so the last frozen position's list is kept (PERF.md,
+    "Encounter Solo: the last legal list kept")."""
+    if st.__class__ is not SoloState:
+        return _solo_list(st)
+    last = _last_solo
+    if last[0] is not st:
+        last = _remember_solo(st, _solo_list(st))
+    return list(last[1])
+
+
+_last_solo: tuple = (None, ())
+
+
+def _remember_solo(st, legal: list) -> tuple:
+    global _last_solo
+    _last_solo = (st, legal)  # one assignment: threads never see a mixed pair
+    return _last_solo
+
+
+def _solo_list(st) -> list[Action]:
+    if st.outcome != "-":
+        return []
+    phase, tables = st.phase, _tables_of(st.cards)
+    if phase == "ride":
+        out = [BOSS] if len(st.keys) == 4 else []
+        out += map(tables.ride.__getitem__, sorted(st.hand))
+        if st.spaces[st.marker] and (st.my_encounter or st.hand):
+            out.append(STAY)
+        return out
+    if phase == "loot":
+        return [RECRUIT_NONE, *map(tables.recruit.__getitem__, sorted(st.defeated))]
+    mine, bit = st.my_encounter, tables.bit
+    can_battle = battle_problem(mine, st.cards) is None
+    out = [BATTLE] if can_battle and phase == "build" else []
+    stars = reduce(or_, map(bit.__getitem__, mine), 0)
+    build = tables.build
+    out += [build[c] for c in sorted(st.hand) if (stars | bit[c]) & RED_BLUE != RED_BLUE]
+    if can_battle and phase == "bossbuild":
+        out.append(ENTER)
+    return out

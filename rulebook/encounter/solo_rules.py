@@ -17,6 +17,7 @@ from .actions import SOLO
 from .battle import composition_problem, resolve
 from .catalog import refuse
 from .layout import SPACES
+from .rules import Rows
 from .state import HAND, SoloState
 
 PHASE_OF = {"ride": ("ride",), "stay": ("ride",), "boss": ("ride",), "battle": ("build",),
@@ -25,28 +26,71 @@ PHASE_OF = {"ride": ("ride",), "stay": ("ride",), "boss": ("ride",), "battle": (
 
 
 class Table:
-    """The mutable scratch of one ``perform``."""
+    """The mutable scratch of one ``perform``, as the multiplayer ``rules.Table``: each list
+    field copied when an effect first reads it, a path space when it is indexed (``Rows``), and
+    frozen back by copying the state's dict (PERF.md, "Working copies copied on first read"). A
+    playout keeps one (``Table.playout``) and ``advance`` plays on it in place."""
 
-    LISTS = ("hand", "my_encounter", "keys", "boss_deck", "final", "discard", "removed", "defeated")
+    GAME = SoloState.GAME
+    to_move = SoloState.to_move
+    all_cards = SoloState.all_cards
 
     def __init__(self, st: SoloState):
         self.st = st
         self.cards = st.cards
         self.rulings = st.rulings
         self.phase, self.marker, self.outcome = st.phase, st.marker, st.outcome
-        for f in self.LISTS:
-            setattr(self, f, list(getattr(st, f)))
-        self.spaces = [list(s) for s in st.spaces]
-        self.face_up = list(st.face_up)
         self.last = ""
 
+    def __getattr__(self, name: str):
+        """A list field, made from the state on first use (then an ordinary attribute)."""
+        thaw = _THAW.get(name)
+        if thaw is None:
+            raise AttributeError(name)
+        value = thaw(getattr(self.st, name))
+        setattr(self, name, value)
+        return value
+
+    @classmethod
+    def playout(cls, st: SoloState) -> Table:
+        """A working copy with every list made at once (a playout reads them all)."""
+        t = cls(st)
+        for name in _THAW:
+            setattr(
+                t, name, _lists(getattr(st, name)) if name == "spaces" else list(getattr(st, name))
+            )
+        return t
+
+    def __str__(self) -> str:
+        return str(self.freeze())
+
     def freeze(self) -> SoloState:
-        return SoloState(
-            phase=self.phase, marker=self.marker, spaces=tuple(map(tuple, self.spaces)),
-            face_up=tuple(self.face_up), rulings=self.rulings, seed=self.st.seed, outcome=self.outcome,
-            strength_in_numbers=self.st.strength_in_numbers, cards=self.cards, last=self.last,
-            **{f: tuple(getattr(self, f)) for f in self.LISTS},
-        )  # fmt: skip
+        mine = self.__dict__
+        new = self.st.__dict__.copy()  # a state's __dict__ holds exactly its fields
+        for name in mine.keys() & _THAW.keys():
+            value = mine[name]
+            new[name] = tuple(map(tuple, value)) if name == "spaces" else tuple(value)
+        new["phase"], new["marker"], new["outcome"], new["last"] = (
+            self.phase,
+            self.marker,
+            self.outcome,
+            self.last,
+        )
+        state = _new_state(SoloState)
+        _set(state, "__dict__", new)
+        return state
+
+
+_new_state = object.__new__
+_set = object.__setattr__
+_THAW = dict.fromkeys(
+    ("hand", "my_encounter", "keys", "boss_deck", "final", "discard", "removed", "defeated",
+     "face_up"), list
+) | {"spaces": Rows}  # fmt: skip
+
+
+def _lists(rows) -> list[list]:
+    return [list(r) for r in rows]
 
 
 # ---- legality ------------------------------------------------------------------------------------
@@ -128,39 +172,32 @@ def refusal(st: SoloState, a: Action) -> RuleError | None:
 
 def candidates(st: SoloState) -> list[Action]:
     if st.phase == "ride":
-        return [_action("ride", c) for c in st.hand] + [_action("stay"), _action("boss")]
+        return [solo_action("ride", c) for c in st.hand] + [
+            solo_action("stay"),
+            solo_action("boss"),
+        ]
     if st.phase in ("build", "bossbuild"):
-        return [_action("build", c) for c in st.hand] + [_action("battle"), _action("enter")]
+        return [solo_action("build", c) for c in st.hand] + [
+            solo_action("battle"),
+            solo_action("enter"),
+        ]
     if st.phase == "loot":
-        return [_action("recruit", c) for c in st.defeated] + [_action("recruit -")]
+        return [solo_action("recruit", c) for c in st.defeated] + [solo_action("recruit -")]
     return []
 
 
 @cache
-def _action(verb: str, *args) -> Action:
+def solo_action(verb: str, *args) -> Action:
     """Actions are values: each is made once (rulebook/PERF.md)."""
     return Action(verb, args)
 
 
 def legal_actions(st: SoloState) -> list[Action]:
-    """Every candidate its check lets through, sorted by text. ``perform`` asks it of every new
-    position (an adventure with no action left is lost), and the player asks again: the last
-    answer is kept for its (frozen) position (rulebook/PERF.md)."""
-    last = _last_legal
-    if last[0] is not st:
-        legal = [a for a in candidates(st) if refusal(st, a) is None]
-        legal.sort(key=attrgetter("_text"))
-        last = _remember(st, legal)
-    return list(last[1])
-
-
-_last_legal: tuple = (None, ())
-
-
-def _remember(st: SoloState, legal: list) -> tuple:
-    global _last_legal
-    _last_legal = (st, legal)  # one assignment: threads never see a mixed pair
-    return _last_legal
+    """The plain path: every candidate its check lets through, sorted by text (the game object
+    uses ``fast_legal.solo_legal_actions``, which gives the same list faster)."""
+    legal = [a for a in candidates(st) if refusal(st, a) is None]
+    legal.sort(key=attrgetter("_text"))
+    return legal
 
 
 def max_length() -> int:
@@ -176,17 +213,33 @@ def max_length() -> int:
 # ---- effects -------------------------------------------------------------------------------------
 
 
-def perform(st: SoloState, a: Action) -> SoloState:
-    """The new state after the legal action ``a``; an adventure with no action left is lost."""
+def perform(st: SoloState, a: Action, legal_actions=legal_actions) -> SoloState:
+    """The new state after the legal action ``a``; an adventure with no action left is lost
+    (``legal_actions``: the plain path, or a generator giving the same lists)."""
     t = Table(st)
     EFFECTS[a.verb](t, *a.args)
     new = t.freeze()
     if new.outcome == "-" and not legal_actions(new):
-        fired("RE-SOLO-LOSS")
-        t.outcome, t.phase = "loss", "over"
-        t.last += " -- no action left: the adventure is lost"
+        _no_action_left(t)
         new = t.freeze()
     return new
+
+
+def advance(st: SoloState | Table, a: Action, legal_actions=legal_actions) -> Table:
+    """The legal action ``a`` played in place on a playout's ``Table`` (a frozen state is copied
+    into one first): ``perform`` without the copy and the freeze (``Game.advance``)."""
+    t = st if st.__class__ is Table else Table.playout(st)
+    t.last = ""
+    EFFECTS[a.verb](t, *a.args)
+    if t.outcome == "-" and not legal_actions(t):
+        _no_action_left(t)
+    return t
+
+
+def _no_action_left(t: Table) -> None:
+    fired("RE-SOLO-LOSS")
+    t.outcome, t.phase = "loss", "over"
+    t.last += " -- no action left: the adventure is lost"
 
 
 def replace_illegal(t, group: list[str]) -> list[str]:
