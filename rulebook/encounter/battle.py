@@ -9,6 +9,7 @@ Strength in Numbers variant RE-VAR-SIN).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import NamedTuple
 
 from rulebook.common.game import fired
@@ -35,6 +36,12 @@ class BattleRules:
 
 
 DEFAULT_RULES = BattleRules()
+
+
+@lru_cache(maxsize=256)
+def battle_rules_for(rulings, variants: tuple[str, ...]) -> BattleRules:
+    """``BattleRules.from_rulings``, kept: a state asks it at every battle (PERF.md)."""
+    return BattleRules.from_rulings(rulings, variants)
 
 
 class Summary(NamedTuple):

@@ -62,13 +62,17 @@ class CardSet:
     A read-only value: every state (and ``default_cards()``'s every caller) shares one set, so
     neither its attributes nor its lookup can be changed."""
 
-    __slots__ = ("path", "cards", "stars")
+    __slots__ = ("path", "cards", "stars", "by_kind")
 
     def __init__(self, cards: list[Card], path: str = ""):
         object.__setattr__(self, "path", path)
         object.__setattr__(self, "cards", MappingProxyType({c.id: c for c in cards}))
         # each card's Level Star by id, read by the put check (rulebook/PERF.md)
         object.__setattr__(self, "stars", MappingProxyType({c.id: c.star for c in cards}))
+        by_kind: dict[str, tuple[str, ...]] = {}
+        for c in cards:  # each kind's ids in file order, asked at every deal (PERF.md)
+            by_kind[c.kind] = (*by_kind.get(c.kind, ()), c.id)
+        object.__setattr__(self, "by_kind", MappingProxyType(by_kind))
 
     def __setattr__(self, name: str, value) -> None:
         raise FrozenInstanceError(f"a card set is shared by every state: cannot assign {name!r}")
@@ -105,7 +109,7 @@ class CardSet:
         return cid in self.cards
 
     def ids(self, kind: str) -> list[str]:
-        return [c.id for c in self.cards.values() if c.kind == kind]
+        return list(self.by_kind.get(kind, ()))
 
     def effect(self, cid: str, star_rule: str = "review") -> str:
         """The card's ability: printed on it, else what its Level Star gives (RE-COMP-STARS) under

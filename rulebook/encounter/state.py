@@ -34,7 +34,7 @@ from rulebook.common.notation import (
 from rulebook.common.rng import Rng
 from rulebook.common.rulings import RulingSet
 
-from .battle import BattleRules
+from .battle import BattleRules, battle_rules_for
 from .cards import HAND as HAND  # RE-SETUP-DEAL (re-exported: rules, solo_rules)
 from .cards import CardSet, default_cards
 from .catalog import CATALOG, rulings_from
@@ -85,7 +85,7 @@ def check_cards(ids, cards: CardSet, where: str = "cards") -> None:
 def same_cards(ids: list[str], pool: frozenset[str]) -> bool:
     """``ids`` hold every card of ``pool`` exactly once (as many ids as cards, and the same set:
     no card twice, none missing, none foreign), without sorting (invariants: PERF.md)."""
-    return len(ids) == len(pool) and pool.issuperset(ids) and len(set(ids)) == len(ids)
+    return len(ids) == len(pool) and pool == set(ids)
 
 
 # ---- codecs particular to this game --------------------------------------------------------------
@@ -185,7 +185,7 @@ class MultiState(_CardsAndRng):
 
     @property
     def battle_rules(self) -> BattleRules:
-        return BattleRules.from_rulings(self.rulings, self.variants)
+        return battle_rules_for(self.rulings, self.variants)
 
     def live(self, p: int) -> list[int]:
         return [i for i, s in enumerate(self.encounters[p]) if s]
@@ -323,7 +323,7 @@ class SoloState(_CardsAndRng):
 
     @property
     def battle_rules(self) -> BattleRules:
-        return BattleRules.from_rulings(self.rulings, ("sin",) if self.strength_in_numbers else ())
+        return battle_rules_for(self.rulings, ("sin",) if self.strength_in_numbers else ())
 
     @property
     def to_move(self) -> int | None:
@@ -339,9 +339,10 @@ class SoloState(_CardsAndRng):
         return sum(1 for s in self.spaces if s)
 
     def all_cards(self) -> list[str]:
-        out = [*self.hand, *self.my_encounter, *self.keys, *self.boss_deck, *self.final]
-        out += [*self.discard, *self.removed, *self.defeated]
-        return out + [c for s in self.spaces for c in s]
+        """Every card of the position, in no particular order."""
+        return [*self.hand, *self.my_encounter, *self.keys, *self.boss_deck, *self.final,
+                *self.discard, *self.removed, *self.defeated,
+                *chain.from_iterable(self.spaces)]  # fmt: skip
 
     def __str__(self) -> str:
         return SOLO_NOTATION.format(self)
