@@ -239,8 +239,9 @@ def solo_legal_actions(st) -> list[Action]:
     (``battle_problem``). ``perform`` asks it of each new position (an adventure with no action
     left is lost) and the player asks again, so the last frozen position's list is kept (PERF.md,
     "Encounter Solo: the last legal list kept")."""
-    if st.__class__ is not SoloState:
-        return _solo_list(st)
+    if st.__class__ is not SoloState:  # a playout's Table: ``advance`` lists its new position
+        listed = st.__dict__.pop("listed", None)
+        return _solo_list(st) if listed is None else listed
     last = _last_solo
     if last[0] is not st:
         last = _remember_solo(st, _solo_list(st))

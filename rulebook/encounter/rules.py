@@ -46,6 +46,8 @@ class Table:
         self.takebacks = st.takebacks
         self.winners: tuple[int, ...] = st.winners
         self.last = ""
+        # the fields nearly every effect changes, their rows still the state's (PERF.md)
+        self.hands, self.encounters = Rows(st.hands), NestedRows(st.encounters)
 
     def __getattr__(self, name: str):
         """A list field (or the RNG), made from the state on first use (then an ordinary

@@ -231,8 +231,11 @@ def advance(st: SoloState | Table, a: Action, legal_actions=legal_actions) -> Ta
     t = st if st.__class__ is Table else Table.playout(st)
     t.last = ""
     EFFECTS[a.verb](t, *a.args)
-    if t.outcome == "-" and not legal_actions(t):
-        _no_action_left(t)
+    if t.outcome == "-":
+        legal = legal_actions(t)
+        if not legal:
+            _no_action_left(t)
+        t.listed = legal  # the playout asks next; the Table changes only here (PERF.md)
     return t
 
 
