@@ -123,8 +123,8 @@ class EncounterSolo(Game):
         return new_adventure(seed, rulings=rulings, **options)
 
     plain_legal_actions = staticmethod(solo_rules.legal_actions)
-    # = solo_rules.legal_actions(st), faster (PERF.md)
-    legal_actions = staticmethod(fast_legal.solo_legal_actions)
+    def legal_actions(self, st):
+        return fast_legal.solo_legal_actions(st)  # = solo_rules.legal_actions(st), faster
 
     def refusal(self, st, action):
         return solo_rules.refusal(st, self.action(action))

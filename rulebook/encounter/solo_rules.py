@@ -229,7 +229,7 @@ def advance(st: SoloState | Table, a: Action, legal_actions=legal_actions) -> Ta
     """The legal action ``a`` played in place on a playout's ``Table`` (a frozen state is copied
     into one first): ``perform`` without the copy and the freeze (``Game.advance``)."""
     t = st if st.__class__ is Table else Table.playout(st)
-    t.last = ""
+    t.last, t.listed = "", None  # the list of the position before is stale now
     EFFECTS[a.verb](t, *a.args)
     if t.outcome == "-":
         legal = legal_actions(t)
