@@ -38,9 +38,10 @@ class BattleRules:
 DEFAULT_RULES = BattleRules()
 
 
+# speed: PERF.md "Encounter: small things asked at every action"
 @lru_cache(maxsize=256)
 def battle_rules_for(rulings, variants: tuple[str, ...]) -> BattleRules:
-    """``BattleRules.from_rulings``, kept: a state asks it at every battle (PERF.md)."""
+    """``BattleRules.from_rulings`` of a state's rulings and variants."""
     return BattleRules.from_rulings(rulings, variants)
 
 

@@ -67,10 +67,11 @@ class CardSet:
     def __init__(self, cards: list[Card], path: str = ""):
         object.__setattr__(self, "path", path)
         object.__setattr__(self, "cards", MappingProxyType({c.id: c for c in cards}))
-        # each card's Level Star by id, read by the put check (rulebook/PERF.md)
+        # each card's Level Star by id, read by the put check
         object.__setattr__(self, "stars", MappingProxyType({c.id: c.star for c in cards}))
         by_kind: dict[str, tuple[str, ...]] = {}
-        for c in cards:  # each kind's ids in file order, asked at every deal (PERF.md)
+        # speed: PERF.md "Encounter: small things asked at every action"
+        for c in cards:  # each kind's ids, in file order
             by_kind[c.kind] = (*by_kind.get(c.kind, ()), c.id)
         object.__setattr__(self, "by_kind", MappingProxyType(by_kind))
 

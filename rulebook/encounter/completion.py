@@ -98,8 +98,7 @@ def completion_problem(slots, hand, cards) -> tuple[str, str] | None:
 
 class BuildView(NamedTuple):
     """One builder's position as the put check reads it: the counts, and each encounter's card
-    count and star set (a put is judged by its card's star alone: PERF.md, "Encounter:
-    completion by counts")."""
+    count and star set (a put is judged by its card's star alone)."""
 
     counts: BuildCounts
     sizes: tuple[int, ...]
@@ -118,22 +117,22 @@ def build_view(slots, hand, cards) -> BuildView:
     return BuildView(counts, sizes, sets)
 
 
+# speed: PERF.md "Encounter: completion by counts"
 @lru_cache(maxsize=1 << 14)
 def _encounter(ids: tuple, cards) -> tuple[int, frozenset, SlotKind]:
-    """(size, set of stars, kind) of one encounter: four of a builder's five encounters are the
-    same from one position to the next, so they are kept (PERF.md)."""
+    """(size, set of stars, kind) of one encounter."""
     stars = frozenset([cards.stars[c] for c in ids])
     return len(ids), stars, slot_kind(len(ids), stars)
 
 
+# speed: PERF.md "Encounter: completion by counts"
 @lru_cache(maxsize=1 << 16)
 def put_problem(k: BuildCounts, size: int, before: frozenset, star: str):
     """Why a hand card of ``star`` may not go into an encounter of ``size`` cards with the stars
     ``before``, the builder's counts being ``k``, as (what, rule ID, why): what is ``"compose"``
     when the encounter itself would break RE-COMPOSE-RED-BLUE (``red_blue_problem``), or
     ``"complete"`` when no way to finish five legal encounters would be left
-    (``completion_verdict`` of the counts moved by one card); else None. Plain values in, so
-    the answers are kept: the same few recur across positions and games (PERF.md)."""
+    (``completion_verdict`` of the counts moved by one card); else None."""
     stars = before | {star}
     prob = red_blue_problem(stars)
     if prob:

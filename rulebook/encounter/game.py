@@ -29,7 +29,7 @@ class Encounter(Game):
         return _new_multi(2 if players is None else players, seed, rulings=rulings, **options)
 
     plain_legal_actions = staticmethod(rules.legal_actions)
-    # = rules.legal_actions(st), faster; the function itself, not a method calling it (PERF.md)
+    # = rules.legal_actions(st), faster (speed: PERF.md "Encounter: build phase by star")
     legal_actions = staticmethod(fast_legal.legal_actions)
 
     def refusal(self, st, action):
@@ -37,7 +37,7 @@ class Encounter(Game):
 
     perform = staticmethod(rules.perform)
 
-    # playouts: a legal action played in place on one working copy (Game.advance; PERF.md)
+    # speed: PERF.md "Encounter: playouts on one working copy"
     advance = staticmethod(rules.advance)
 
     def fork(self, st):
@@ -123,6 +123,7 @@ class EncounterSolo(Game):
         return new_adventure(seed, rulings=rulings, **options)
 
     plain_legal_actions = staticmethod(solo_rules.legal_actions)
+
     def legal_actions(self, st):
         return fast_legal.solo_legal_actions(st)  # = solo_rules.legal_actions(st), faster
 
@@ -132,7 +133,7 @@ class EncounterSolo(Game):
     def perform(self, st, action):
         return solo_rules.perform(st, action, fast_legal.solo_legal_actions)
 
-    # playouts: a legal action played in place on one working copy (Game.advance; PERF.md)
+    # speed: PERF.md "Encounter: playouts on one working copy"
     def advance(self, st, action):
         return solo_rules.advance(st, action, fast_legal.solo_legal_actions)
 

@@ -27,7 +27,7 @@ PHASE_OF = {"pick": "market", "put": "build", "unput": "build", "loot": "build",
 
 class Table:
     """The mutable scratch of one ``perform``: lists where the state has tuples, each copied
-    when an effect first reads it (a ``put`` touches two fields of twenty: PERF.md). A playout
+    when an effect first reads it (speed: PERF.md "Working copies copied on first read"). A playout
     keeps one (``Table.playout``) and ``advance`` plays on it in place; it reads like the
     state (``live``, ``all_cards``, its notation), so ``legal_actions`` and ``invariants`` read
     it too."""
@@ -46,7 +46,7 @@ class Table:
         self.takebacks = st.takebacks
         self.winners: tuple[int, ...] = st.winners
         self.last = ""
-        # the fields nearly every effect changes, their rows still the state's (PERF.md)
+        # speed: PERF.md "Working copies copied on first read"
         self.hands, self.encounters = Rows(st.hands), NestedRows(st.encounters)
 
     def __getattr__(self, name: str):
@@ -75,8 +75,8 @@ class Table:
         return list(out)
 
     def freeze(self) -> MultiState:
-        """The new state: the old one's fields, the thawed ones frozen back, the scalars (the
-        state's ``__dict__`` holds exactly its fields: PERF.md, "States evolved")."""
+        """The new state: the old one's fields, the thawed ones frozen back, the scalars."""
+        # speed: PERF.md "States evolved" (a state's __dict__ holds exactly its fields)
         mine = self.__dict__
         new = self.st.__dict__.copy()
         for name in mine.keys() & _FREEZE.keys():  # the fields made into lists (or set)
@@ -153,8 +153,8 @@ _FREEZE["rng"] = ("seed", _seed_of)  # drawn from: the state keeps where the RNG
 
 
 def builder_view(st: MultiState) -> BuildView:
-    """The counts the put check reads, of the builder of ``st`` (``st`` is frozen, so the last
-    one is kept: every candidate ``put`` of one ``legal_actions`` asks the same; PERF.md)."""
+    """The counts the put check reads, of the builder of ``st`` (the last state's kept)."""
+    # speed: PERF.md "Encounter: completion by counts"
     memo = _last_view
     if memo[0] is st:
         return memo[1]
@@ -293,7 +293,7 @@ def legal_actions(st: MultiState) -> list[Action]:
     return sorted((a for a in candidates(st) if check(a.verb)(st, a) is None), key=TEXT)
 
 
-TEXT = attrgetter("_text")  # sort by canonical text in C, not by Action.__lt__ (PERF.md)
+TEXT = attrgetter("_text")  # speed: PERF.md "Actions made once; sorted by text in C"
 
 
 # ---- effects -------------------------------------------------------------------------------------

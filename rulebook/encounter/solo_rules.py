@@ -41,6 +41,13 @@ class Table:
         self.rulings = st.rulings
         self.phase, self.marker, self.outcome = st.phase, st.marker, st.outcome
         self.last = ""
+        # speed: PERF.md "Working copies copied on first read"
+        self.hand, self.my_encounter, self.discard = (
+            list(st.hand),
+            list(st.my_encounter),
+            list(st.discard),
+        )
+        self.spaces = Rows(st.spaces)
 
     def __getattr__(self, name: str):
         """A list field, made from the state on first use (then an ordinary attribute)."""
@@ -188,7 +195,7 @@ def candidates(st: SoloState) -> list[Action]:
 
 @cache
 def solo_action(verb: str, *args) -> Action:
-    """Actions are values: each is made once (rulebook/PERF.md)."""
+    """An Action of the Solo Adventure (values: each is made once)."""
     return Action(verb, args)
 
 
@@ -235,7 +242,7 @@ def advance(st: SoloState | Table, a: Action, legal_actions=legal_actions) -> Ta
         legal = legal_actions(t)
         if not legal:
             _no_action_left(t)
-        t.listed = legal  # the playout asks next; the Table changes only here (PERF.md)
+        t.listed = legal  # speed: PERF.md "Encounter: playouts on one working copy"
     return t
 
 
