@@ -138,12 +138,16 @@ def put_problem(k: BuildCounts, size: int, before: frozenset, star: str):
     if prob:
         return ("compose", *prob)
     old, new = slot_kind(size, before), slot_kind(size + 1, stars)
+    hand, red, blue, green, empty, lone, no_blue, no_red = k
     after = BuildCounts(
-        k.hand - 1,
-        k.red - (star == "red"),
-        k.blue - (star == "blue"),
-        k.green - (star == "green"),
-        *(k[4 + f] - old[f] + new[f] for f in range(4)),
+        hand - 1,
+        red - (star == "red"),
+        blue - (star == "blue"),
+        green - (star == "green"),
+        empty - old.empty + new.empty,
+        lone - old.lone + new.lone,
+        no_blue - old.no_blue + new.no_blue,
+        no_red - old.no_red + new.no_red,
     )
     why = completion_verdict(after)
     return None if why is None else ("complete", *why)

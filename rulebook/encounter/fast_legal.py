@@ -175,9 +175,8 @@ class OpenFlags(dict):
 
     def __missing__(self, cls: int) -> int:
         size, before = class_size_stars(cls)
-        flags = sum(
-            1 << j for j, s in enumerate(STARS) if put_problem(self.k, size, before, s) is None
-        )
+        ask, k = _put_problem_uncached, self.k  # a new (counts, class) is asked only here
+        flags = sum(1 << j for j, s in enumerate(STARS) if ask(k, size, before, s) is None)
         self[cls] = flags
         return flags
 
@@ -209,6 +208,7 @@ class OpenByCounts(dict):
 
 
 _OPEN = OpenByCounts()
+_put_problem_uncached = put_problem.__wrapped__  # the function the put check asks, uncached
 
 
 def battle_actions(st) -> list[Action]:
