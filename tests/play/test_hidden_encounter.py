@@ -216,8 +216,8 @@ SOLO = rulebook.game("encounter-solo")
 
 
 def test_solo_resample_deals_the_face_down_cards_keeps_keys_on_the_path_and_bosses_apart():
-    """Solo Adventure: the undiscovered encounters and the Final Encounter's six are dealt again
-    among themselves with the Keys only on the path; the Boss cards only among the Boss deck and
+    """Solo Adventure: the undiscovered encounters, the Final Encounter's six and the four cards
+    removed at setup are dealt again among themselves with the Keys only on the path; the Boss cards only among the Boss deck and
     the Final Encounter's top; discovered encounters, hand and piles stay."""
     st = SOLO.new_game(5)
     kind = lambda c: st.cards[c].kind  # noqa: E731
@@ -231,10 +231,11 @@ def test_solo_resample_deals_the_face_down_cards_keeps_keys_on_the_path_and_boss
             kind(c) not in ("boss", "key") for c in d.final[1:]
         )
         assert sorted(d.boss_deck + d.final[:1]) == sorted(st.boss_deck + st.final[:1])
-        hidden = sorted(c for i in down for c in d.spaces[i]) + sorted(d.final[1:])
-        real = sorted(c for i in down for c in st.spaces[i]) + sorted(st.final[1:])
-        assert sorted(hidden) == sorted(real)
+        hidden = [c for i in down for c in d.spaces[i]] + [*d.final[1:], *d.removed]
+        real = [c for i in down for c in st.spaces[i]] + [*st.final[1:], *st.removed]
+        assert sorted(hidden) == sorted(real)  # the removed four are dealt with them
+        assert not any(kind(c) == "key" for c in d.removed)
         assert [len(d.spaces[i]) for i in down] == [len(st.spaces[i]) for i in down]
         assert (d.hand, d.mine, d.keys, d.discard) == (st.hand, st.mine, st.keys, st.discard)
-        finals.add(d.final)
-    assert len(finals) > 1
+        finals.add((d.final, d.removed))
+    assert len(finals) > 1 and len({r for _, r in finals}) > 1
