@@ -19,9 +19,9 @@ or show more:
 **Method.** The hidden cards are pooled and dealt back into the same places with the same sizes,
 uniformly among the deals in which no Key goes where none can be (Keys are placed first on the
 allowed places, then the rest). A deal must also keep every opponent's encounters buildable: the
-checks the rules guarantee (``_needed``: a put refuses Red with Blue and keeps the build
-completable -- ``rules.completion_problem`` --, ``done`` refuses a lone Green, so only the player
-building now may hold one) must pass in the deal. Which checks apply is read from what the player
+checks the rules guarantee (``_needed``: a put refuses Red with Blue and, in the build phase, keeps
+the build completable -- ``rules.completion_problem`` --; ``done`` refuses a lone Green, so only
+the player building now may hold one) must pass in the deal. Which checks apply is read from what the player
 sees (whose build turn it is), never from the real cards. Everything below is built from the
 observation alone: the pool is sorted before it is shuffled, so a deal depends only on *which*
 cards are hidden (public: the card set minus what the player sees), never on where they really
@@ -54,7 +54,7 @@ from .state import MultiState, SoloState
 
 TRIES = 64  # uniform deals tried before the repair
 RESTARTS = 4  # repairs, each from a fresh uniform deal
-REPAIR_STEPS = 20  # swap proposals per pooled card in one repair
+REPAIR_STEPS = 10  # swap proposals per pooled card in one repair
 KEYS_REMOVED = 4  # the Keys quick game removes four cards at random (seed 003)
 
 
@@ -69,10 +69,10 @@ def _checks(slots, hand, cards) -> tuple[bool, bool, bool]:
 
 def _needed(st, q: int) -> tuple[bool, bool, bool]:
     """The checks every deal of opponent ``q``'s cards must pass, read from what every player
-    sees: all three, but a lone Green only once ``q`` has finished building (the rules refuse it
-    at ``done``)."""
-    building = st.phase == "build" and st.turn == q
-    return (True, not building, True)
+    sees: no Red with Blue always; no lone Green except while ``q`` builds (the rules refuse it
+    at ``done``); a completable build during the build phase (battles then empty encounters)."""
+    build = st.phase == "build"
+    return (True, not (build and st.turn == q), build)
 
 
 def _faults(slots, hand, cards, need: tuple[bool, bool, bool]) -> int:
@@ -134,6 +134,11 @@ class _Dealer:
         self.opponents = sorted({q for q in self.owner if q >= 0})
         self.need = {q: _needed(st, q) for q in self.opponents}
         self.pos_place = [i for i, n in enumerate(places.sizes) for _ in range(n)]
+        starts = [sum(places.sizes[:i]) for i in range(len(places.sizes))]
+        self.held = {q: [] for q in self.opponents}  # per opponent: (place, start, size)
+        for place, start, size in zip(places.places, starts, places.sizes, strict=True):
+            if place[0] in ("hand", "slot"):
+                self.held[place[1]].append((place, start, size))
 
     def groups(self) -> list[list[int]]:
         """Sets of positions dealt among themselves: the whole pool, or in the Market each
@@ -163,18 +168,21 @@ class _Dealer:
 
     def faults(self, flat: list[str], only=None) -> dict[int, int]:
         """Per opponent (or those in ``only``): how many needed checks the deal breaks."""
-        groups = self.pl.split(flat)
-        slots = {q: [list(s) for s in self.st.slots[q]] for q in self.opponents}
-        hands = {q: list(self.st.hands[q]) for q in self.opponents}
-        for (kind, q, i), g in zip(self.pl.places, groups, strict=True):
-            if kind == "slot":
-                slots[q][i] = g
-            elif kind == "hand":
-                hands[q] = g
         return {
-            q: _faults(slots[q], hands[q], self.cards, self.need[q])
+            q: _faults(*self._cards_of(flat, q), self.cards, self.need[q])
             for q in (self.opponents if only is None else only)
         }
+
+    def _cards_of(self, flat: list[str], q: int) -> tuple[list[list[str]], list[str]]:
+        """Opponent ``q``'s encounters and hand in the deal ``flat``."""
+        slots, hand = [list(s) for s in self.st.slots[q]], list(self.st.hands[q])
+        for (kind, _, i), start, size in self.held[q]:
+            cards = flat[start : start + size]
+            if kind == "slot":
+                slots[i] = cards
+            else:
+                hand = cards
+        return slots, hand
 
     def legal(self, flat: list[str]) -> bool:
         return not any(self.faults(flat).values())
@@ -231,12 +239,17 @@ class _Dealer:
 def resample_multi(st: MultiState, player: int | None, rng: random.Random) -> MultiState:
     """A ``MultiState`` equal to ``st`` in everything ``player`` sees, with the hidden cards dealt
     again (module docstring) and the RNG re-seeded, so later rounds' shuffles differ too."""
-    pl = _places(st, player)
-    flat = _Dealer(st, pl).sample(rng)
+    places = _places(st, player)
+    dealt = _rebuild(st, places, _Dealer(st, places).sample(rng))
+    return replace(dealt, seed=(fresh_seed(rng), 0))
+
+
+def _rebuild(st: MultiState, places: _Places, flat: list[str]) -> MultiState:
+    """``st`` with ``flat`` dealt into ``places``, place after place."""
     deck, discard = list(st.deck), list(st.discard)
     hands = [list(h) for h in st.hands]
     slots = [[list(s) for s in p] for p in st.slots]
-    for (kind, q, i), g in zip(pl.places, pl.split(flat), strict=True):
+    for (kind, q, i), g in zip(places.places, places.split(flat), strict=True):
         if kind == "deck":
             deck = g
         elif kind == "removed":
@@ -251,7 +264,6 @@ def resample_multi(st: MultiState, player: int | None, rng: random.Random) -> Mu
         discard=tuple(discard),
         hands=tuple(map(tuple, hands)),
         slots=tuple(tuple(map(tuple, p)) for p in slots),
-        seed=(fresh_seed(rng), 0),
     )
 
 
@@ -324,6 +336,7 @@ def _deal_solo(st: SoloState, rng: random.Random) -> list[tuple[str, ...]]:
     deals them; a hand-made position whose Boss cards do not fill exactly the Boss places, or
     whose Keys outnumber the encounters' cards, has its hidden cards dealt as one pool."""
     boss, main, encounters = _solo_places(st)
+
     def is_boss(c: str) -> bool:
         return st.cards[c].kind == "boss"
 

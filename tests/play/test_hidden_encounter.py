@@ -165,8 +165,8 @@ def test_build_search_plans_the_same_build_whatever_the_opponents_face_down_card
         assert plan == again
 
 
-def test_the_fallback_walk_deals_legal_encounters_away_from_the_real_ones(monkeypatch):
-    monkeypatch.setattr(hidden_encounter, "TRIES", 0)  # straight to the walk
+def test_the_repair_deals_legal_encounters_away_from_the_real_ones(monkeypatch):
+    monkeypatch.setattr(hidden_encounter, "TRIES", 0)  # straight to the repair
     st = _play_to(1, 3, 0)
     me = st.turn
     samples = [GAME.resample(st, me, random.Random(k)) for k in range(5)]
@@ -177,7 +177,7 @@ def test_the_fallback_walk_deals_legal_encounters_away_from_the_real_ones(monkey
             assert all(composition_problem(e, d.cards) is None for e in p if e)
         pairs = zip(sum(_theirs(d, me), ()), sum(_theirs(st, me), ()), strict=True)
         same = sum(e == r for e, r in pairs)
-        assert same <= 3  # of ten encounters: the walk moved the cards far from where they were
+        assert same <= 3  # of ten encounters: the repair never starts from the real deal
 
 
 def test_keys_game_deals_the_removed_cards_again_and_never_a_key_into_them():
