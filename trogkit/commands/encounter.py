@@ -177,6 +177,8 @@ def _sin(p) -> None:
 
 def register(commands) -> None:
     """Add the Random Encounter solver commands to ``trogkit encounter``."""
+    from solvers.limits import MAX_NODES
+
     b = opt.command(
         commands, "battle", help="resolve two encounters (steps in rulebook order)",
         description="Resolve encounter A against encounter B and show every step in the "
@@ -218,7 +220,8 @@ def register(commands) -> None:
         description="Is a Solo Adventure deal winnable with every card face up? A plan when it "
         "is; exit 3 when the state budget runs out first.",
         run=cmd_solo, position={"what": " (a solo position, instead of --seed)"}, seed=True,
-        budget=(DEFAULT_BUDGET, "game states"), timeout=60.0, **BATTLE_OPTIONS,
+        budget=(DEFAULT_BUDGET, "game states", MAX_NODES["encounter solo"]), timeout=60.0,
+        **BATTLE_OPTIONS,
     )  # fmt: skip
     _sin(so)
 
