@@ -555,7 +555,7 @@ def solve(pb: LoadProblem, budget: Budget | None = None) -> LoadResult:
     budget = budget or Budget(seconds=DEFAULT_SECONDS, nodes=DEFAULT_NODES)
     if budget.nodes is None:  # memory is bounded by nodes, whatever the clock says
         budget.nodes = MAX_NODES
-    check_limit("nodes", budget.nodes, lo=1, hi=MAX_NODES, integer=True)
+    check_limit("nodes", budget.nodes, lo=0, hi=MAX_NODES, integer=True)
     search = _Search(pb, budget)
     m, n, start = search.m, search.n, search.start
     incumbent = search.found
