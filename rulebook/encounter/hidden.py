@@ -19,27 +19,30 @@ or show more:
 **Method.** The hidden cards are pooled and dealt back into the same places with the same sizes,
 uniformly among the deals in which no Key goes where none can be (Keys are placed first on the
 allowed places, then the rest). A deal must also keep every opponent's encounters buildable: the
-checks the rules guarantee (``_needed``: a put refuses Red with Blue and, in the build phase, keeps
-the build completable -- ``rules.completion_problem`` --; ``done`` refuses a lone Green, so only
-the player building now may hold one) must pass in the deal. Which checks apply is read from what the player
-sees (whose build turn it is), never from the real cards. Everything below is built from the
-observation alone: the pool is sorted before it is shuffled, so a deal depends only on *which*
-cards are hidden (public: the card set minus what the player sees), never on where they really
-lie, and the real deal is never a starting point. Two positions a player cannot tell apart give
-the same re-sampled position for the same ``rng``.
+checks the rules guarantee (``_needed``: a put refuses Red with Blue and, in the build phase,
+keeps the build completable -- ``rules.completion_problem`` --; ``done`` refuses a lone Green, so
+only the player building now may hold one) must pass in the deal. Which checks apply is read
+from what the player sees (the phase, whose build turn it is), never from the real cards.
+Everything below is built from the observation alone: the pool is sorted before it is shuffled,
+so a deal depends only on *which* cards are hidden (public: the card set minus what the player
+sees), never on where they really lie, and the real deal is never a starting point. Two
+positions a player cannot tell apart give the same re-sampled position for the same ``rng``.
 
 1. **Rejection**: up to ``TRIES`` uniform deals; the first that passes every check is the answer
    (uniform among legal deals). Not once in 4,730 deals from 2-, 3- and 5-player positions of
-   every variant did this fail: 1.2-3.2 tries on average, 44 at most.
+   every variant did this fail: 1.2-3.2 tries on average, 44 at most (about 0.3 ms a call).
 2. **Repair** (bounded, deterministic for the ``rng``): ``RESTARTS`` times, a fresh uniform deal
    is repaired by ``REPAIR_STEPS`` swap proposals per pooled card, each kept when it breaks no
    more checks than before -- a min-conflicts walk that, once legal, stays legal and keeps
    walking among legal deals (a chain whose stationary law is the same uniform one; biased only
-   by its finite length, and towards a random deal, never the real one).
-3. **No legal deal found**: only a position whose own cards break a building check (hand-made)
-   can have none, since the real deal is one. Then the repaired deal with the fewest broken
-   checks is returned (the first found among equals): the observation is kept, the notation
-   parses and ``invariants`` -- which do not judge hidden encounters -- hold as for the input.
+   by its finite length, and towards a random deal, never the real one). About 30-40 ms a
+   repair; on a position where 1 uniform deal in 80 passes, it found a legal deal every time
+   (tests/encounter/test_hidden.py).
+3. **No legal deal found** within these bounds: for a position the rules can reach one exists
+   (the real deal), so this is certain only where the position's own cards break a building
+   check (hand-made). Then the repaired deal with the fewest broken checks is returned (the
+   first found among equals): still the observation's alone; the notation parses and
+   ``invariants`` -- which do not judge hidden encounters -- hold as for the input.
 """
 
 from __future__ import annotations
