@@ -69,8 +69,10 @@ class Budget:
 MEMORY_CAP = 900_000_000  # bytes a search may hold at its largest budget (under 1 GB with Python)
 
 
-# Bytes one node of each search holds (ru_maxrss growth over many nodes, in a subprocess, at the
-# worst position tried); the largest --budget each command accepts is max_nodes(of these).
+# Bytes one node of each search holds: the growth of the peak RSS between two budgets, in a fresh
+# subprocess, on a position that fills both (``python -m benchmarks.node_bytes``; method and
+# figures in solvers/PERF.md, "Bytes per node"). The largest --budget each command accepts is
+# ``MAX_NODES`` below, from these.
 NODE_BYTES = {
     # a State memoised per engine step: 2.5 KB measured over 60,000 steps of a 5-player choose
     # step with four pairs revealed; 3.1 KB in issue 23's report (930 MB at 300,000)
@@ -78,6 +80,21 @@ NODE_BYTES = {
     # the search agent's UCT tree, per simulation of one decision: 0.44 KB (Trogdor) and 0.52 KB
     # (Trollland) measured over 3,000 simulations; one tree per worker process
     "sweep search agent": 600,
+    # A* (best g, parent and heap entries) per expansion: 1.83 KB measured on the countryside
+    # task of the CLI's example layout (20,000 -> 100,000 expansions)
+    "countryside": 2_000,
+    # the same A*; no single-cottage task fills a budget (7 expansions on the example layout;
+    # at most 25 x 2**13 states), so the countryside figure stands for it
+    "min-ap": 2_000,
+    # a position's notation kept in ``seen`` and the plan per layer entry: 0.99 KB measured (a
+    # cross of unburnt tiles around the Lake, 40 AP: 20,000 -> 100,000 positions, no win)
+    "win-now": 1_100,
+    # the loading search's memo: 0.70 KB per node measured (seed 333 of random_problem, 5
+    # vehicles, 2,000 -> 16,000 nodes), not the 250 bytes the code once stated
+    "trollland load": 770,
+    # the Solo Adventure search's tables (lost positions, hopeless verdicts) per state: 0.44 KB
+    # measured (seed 14, 20,000 -> 80,000 states)
+    "encounter solo": 490,
 }
 
 
@@ -86,6 +103,18 @@ def max_nodes(bytes_per_node: int, cap: int = MEMORY_CAP) -> int:
     worst position tried: ru_maxrss growth over nodes; figures beside each solver's constant)
     stays under ``cap``, rounded down to 10,000s."""
     return max(10_000, cap // bytes_per_node // 10_000 * 10_000)
+
+
+# The largest budget of each search, from its bytes per node (each figure above is the measure
+# plus about 10 %). The countryside keeps half the cap
+# for what follows its A* (local search, the CP-SAT proof: not measured per node).
+MAX_NODES = {
+    "min-ap": max_nodes(NODE_BYTES["min-ap"]),
+    "countryside": max_nodes(NODE_BYTES["countryside"], MEMORY_CAP // 2),
+    "win-now": max_nodes(NODE_BYTES["win-now"]),
+    "trollland load": max_nodes(NODE_BYTES["trollland load"]),
+    "encounter solo": max_nodes(NODE_BYTES["encounter solo"]),
+}
 
 
 @contextmanager

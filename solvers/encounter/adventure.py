@@ -10,6 +10,7 @@ for the future, not the discard pile). The budget caps the states explored; past
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 
 from rulebook.common.actions import Action
@@ -21,12 +22,29 @@ from rulebook.encounter.state import SoloState
 
 @dataclass
 class AdventurePlan:
-    winnable: bool | None  # None = budget exhausted
+    winnable: bool | None  # None = a limit ended the search first (``stopped`` says which)
     plan: list[str] = field(default_factory=list)
     states: int = 0
+    stopped: str = ""  # "" when decided; "budget" or "time" when the search was cut
+    # when cut: the furthest line played so far (most Keys, then most enemies cleared, then
+    # furthest along the path) -- a partial answer, not a win -- and where it ends
+    furthest: list[str] = field(default_factory=list)
+    reached: dict = field(default_factory=dict)
 
     def as_dict(self) -> dict:
-        return {"winnable": self.winnable, "plan": self.plan, "states": self.states}
+        out = {"winnable": self.winnable, "plan": self.plan, "states": self.states}
+        if self.stopped:
+            out |= {"partial": True, "stopped": self.stopped, "furthest": self.furthest}
+            out |= {"reached": self.reached}
+        return out
+
+
+def progress(st: SoloState) -> tuple[int, int, int]:
+    """How far a line has come: (Keys held, enemy encounters cleared, path space)."""
+    return len(st.keys), sum(1 for s in st.spaces if not s), st.pos
+
+
+CLOCK_EVERY = 64  # states between two readings of the clock (a state takes about 0.4 ms)
 
 
 def _classes(st: SoloState) -> dict[str, tuple]:
@@ -196,7 +214,11 @@ def boss_room_plan(st: SoloState) -> list[str] | None:
 
 
 def solve_adventure(
-    st: SoloState, max_states: int = 200_000, prune: bool = True, probe_share: float = 0.5
+    st: SoloState,
+    max_states: int = 200_000,
+    prune: bool = True,
+    probe_share: float = 0.5,
+    seconds: float | None = None,
 ) -> AdventurePlan:
     """Find a winning plan, or prove there is none.
 
@@ -204,8 +226,10 @@ def solve_adventure(
     ...: follow the move ordering, leaving it at most d times) find wins fast when the ordering
     is nearly right; they use up to ``probe_share`` of the budget. Then a complete depth-first
     search with a table of lost positions decides the deal. ``prune=False`` switches off the
-    sound shortcuts (``hopeless``, the direct Boss-room check) -- the tests check both agree."""
-    search = _AdventureSearch(st, max_states, prune)
+    sound shortcuts (``hopeless``, the direct Boss-room check) -- the tests check both agree.
+    ``seconds`` ends the search on the clock too. A search cut by either limit answers
+    ``winnable=None`` with the furthest line it played (``AdventurePlan.furthest``)."""
+    search = _AdventureSearch(st, max_states, prune, seconds)
     probe_limit = int(max_states * probe_share)
     try:
         d = 0
@@ -217,13 +241,14 @@ def solve_adventure(
             if not search.cut:
                 return AdventurePlan(False, [], search.count)  # nothing was left untried
             d += 1
-    except _OutOfBudget:
-        pass
+    except _OutOfBudget as e:
+        if e.args and e.args[0] == "time":
+            return search.partial("time")
     search.plan.clear()
     try:
         won = search.dfs(st)
-    except _OutOfBudget:
-        return AdventurePlan(None, [], search.count)
+    except _OutOfBudget as e:
+        return search.partial(e.args[0] if e.args else "budget")
     if won:
         return AdventurePlan(True, list(search.plan), search.count)
     return AdventurePlan(False, [], search.count)
@@ -237,15 +262,41 @@ class _AdventureSearch:
     """The state both phases of ``solve_adventure`` share: the plan being built, the positions
     counted against the budget, positions proved lost and the ``hopeless`` verdicts."""
 
-    def __init__(self, st: SoloState, max_states: int, prune: bool):
+    def __init__(self, st: SoloState, max_states: int, prune: bool, seconds: float | None = None):
         self.plan: list[str] = []
         self.count = 0
+        self.deadline = None if seconds is None else time.monotonic() + seconds
+        self.furthest: tuple[tuple, list[str], SoloState] = (progress(st), [], st)
         self.cls = _classes(st)
         self.max_states = max_states
         self.prune = prune
         self.proved_lost: set[tuple] = set()  # positions fully explored without a win (sound)
         self.dead_checked: dict[tuple, bool] = {}  # hopeless() per position, computed once
         self.cut = False  # did a probe leave moves untried? If not, it was a complete search
+
+    def step(self, limit: int) -> None:
+        """Count one state against the budget (``limit``) and read the clock now and then."""
+        if self.count >= limit:
+            raise _OutOfBudget("budget")
+        self.count += 1
+        if self.deadline is not None and self.count % CLOCK_EVERY == 0:
+            if time.monotonic() > self.deadline:
+                raise _OutOfBudget("time")
+
+    def child(self, s: SoloState, a: Action) -> SoloState:
+        """Play ``a`` on the current line; remember the line if it is the furthest so far."""
+        self.plan.append(str(a))
+        t = solo.perform(s, a)
+        p = progress(t)
+        if p > self.furthest[0]:
+            self.furthest = (p, list(self.plan), t)
+        return t
+
+    def partial(self, stopped: str) -> AdventurePlan:
+        """The answer of a search a limit cut: no verdict, the furthest line played."""
+        (keys, cleared, pos), line, _ = self.furthest
+        reached = {"keys": keys, "cleared": cleared, "space": pos + 1}
+        return AdventurePlan(None, [], self.count, stopped, line, reached)
 
     def children(self, s: SoloState):
         return _ordered(s, _prune(s, solo.legal_actions(s)))
@@ -285,11 +336,8 @@ class _AdventureSearch:
             if cost > d:
                 self.cut = True
                 break
-            if self.count >= limit:
-                raise _OutOfBudget
-            self.count += 1
-            self.plan.append(str(a))
-            if self.lds(solo.perform(s, a), d - cost, limit, failed):
+            self.step(limit)
+            if self.lds(self.child(s, a), d - cost, limit, failed):
                 return True
             self.plan.pop()
         failed[k] = d
@@ -302,11 +350,8 @@ class _AdventureSearch:
         if t is not None:
             return t
         for a in self.children(s):
-            if self.count >= self.max_states:
-                raise _OutOfBudget
-            self.count += 1
-            self.plan.append(str(a))
-            if self.dfs(solo.perform(s, a)):
+            self.step(self.max_states)
+            if self.dfs(self.child(s, a)):
                 return True
             self.plan.pop()
         self.proved_lost.add(k)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import time
 
 from rulebook.trogdor.grid import GRID5
+from solvers.limits import MAX_NODES as LIMIT_NODES
 from solvers.limits import Budget, LimitReached, check_limit
 
 from .burn_task import BurnTask, countryside_task, explain_impossible
@@ -25,7 +26,7 @@ from .search import Tables, astar, impossible_result, plan_from_stops
 
 SQ = tuple(GRID5.squares())
 NODES = 5_000  # A* expansions: small tasks finish; large ones leave the rest to the proof step
-MAX_NODES = 150_000  # ~3 KB per expansion: the search stays under 500 MB
+MAX_NODES = LIMIT_NODES["countryside"]  # measured bytes per expansion (solvers/limits.py)
 ROUNDS = 30  # local-search kicks
 MAX_ROUNDS = 10_000
 PROOF = 20.0  # CP-SAT deterministic time (bench "countryside": the presets need 1-5)

@@ -17,6 +17,7 @@ import heapq
 import time
 
 from rulebook.trogdor.grid import GRID5, Square
+from solvers.limits import MAX_NODES as LIMIT_NODES
 from solvers.limits import Budget, LimitReached, check_limit
 
 from .burn_task import BurnTask, cottage_task, explain_impossible
@@ -28,7 +29,7 @@ SQ = tuple(GRID5.squares())
 # A* expansions for one cottage: never reached (at most 25 x 2^13 states, a few thousand in
 # practice), yet a bound on time and memory all the same
 COTTAGE_NODES = 250_000
-MAX_NODES = 250_000
+MAX_NODES = LIMIT_NODES["min-ap"]  # measured bytes per expansion (solvers/limits.py)
 
 
 class Tables:

@@ -15,12 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rulebook import game
-from solvers.limits import Budget, LimitReached, check_limit
+from solvers.limits import MAX_NODES, Budget, LimitReached, check_limit
 
 from .query import QueryError
 
 GAME = game("trogdor")
-MAX_POSITIONS = 300_000  # positions seen are kept: about 1 KB each
+MAX_POSITIONS = MAX_NODES["win-now"]  # positions seen are kept (solvers/limits.py)
 SKIP = ("pass", "hide", "burn peasant", "draw", "step", "spawn")
 
 

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 
 from rulebook.trollland import rules as loading
 from rulebook.trollland.cards import PEOPLES
-from solvers.limits import Budget, LimitReached
+from solvers.limits import MAX_NODES as LIMIT_NODES
+from solvers.limits import Budget, LimitReached, check_limit
 
 from .problem import Card, LoadProblem
 
@@ -499,7 +500,8 @@ def apply_option(m: Model, i, occ, cnt, ondock, opt):
 
 
 DEFAULT_SECONDS = 20.0
-DEFAULT_NODES = 1_000_000  # memo entries of ~250 bytes: at most a few hundred MB
+DEFAULT_NODES = 1_000_000  # memo entries of 0.70 KB measured: about 700 MB (solvers/limits.py)
+MAX_NODES = LIMIT_NODES["trollland load"]  # the most --budget may ask
 
 
 def _tick(budget: Budget, best) -> None:
@@ -550,7 +552,11 @@ def solve(pb: LoadProblem, budget: Budget | None = None) -> LoadResult:
     that reach the same position are searched once, and a step's options are cut to those
     reaching distinct positions. Raises ``LimitReached`` (``best`` = the best answer found so
     far) when ``budget`` runs out."""
-    search = _Search(pb, budget or Budget(seconds=DEFAULT_SECONDS, nodes=DEFAULT_NODES))
+    budget = budget or Budget(seconds=DEFAULT_SECONDS, nodes=DEFAULT_NODES)
+    if budget.nodes is None:  # memory is bounded by nodes, whatever the clock says
+        budget.nodes = MAX_NODES
+    check_limit("nodes", budget.nodes, lo=0, hi=MAX_NODES, integer=True)
+    search = _Search(pb, budget)
     m, n, start = search.m, search.n, search.start
     incumbent = search.found
     if incumbent.refugees <= m.lower_bound(0, m.occ0, m.cnt0):  # the greedy answer is least

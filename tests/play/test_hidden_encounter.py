@@ -165,8 +165,8 @@ def test_build_search_plans_the_same_build_whatever_the_opponents_face_down_card
         assert plan == again
 
 
-def test_the_fallback_walk_deals_legal_encounters_away_from_the_real_ones(monkeypatch):
-    monkeypatch.setattr(hidden_encounter, "TRIES", 0)  # straight to the walk
+def test_the_repair_deals_legal_encounters_away_from_the_real_ones(monkeypatch):
+    monkeypatch.setattr(hidden_encounter, "TRIES", 0)  # straight to the repair
     st = _play_to(1, 3, 0)
     me = st.to_move
     samples = [GAME.resample(st, me, random.Random(k)) for k in range(5)]
@@ -177,7 +177,7 @@ def test_the_fallback_walk_deals_legal_encounters_away_from_the_real_ones(monkey
             assert all(composition_problem(e, d.cards) is None for e in p if e)
         pairs = zip(sum(_theirs(d, me), ()), sum(_theirs(st, me), ()), strict=True)
         same = sum(e == r for e, r in pairs)
-        assert same <= 3  # of ten encounters: the walk moved the cards far from where they were
+        assert same <= 3  # of ten encounters: the repair never starts from the real deal
 
 
 def test_keys_game_deals_the_removed_cards_again_and_never_a_key_into_them():
@@ -216,8 +216,8 @@ SOLO = rulebook.game("encounter-solo")
 
 
 def test_solo_resample_deals_the_face_down_cards_keeps_keys_on_the_path_and_bosses_apart():
-    """Solo Adventure: the undiscovered encounters and the Final Encounter's six are dealt again
-    among themselves with the Keys only on the path; the Boss cards only among the Boss deck and
+    """Solo Adventure: the undiscovered encounters, the Final Encounter's six and the four cards
+    removed at setup are dealt again among themselves with the Keys only on the path; the Boss cards only among the Boss deck and
     the Final Encounter's top; discovered encounters, hand and piles stay."""
     st = SOLO.new_game(5)
     kind = lambda c: st.cards[c].kind  # noqa: E731
@@ -231,15 +231,11 @@ def test_solo_resample_deals_the_face_down_cards_keeps_keys_on_the_path_and_boss
             kind(c) not in ("boss", "key") for c in d.final[1:]
         )
         assert sorted(d.boss_deck + d.final[:1]) == sorted(st.boss_deck + st.final[:1])
-        hidden = sorted(c for i in down for c in d.spaces[i]) + sorted(d.final[1:])
-        real = sorted(c for i in down for c in st.spaces[i]) + sorted(st.final[1:])
-        assert sorted(hidden) == sorted(real)
+        hidden = [c for i in down for c in d.spaces[i]] + [*d.final[1:], *d.removed]
+        real = [c for i in down for c in st.spaces[i]] + [*st.final[1:], *st.removed]
+        assert sorted(hidden) == sorted(real)  # the removed four are dealt with them
+        assert not any(kind(c) == "key" for c in d.removed)
         assert [len(d.spaces[i]) for i in down] == [len(st.spaces[i]) for i in down]
-        assert (d.hand, d.my_encounter, d.keys, d.discard) == (
-            st.hand,
-            st.my_encounter,
-            st.keys,
-            st.discard,
-        )
-        finals.add(d.final)
-    assert len(finals) > 1
+        assert (d.hand, d.my_encounter, d.keys, d.discard) == (st.hand, st.my_encounter, st.keys, st.discard)
+        finals.add((d.final, d.removed))
+    assert len(finals) > 1 and len({r for _, r in finals}) > 1

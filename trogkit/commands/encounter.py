@@ -8,6 +8,7 @@ from trogkit.options import UsageError
 from trogkit.output import emit
 
 DEFAULT_BUDGET = 200_000  # solo: states explored
+SOLO_GRACE = 5.0  # solo: seconds past --timeout before the alarm cuts a search that missed it
 
 
 class EncounterInputError(UsageError):
@@ -154,17 +155,33 @@ def cmd_solo(args) -> int:
     else:
         rulings = opt.rulings_dict(args)
         st = solo.new_game(args.seed, rulings=rulings, sin=args.sin, cards=cards)
-    # the search counts states, not time: the clock stops it from outside (exit 3, no plan)
-    with wall_clock(args.timeout, f"time limit of {args.timeout:g} s reached (--timeout)"):
-        res = solve_adventure(st, max_states=args.budget)
-    verdict = {True: "winnable", False: "not winnable", None: "unknown (budget used up)"}
+    # the search reads the clock itself (a partial answer); the alarm is a backstop only
+    late = f"time limit of {args.timeout:g} s reached (--timeout)"
+    with wall_clock(args.timeout + SOLO_GRACE, late):
+        res = solve_adventure(st, max_states=args.budget, seconds=args.timeout)
+    emit(args, res.as_dict() | {"position": str(st)}, _solo_text(res))
+    if res.stopped == "time":
+        raise LimitReached(f"{late}; the line above is partial, not a win")
+    if res.stopped:
+        raise LimitReached(
+            f"search budget of {args.budget:,} states used up (--budget); the line above is "
+            "partial, not a win"
+        )
+    return 0
+
+
+def _solo_text(res) -> str:
+    verdict = {True: "winnable", False: "not winnable", None: "unknown (search cut)"}
     text = f"{verdict[res.winnable]} -- {res.states} states explored"
     if res.plan:
         text += "\nplan: " + "; ".join(res.plan)
-    emit(args, res.as_dict() | {"position": str(st)}, text)
-    if res.winnable is None:
-        raise LimitReached(f"search budget of {args.budget:,} states used up (--budget)")
-    return 0
+    if res.stopped:
+        r = res.reached
+        text += (
+            f"\npartial: furthest line so far ({r['keys']} Keys, {r['cleared']} enemies cleared, "
+            f"space {r['space']}), not a win: " + ("; ".join(res.furthest) or "-")
+        )
+    return text
 
 
 # the shared options of every Random Encounter solver command (``opt.add_shared``)
@@ -177,6 +194,8 @@ def _sin(p) -> None:
 
 def register(commands) -> None:
     """Add the Random Encounter solver commands to ``trogkit encounter``."""
+    from solvers.limits import MAX_NODES
+
     b = opt.command(
         commands, "battle", help="resolve two encounters (steps in rulebook order)",
         description="Resolve encounter A against encounter B and show every step in the "
@@ -218,7 +237,8 @@ def register(commands) -> None:
         description="Is a Solo Adventure deal winnable with every card face up? A plan when it "
         "is; exit 3 when the state budget runs out first.",
         run=cmd_solo, position={"what": " (a solo position, instead of --seed)"}, seed=True,
-        budget=(DEFAULT_BUDGET, "game states"), timeout=60.0, **BATTLE_OPTIONS,
+        budget=(DEFAULT_BUDGET, "game states", MAX_NODES["encounter solo"]), timeout=60.0,
+        **BATTLE_OPTIONS,
     )  # fmt: skip
     _sin(so)
 

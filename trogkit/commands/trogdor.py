@@ -11,15 +11,17 @@ from __future__ import annotations
 
 import argparse
 
+from solvers.limits import MAX_NODES as SOLVER_NODES
 from trogkit import options as opt
 from trogkit.options import UsageError
 from trogkit.output import emit
 
 EXAMPLE = "C...C/.T.../..L../...T./C.M.."
 MAX_AP = 999  # the notation's AP field (rulebook.trogdor.puzzle refuses more)
-# the most nodes each search keeps in memory (= search.MAX_NODES, countryside.MAX_NODES and
-# win_now.MAX_POSITIONS, not imported here so that --help stays fast; a test keeps them equal)
-MAX_NODES = {"min-ap": 250_000, "countryside": 150_000, "win-now": 300_000}
+# the most nodes each search keeps in memory, from measured bytes per node (solvers/limits.py,
+# a light module: --help stays fast; = search.MAX_NODES, countryside.MAX_NODES and
+# win_now.MAX_POSITIONS, which a test checks)
+MAX_NODES = {k: SOLVER_NODES[k] for k in ("min-ap", "countryside", "win-now")}
 
 # the short options, and the puzzle() field each one fills (its NotationError's ``where``)
 SHORT_OPTIONS = {

@@ -93,18 +93,19 @@ def _print_pairs(args, player: int, ranking, partial: bool = False) -> None:
 
 def register(commands) -> None:
     """Add the Trollland solver commands to ``trogkit trollland``."""
+    from solvers.limits import MAX_NODES, NODE_BYTES, max_nodes
+
     load = opt.command(
         commands, "load", help="can these cards be loaded at the dock? (fewest refugees otherwise)",
         description="Can the revealed cards all be loaded onto the vehicles at the dock? If "
         "not, the fewest refugees and why (rule IDs). Input format: solvers/trollland/"
         "load_schema.json.",
-        run=_load, input=True, budget=(None, "search states (--method search)"),
+        run=_load, input=True,
+        budget=(None, "search states (--method search)", MAX_NODES["trollland load"]),
         timeout=(None, "--method search", "the solver's, 20"), json=True,
     )  # fmt: skip
     load.add_argument("--method", choices=("z3", "search"), default="z3",
                       help="z3 (default; explains infeasibility) or exhaustive search")  # fmt: skip
-
-    from solvers.limits import NODE_BYTES, max_nodes
 
     steps = max_nodes(NODE_BYTES["trollland best-pair"])
     best = opt.command(
