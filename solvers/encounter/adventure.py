@@ -41,7 +41,7 @@ class AdventurePlan:
 
 def progress(st: SoloState) -> tuple[int, int, int]:
     """How far a line has come: (Keys held, enemy encounters cleared, path space)."""
-    return len(st.keys), sum(1 for s in st.spaces if not s), st.pos
+    return len(st.keys), sum(1 for s in st.spaces if not s), st.marker
 
 
 CLOCK_EVERY = 64  # states between two readings of the clock (a state takes about 0.4 ms)
