@@ -4,17 +4,17 @@ The plain path (``rules.legal_actions``: every candidate filtered by its kind's 
 as written; this module gives the same list, faster, and ``tests/trollland/test_fast_legal.py``
 compares the two on thousands of random positions. It mirrors:
 
-- ``_check_choose``: the candidates are pairs of two different cards of the hand, so only
-  ``_king_pair_ok`` is asked; ``_check_return``: every such pair is legal;
+- ``check_choose``: the candidates are pairs of two different cards of the hand, so only
+  ``king_pair_allowed`` is asked; ``check_return``: every such pair is legal;
 
 and for each card to load:
 
-- ``_check_place``: ``_loadable`` (asked as it is), then ``_fits`` without its refusal:
+- ``check_place``: ``loadable_refusal`` (asked as it is), then ``fit_refusal`` without its refusal:
   ``cage_refusal`` on the vehicle's ``loading`` is None (each vehicle looked up once per card);
-- ``_check_swap``: ``_loadable``, ``_dock_refusal`` (asked as it is), then ``_fits`` for the dock
+- ``check_swap``: ``loadable_refusal``, ``dock_refusal`` (asked as it is), then ``fit_refusal`` for the dock
   card, as above;
-- ``_check_gat``: ``_loadable``; under TLR-GAT-CHOICE = forced-only, legal exactly when no place
-  and no swap of the same card is (the very loads ``_check_gat`` tries), so each load is judged
+- ``check_gat``: ``loadable_refusal``; under TLR-GAT-CHOICE = forced-only, legal exactly when no place
+  and no swap of the same card is (the very loads ``check_gat`` tries), so each load is judged
   once (PERF.md, "Trollland: load step by cage").
 
 The Troll step goes through the plain path.
@@ -32,14 +32,14 @@ from .actions import cage_of, make
 
 def legal_actions(s) -> list[Action]:
     """``rules.legal_actions(s)``, generated step by step."""
-    p = s.to_act
+    p = s.to_move
     if s.phase in ("choose", "king-return") and p is not None:
         out = _pairs(s, p)
     elif s.phase in ("load", "arrow"):
         people = s.cards.people
         out, cages = [], {}  # people -> its open cages, asked once per position
         for cid in [s.current_card()] if s.phase == "load" else s.hands[p]:
-            if not people[cid].is_troll and rules._loadable(s, p, cid) is None:
+            if not people[cid].is_troll and rules.loadable_refusal(s, cid) is None:
                 out += _loads(s, cid, cages)
     else:
         return rules.legal_actions(s)
@@ -51,12 +51,12 @@ def _pairs(s, p: int) -> list[Action]:
     """The legal choose (or return) actions: pairs of the hand, the King not with a Troll."""
     if s.phase == "king-return":
         return [make("return", *pair) for pair in combinations(s.hands[p], 2)]
-    ok = rules._king_pair_ok
+    ok = rules.king_pair_allowed
     return [make("choose", *pair) for pair in combinations(s.hands[p], 2) if ok(s, *pair)]
 
 
 def _loads(s, cid: str, cages: dict) -> list[Action]:
-    """The legal place, swap and gat actions of ``cid``, a card ``_loadable`` lets through
+    """The legal place, swap and gat actions of ``cid``, a card ``loadable_refusal`` lets through
     (``cages``: the open cages of each people asked so far in this position)."""
 
     def open_to(card: str) -> list:
@@ -67,7 +67,7 @@ def _loads(s, cid: str, cages: dict) -> list[Action]:
 
     out = [make("place", cid, c) for c in open_to(cid)]
     if s.cards.people[cid].symbol == "question":
-        docks = [d for d in s.dock if rules._dock_refusal(s, cid, d) is None]
+        docks = [d for d in s.dock if rules.dock_refusal(s, cid, d) is None]
         out += [make("swap", cid, d, c) for d in docks for c in open_to(d)]
     if not out or s.rulings["TLR-GAT-CHOICE"] != "forced-only":
         out.append(make("gat", cid))
@@ -75,8 +75,8 @@ def _loads(s, cid: str, cages: dict) -> list[Action]:
 
 
 def _open_cages(s, people: str) -> list:
-    """The cages of the row, in row order, for which ``rules._fits(s, cid, cage)`` is None for a
-    card ``cid`` of ``people`` (``_fits`` reads the card's people alone), without building the
+    """The cages of the row, in row order, for which ``rules.fit_refusal(s, cid, cage)`` is None for a
+    card ``cid`` of ``people`` (``fit_refusal`` reads the card's people alone), without building the
     refusals."""
     refusal = rules.cage_refusal
     out = []

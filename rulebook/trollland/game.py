@@ -61,7 +61,7 @@ class Trollland(Game):
         masked = replace(
             state,
             draw=hide(state.draw),
-            vpile=hide(state.vpile),
+            vehicle_pile=hide(state.vehicle_pile),
             hands=tuple(hands),
             chosen=tuple(chosen),
             rng=Rng(0),
@@ -84,13 +84,13 @@ class Trollland(Game):
             if secret:
                 pair = dealt[len(others) + i]
                 chosen[q] = tuple(sorted(pair, key=lambda c: (people[c].order, c)))
-        (vpile,) = deal_again([state.vpile], rng)
+        (vehicle_pile,) = deal_again([state.vehicle_pile], rng)
         return replace(
             state,
             hands=tuple(hands),
             chosen=tuple(chosen),
             draw=dealt[-1],
-            vpile=vpile,
+            vehicle_pile=vehicle_pile,
             rng=Rng(fresh_seed(rng)),
         )
 
@@ -104,7 +104,7 @@ class Trollland(Game):
         return tuple(_winners(state)) if self.is_terminal(state) else ()
 
     def to_move(self, state):
-        return state.to_act
+        return state.to_move
 
     def num_players(self, state):
         return state.players
@@ -138,7 +138,7 @@ class Trollland(Game):
 
 
 TROLL_PLACES = ("draw", "discard", "hands", "chosen", "prison")  # where a Troll card may be
-PER_PLAYER_CARDS = ("hands", "chosen", "won", "prison", "gat")
+PER_PLAYER_CARDS = ("hands", "chosen", "won", "prison", "trollgat")
 
 
 def invariants(s: State) -> list[str]:
@@ -154,10 +154,14 @@ def invariants(s: State) -> list[str]:
     out = _cards_placed(s, _places(s)) if len(seen) != len(everywhere) else []
     trolls = s.cards.trolls
     if not (trolls.isdisjoint(s.dock) and trolls.isdisjoint(in_row)) or any(
-        not trolls.isdisjoint(cards) for f in ("won", "gat") for cards in getattr(s, f)
+        not trolls.isdisjoint(cards) for f in ("won", "trollgat") for cards in getattr(s, f)
     ):
         out += _trolls_placed(s, _places(s))
-    vehicles = [*s.vpile, *(b.vehicle for b in s.row), *(v for vs in s.veh for v in vs)]
+    vehicles = [
+        *s.vehicle_pile,
+        *(b.vehicle for b in s.row),
+        *(v for vs in s.vehicles_won for v in vs),
+    ]
     if len(set(vehicles)) != len(vehicles):
         out.append("a vehicle is in two places")
     people = s.cards.people
@@ -167,7 +171,7 @@ def invariants(s: State) -> list[str]:
         out += _berth_problems(s, b)
     if not s.swapped <= set(s.dock):
         out.append("a swapped card is not on the dock")
-    if s.phase != "over" and s.to_act is None:
+    if s.phase != "over" and s.to_move is None:
         out.append(f"nobody can act in step {s.phase}")
     return out
 
@@ -176,7 +180,7 @@ def _places(s: State) -> dict[str, tuple]:
     """Every place a people card can be, by name, with its cards."""
     return {
         "draw": s.draw, "discard": s.discard, "dock": s.dock,
-        **{f"{k} P{p + 1}": v for k in ("hands", "chosen", "won", "prison", "gat")
+        **{f"{k} P{p + 1}": v for k in ("hands", "chosen", "won", "prison", "trollgat")
            for p, v in enumerate(getattr(s, k))},
         **{f"row {b.vehicle}": [c for cage in b.cages for c in cage] for b in s.row},
     }  # fmt: skip

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 from functools import cached_property
+from operator import attrgetter
 
 from rulebook.common.codecs import RngCodec, RulingsCodec
 from rulebook.common.errors import NotationError
@@ -45,7 +46,9 @@ from .catalog import CATALOG, default_rulings
 
 HEADER = "trollland"
 PHASES = ("choose", "troll", "king-return", "load", "arrow", "over")
-PER_PLAYER = ("hands", "chosen", "won", "veh", "prison", "gat")
+PER_PLAYER = ("hands", "chosen", "won", "vehicles_won", "prison", "trollgat")
+# the steps whose player the cards do not tell (the notation's ``pending``)
+OWN_STEPS = ("king-return", "arrow")
 MAX_TURN = 999  # a game lasts fewer than 50 turns; the bound keeps typed input small
 
 
@@ -68,7 +71,8 @@ class Views:
 
     def peoples(self, berth) -> list[list[str]]:
         """The peoples in each cage of a berth (what the loading rules look at)."""
-        return [[self.cards.people[c].people for c in cage] for cage in berth.cages]
+        people_of = self.cards.people_of
+        return [[people_of[c] for c in cage] for cage in berth.cages]
 
     def caps(self, berth) -> tuple[int, ...]:
         return self.cards.vehicles[berth.vehicle].cages
@@ -90,8 +94,14 @@ class Views:
 
     def current_card(self) -> str | None:
         """In the load phase: the chosen pest card next in the banishment order (TL-BANISH-ORDER)."""
-        pests = [c for h in self.chosen for c in h if not self.cards.people[c].is_troll]
-        return min(pests, key=lambda c: self.cards.people[c].order, default=None)
+        order = self.cards.pest_order
+        best = key = None
+        for hand in self.chosen:
+            for cid in hand:
+                k = order.get(cid)  # None for a Troll
+                if k is not None and (key is None or k < key):
+                    best, key = cid, k
+        return best
 
     def reveal_order(self) -> list[str]:
         """The revealed pest cards still to load, in banishment order (TL-BANISH-ORDER)."""
@@ -109,16 +119,19 @@ class Views:
                 return p
         raise KeyError(cid)
 
-    @property
-    def to_act(self) -> int | None:
-        """Whose decision it is now (None when the game is over)."""
-        if self.phase == "over":
+    def acting_player(self) -> int | None:
+        """Whose decision it is now, as the cards say (None when the game is over or nobody can
+        act): the first player still to choose, the owner of the Troll resolving or of the card
+        loading next; in the King's return and the arrow's extra load, ``to_move`` itself (the
+        one step the cards do not tell: the notation's ``pending``)."""
+        phase = self.phase
+        if phase == "over":
             return None
-        if self.phase == "choose":
+        if phase == "choose":
             return next((p for p in range(self.players) if not self.chosen[p]), None)
-        if self.phase in ("king-return", "arrow"):
-            return self.pending
-        cid = self.current_troll() if self.phase == "troll" else self.current_card()
+        if phase in ("king-return", "arrow"):
+            return self.to_move
+        cid = self.current_troll() if phase == "troll" else self.current_card()
         return None if cid is None else self.owner(cid)
 
 
@@ -131,17 +144,19 @@ class State(Views):
     draw: tuple[str, ...]
     dock: tuple[str, ...]
     row: tuple[Berth, ...]
-    vpile: tuple[str, ...]
+    vehicle_pile: tuple[str, ...]  # the face-down Vehicle draw pile
     bonus: tuple[str, ...]
     turn: int = 1
     phase: str = "choose"
-    pending: int | None = None  # the player who must act in king-return / arrow
+    # who acts: given only in king-return and arrow (the notation's ``pending``), else worked
+    # out from the cards when the State is made and kept (speed: PERF.md "Trollland: to_move")
+    to_move: int | None = None
     chosen: tuple[tuple[str, ...], ...] = ()
     discard: tuple[str, ...] = ()
-    won: tuple[tuple[str, ...], ...] = ()
-    veh: tuple[tuple[str, ...], ...] = ()
-    prison: tuple[tuple[str, ...], ...] = ()
-    gat: tuple[tuple[str, ...], ...] = ()
+    won: tuple[tuple[str, ...], ...] = ()  # each player's won pest cards (their piles)
+    vehicles_won: tuple[tuple[str, ...], ...] = ()  # the vehicles each player made depart
+    prison: tuple[tuple[str, ...], ...] = ()  # the Trolls each player's King imprisoned
+    trollgat: tuple[tuple[str, ...], ...] = ()  # each player's refugee camp (the Trollgat)
     swapped: frozenset[str] = frozenset()  # dock cards a question mark put there this turn
     rng: Rng = field(default_factory=lambda: Rng(0))
     rulings: RulingSet = field(default_factory=default_rulings)
@@ -150,7 +165,7 @@ class State(Views):
     def __post_init__(self):
         """Accept lists from callers and keep tuples (a State is a value)."""
         put = object.__setattr__
-        for name in ("draw", "dock", "vpile", "bonus", "discard"):
+        for name in ("draw", "dock", "vehicle_pile", "bonus", "discard"):
             put(self, name, tuple(getattr(self, name)))
         for name in PER_PLAYER:
             value = getattr(self, name) or [() for _ in range(self.players)]
@@ -158,13 +173,11 @@ class State(Views):
         put(self, "row", tuple(b if isinstance(b, Berth) else Berth(*b) for b in self.row))
         put(self, "swapped", frozenset(self.swapped))
         put(self, "rng", Rng(self.rng.seed, self.rng.counter))  # never shared with the caller
+        if self.phase not in OWN_STEPS:
+            put(self, "to_move", self.acting_player())
 
-    # a State never changes, so whose turn it is and which card loads next are worked out once
-    # (random play asks them for every candidate action: 2x faster games)
-    @cached_property
-    def to_act(self) -> int | None:
-        return Views.to_act.fget(self)
-
+    # a State never changes, so which card loads next and what each cage holds are worked out
+    # once (speed: PERF.md "Trollland: frozen states")
     @cached_property
     def _current_card(self) -> str | None:
         return Views.current_card(self)
@@ -197,13 +210,14 @@ class State(Views):
 
 
 class Draft(Views):
-    """A mutable working copy of a State, used only inside ``apply``: lists instead of tuples,
-    the RNG advanced through its pure API. ``freeze()`` gives the new State. Each list field is
-    copied when first read (an action changes a few of them: rulebook/PERF.md)."""
+    """A mutable working copy of a State: lists instead of tuples, the RNG advanced through its
+    pure API. ``perform`` makes one and freezes it; a playout (``advance``) keeps one for the
+    whole game. ``freeze()`` gives the State. Each list field is copied when first read (speed:
+    PERF.md "Trollland: working copy")."""
 
     def __init__(self, s: State):
         self.state = s
-        self.players, self.turn, self.phase, self.pending = s.players, s.turn, s.phase, s.pending
+        self.players, self.turn, self.phase, self.to_move = s.players, s.turn, s.phase, s.to_move
         self.cards, self.rulings, self.rng = s.cards, s.rulings, s.rng
 
     def __getattr__(self, name: str):
@@ -225,7 +239,7 @@ class Draft(Views):
     def freeze(self) -> State:
         changed = {k: _FREEZE[k](v) for k, v in vars(self).items() if k in _FREEZE}
         turn = min(self.turn, MAX_TURN)  # the counter stops at what the notation reads
-        changed.update(turn=turn, phase=self.phase, pending=self.pending, rng=self.rng)
+        changed.update(turn=turn, phase=self.phase, to_move=self.to_move, rng=self.rng)
         return evolve(self.state, STATE_FIELDS, changed)
 
 
@@ -239,13 +253,13 @@ def _tuples(rows) -> tuple[tuple, ...]:
 
 STATE_FIELDS = tuple(f.name for f in fields(State))
 _THAW = {
-    **dict.fromkeys(("draw", "dock", "vpile", "bonus", "discard"), list),
+    **dict.fromkeys(("draw", "dock", "vehicle_pile", "bonus", "discard"), list),
     **dict.fromkeys(PER_PLAYER, _lists),
     "row": lambda row: [_DraftBerth(b.vehicle, _lists(b.cages), b) for b in row],
     "swapped": set,
 }
 _FREEZE = {
-    **dict.fromkeys(("draw", "dock", "vpile", "bonus", "discard"), tuple),
+    **dict.fromkeys(("draw", "dock", "vehicle_pile", "bonus", "discard"), tuple),
     **dict.fromkeys(PER_PLAYER, _tuples),
     "row": lambda row: tuple(map(_freeze_berth, row)),
     "swapped": frozenset,
@@ -304,8 +318,7 @@ def _notation(cards: CardSet, players: int) -> Notation:
         Field("players", Int(2, 5)),
         Field("turn", Int(1, MAX_TURN)),
         Field("phase", Choice(PHASES)),
-        Field("pending", Optional_(Int(1, players)),
-              get=lambda s: None if s.pending is None else s.pending + 1),
+        Field("pending", Optional_(Int(1, players)), get=_pending),
         Field("hands", per_player),
         Field("chosen", per_player),
         Field("draw", ListOf(card)),
@@ -313,15 +326,25 @@ def _notation(cards: CardSet, players: int) -> Notation:
         Field("dock", ListOf(card)),
         Field("swapped", ListOf(card, unique=True), get=lambda s: sorted(s.swapped)),
         Field("row", RowCodec(card, vehicle)),
-        Field("vpile", ListOf(vehicle)),
+        Field("vpile", ListOf(vehicle), get=attrgetter("vehicle_pile")),
         Field("bonus", ListOf(Token("bonus card", lambda: cards.bonus))),
         Field("won", per_player),
-        Field("veh", PerPlayer(ListOf(vehicle), count=players)),
+        Field("veh", PerPlayer(ListOf(vehicle), count=players), get=attrgetter("vehicles_won")),
         Field("prison", per_player),
-        Field("gat", per_player),
+        Field("gat", per_player, get=attrgetter("trollgat")),
         Field("rng", RngCodec()),
         Field("rulings", RulingsCodec(CATALOG.rulings)),
     ])  # fmt: skip
+
+
+def _pending(s: State) -> int | None:
+    """The notation's ``pending``: the player to move (1-based) in the steps the cards do not
+    tell (king-return and arrow), else nothing."""
+    return s.to_move + 1 if s.phase in OWN_STEPS and s.to_move is not None else None
+
+
+# the notation key of each State attribute named otherwise (keys stay as stored positions read)
+KEY_OF = {"to_move": "pending", "vehicle_pile": "vpile", "vehicles_won": "veh", "trollgat": "gat"}
 
 
 def notation(s: State) -> str:
@@ -353,9 +376,12 @@ def parse(text: str, cards: CardSet | None = None) -> State:
             f"write swapped sorted: {','.join(sorted(v['swapped']))}", where="swapped"
         )
     pending = v.pop("pending")
+    if pending is not None and v["phase"] not in OWN_STEPS:
+        raise NotationError("pending is only for the king-return and arrow steps", where="pending")
+    v.update({attr: v.pop(key) for attr, key in KEY_OF.items() if key in v})
     state = State(
         players=n,
-        pending=None if pending is None else pending - 1,
+        to_move=None if pending is None else pending - 1,
         rng=Rng(*v.pop("rng")),
         cards=cards,
         **v,
@@ -376,7 +402,7 @@ def _check_unique_cards(v: dict) -> None:
     for key in ("draw", "discard", "dock", "vpile", "bonus"):
         for cid in v[key]:
             see(cid, key)
-    for key in PER_PLAYER:
+    for key in (KEY_OF.get(attr, attr) for attr in PER_PLAYER):
         for p, items in enumerate(v[key]):
             for cid in items:
                 see(cid, f"{key} player {p + 1}")
@@ -393,11 +419,9 @@ def _check_phase(s: State) -> None:
         "choose": any(not c for c in s.chosen),
         "troll": s.current_troll() is not None,
         "load": s.current_card() is not None,
-        "king-return": s.pending is not None,
-        "arrow": s.pending is not None,
+        "king-return": s.to_move is not None,
+        "arrow": s.to_move is not None,
         "over": True,
     }[s.phase]
     if not ok:
         raise NotationError(f"nobody can act in step {s.phase!r} here", where="phase")
-    if s.pending is not None and s.phase not in ("king-return", "arrow"):
-        raise NotationError("pending is only for the king-return and arrow steps", where="pending")

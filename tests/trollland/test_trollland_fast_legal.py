@@ -11,7 +11,7 @@ import rulebook
 from rulebook.trollland import fast_legal, rules
 
 GAME = rulebook.game("trollland")
-# the rulings ``_check_gat``, ``_dock_refusal`` and ``question_active`` read, every combination
+# the rulings ``check_gat``, ``dock_refusal`` and ``question_active`` read, every combination
 RULINGS = [
     dict(zip(("TLR-GAT-CHOICE", "TLR-QUESTION-DOCK", "TLR-ARROW-CHAIN"), combo, strict=True))
     for combo in itertools.product(
