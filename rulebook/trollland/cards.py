@@ -133,6 +133,8 @@ class CardSet:
         object.__setattr__(self, "people_of", MappingProxyType(people_of))
         pest_order = {cid: c.order for cid, c in self.people.items() if not c.is_troll}
         object.__setattr__(self, "pest_order", MappingProxyType(pest_order))
+        troll_number = {cid: c.number for cid, c in self.people.items() if c.is_troll}
+        object.__setattr__(self, "troll_number", MappingProxyType(troll_number))
 
     def __reduce__(self):  # pickling (process pools) and deepcopy, despite the read-only views
         people, vehicles, bonus = dict(self.people), dict(self.vehicles), dict(self.bonus)

@@ -14,7 +14,7 @@ from .actions import GRAMMAR, PAIR_VERBS, make, parse_action
 from .catalog import CATALOG
 from .scoring import winners as _winners
 from .setup import new_game
-from .state import HEADER, State, parse
+from .state import HEADER, Draft, State, parse
 
 
 class Trollland(Game):
@@ -46,6 +46,18 @@ class Trollland(Game):
 
     def perform(self, state, action):
         return rules.perform(state, action)
+
+    # playouts keep one working copy for the whole game (speed: PERF.md "Trollland: playouts")
+    def fork(self, state):
+        return Draft(state if type(state) is State else state.freeze())
+
+    def advance(self, state, action):
+        d = state if type(state) is Draft else Draft(state)
+        rules.play(d, action)
+        return d
+
+    def freeze(self, state):
+        return state.freeze() if type(state) is Draft else state
 
     # -- hidden information --
     def observation(self, state, player):

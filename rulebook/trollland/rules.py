@@ -335,6 +335,11 @@ def legal_actions(s) -> list[Action]:
     return legal
 
 
+def has_legal_action(s) -> bool:
+    """``legal_actions(s) != []``, asked until the first candidate its check lets through."""
+    return any(CHECKS[c.verb](s, c) is None for c in candidates(s))
+
+
 TEXT = attrgetter("_text")  # sort by canonical text in C, not by Action.__lt__ (PERF.md)
 
 
@@ -342,9 +347,15 @@ TEXT = attrgetter("_text")  # sort by canonical text in C, not by Action.__lt__ 
 def perform(s, a: Action):
     """The state after the legal action ``a`` (checked by the caller); ``s`` is not changed."""
     d = s.thaw()
+    play(d, a)
+    return d.freeze()
+
+
+def play(d, a: Action) -> None:
+    """Play the legal action ``a`` on the working copy ``d`` in place (``perform`` and the
+    playouts' ``advance``), then the steps that need no decision."""
     EFFECTS[a.verb](d, d.to_move, a)
     _advance(d)
-    return d.freeze()
 
 
 def _choose(d, p: int, a: Action) -> None:
@@ -472,9 +483,11 @@ def _swap(d, p: int, a: Action) -> None:
 def _put(d, p: int, cid: str, cage: Cage) -> None:
     for rid in ("TL-LOAD-CAPACITY", "TL-LOAD-CAGE-PEOPLE", "TL-LOAD-VEHICLE-DISTINCT"):
         fired(rid)
-    berth = d.berth(cage.vehicle)
-    berth.cages[cage.index].append(cid)
-    if is_full(d.caps(berth), d.peoples(berth)):
+    row = d.row
+    i = next(i for i, b in enumerate(row) if b.vehicle == cage.vehicle)
+    row[i] = berth = row[i].with_card(cage.index, cid)
+    caps = d.cards.vehicles[berth.vehicle].cages
+    if all(len(inside) >= cap for cap, inside in zip(caps, berth.cages)):  # is_full, on ids
         _depart(d, berth, p)
 
 
@@ -541,7 +554,7 @@ def _run_automatic_steps(d) -> None:
                     d.discard.append(c)
                 continue
             d.to_move = d.owner(tid)
-            if legal_actions(d):
+            if has_legal_action(d):
                 return
             _resolve(d, d.owner(tid))  # a power with no possible target does nothing
         elif d.phase == "load":

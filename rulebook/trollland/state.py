@@ -54,13 +54,35 @@ MAX_TURN = 999  # a game lasts fewer than 50 turns; the bound keeps typed input 
 
 @dataclass(frozen=True)
 class Berth:
-    """A vehicle at the departure dock and the cards in each of its cages."""
+    """A vehicle at the departure dock and the cards in each of its cages. A value: a load makes
+    a new Berth (``with_card``), so the working copy and every State share the unchanged ones."""
 
     vehicle: str
     cages: tuple[tuple[str, ...], ...]
 
+    # what the fast generator and the invariants worked out for this value, with the card set
+    # they read (speed: PERF.md "Trollland: berths are values"); not a field
+    memo = None
+
     def __post_init__(self):
         object.__setattr__(self, "cages", tuple(tuple(c) for c in self.cages))
+
+    def with_card(self, index: int, cid: str) -> Berth:
+        """This berth with ``cid`` added to cage ``index`` (0-based)."""
+        cages = list(self.cages)
+        cages[index] += (cid,)
+        new = object.__new__(Berth)  # the cages are tuples already: no __post_init__ needed
+        object.__setattr__(new, "vehicle", self.vehicle)
+        object.__setattr__(new, "cages", tuple(cages))
+        return new
+
+    def memo_for(self, cards) -> dict:
+        """A dict kept with this value for ``cards`` (a new one for another card set)."""
+        memo = self.memo
+        if memo is None or memo[0] is not cards:
+            memo = (cards, {})
+            object.__setattr__(self, "memo", memo)
+        return memo[1]
 
 
 class Views:
@@ -94,14 +116,19 @@ class Views:
 
     def current_card(self) -> str | None:
         """In the load phase: the chosen pest card next in the banishment order (TL-BANISH-ORDER)."""
+        return self.next_to_load()[0]
+
+    def next_to_load(self) -> tuple[str | None, int | None]:
+        """(the chosen pest card next in the banishment order, the player who chose it), or
+        (None, None) when no pest card is left."""
         order = self.cards.pest_order
-        best = key = None
-        for hand in self.chosen:
+        best = key = owner = None
+        for p, hand in enumerate(self.chosen):
             for cid in hand:
                 k = order.get(cid)  # None for a Troll
                 if k is not None and (key is None or k < key):
-                    best, key = cid, k
-        return best
+                    best, key, owner = cid, k, p
+        return best, owner
 
     def reveal_order(self) -> list[str]:
         """The revealed pest cards still to load, in banishment order (TL-BANISH-ORDER)."""
@@ -109,8 +136,16 @@ class Views:
         return sorted(pests, key=lambda c: self.cards.people[c].order)
 
     def current_troll(self) -> str | None:
-        trolls = [c for h in self.chosen for c in h if self.cards.people[c].is_troll]
-        return min(trolls, key=lambda c: self.cards.people[c].order, default=None)
+        """In the Troll Tales: the chosen Troll of smallest number, resolving now
+        (TL-TROLL-ORDER)."""
+        number = self.cards.troll_number
+        best = low = None
+        for hand in self.chosen:
+            for cid in hand:
+                n = number.get(cid)  # None for a pest card
+                if n is not None and (low is None or n < low):
+                    best, low = cid, n
+        return best
 
     def owner(self, cid: str) -> int:
         """The player who revealed ``cid`` this turn."""
@@ -131,8 +166,10 @@ class Views:
             return next((p for p in range(self.players) if not self.chosen[p]), None)
         if phase in ("king-return", "arrow"):
             return self.to_move
-        cid = self.current_troll() if phase == "troll" else self.current_card()
-        return None if cid is None else self.owner(cid)
+        if phase == "troll":
+            cid = self.current_troll()
+            return None if cid is None else self.owner(cid)
+        return self.next_to_load()[1]
 
 
 @dataclass(frozen=True)
@@ -179,11 +216,21 @@ class State(Views):
     # a State never changes, so which card loads next and what each cage holds are worked out
     # once (speed: PERF.md "Trollland: frozen states")
     @cached_property
-    def _current_card(self) -> str | None:
-        return Views.current_card(self)
+    def _next_to_load(self) -> tuple[str | None, int | None]:
+        return Views.next_to_load(self)
+
+    def next_to_load(self) -> tuple[str | None, int | None]:
+        return self._next_to_load
 
     def current_card(self) -> str | None:
-        return self._current_card
+        return self._next_to_load[0]
+
+    @cached_property
+    def _current_troll(self) -> str | None:
+        return Views.current_troll(self)
+
+    def current_troll(self) -> str | None:
+        return self._current_troll
 
     @cached_property
     def _loading(self) -> dict:
@@ -230,7 +277,7 @@ class Draft(Views):
         return value
 
     def add_berth(self, vid: str) -> None:
-        self.row.append(_DraftBerth(vid, [[] for _ in self.cards.vehicles[vid].cages]))
+        self.row.append(Berth(vid, tuple(() for _ in self.cards.vehicles[vid].cages)))
 
     def shuffled(self, items) -> list[str]:
         out, self.rng = self.rng.shuffled(items)
@@ -253,33 +300,15 @@ def _tuples(rows) -> tuple[tuple, ...]:
 
 STATE_FIELDS = tuple(f.name for f in fields(State))
 _THAW = {
-    **dict.fromkeys(("draw", "dock", "vehicle_pile", "bonus", "discard"), list),
+    **dict.fromkeys(("draw", "dock", "vehicle_pile", "bonus", "discard", "row"), list),
     **dict.fromkeys(PER_PLAYER, _lists),
-    "row": lambda row: [_DraftBerth(b.vehicle, _lists(b.cages), b) for b in row],
     "swapped": set,
 }
 _FREEZE = {
-    **dict.fromkeys(("draw", "dock", "vehicle_pile", "bonus", "discard"), tuple),
+    **dict.fromkeys(("draw", "dock", "vehicle_pile", "bonus", "discard", "row"), tuple),
     **dict.fromkeys(PER_PLAYER, _tuples),
-    "row": lambda row: tuple(map(_freeze_berth, row)),
     "swapped": frozenset,
 }
-
-
-@dataclass
-class _DraftBerth:
-    vehicle: str
-    cages: list[list[str]]
-    was: Berth | None = None  # the State's berth it was copied from
-
-
-def _freeze_berth(b: _DraftBerth) -> Berth:
-    """The berth as a value: the State's own when its cages did not change (one berth of the
-    row changes per load: PERF.md)."""
-    cages = _tuples(b.cages)
-    if b.was is not None and b.was.vehicle == b.vehicle and b.was.cages == cages:
-        return b.was
-    return Berth(b.vehicle, cages)
 
 
 # -- notation --------------------------------------------------------------------------------------
