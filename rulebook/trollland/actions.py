@@ -106,6 +106,19 @@ def make(verb: str, *args) -> Action:
     return GRAMMAR.make(verb, *args)
 
 
+@lru_cache(maxsize=1 << 16)
+def place_action(cid: str, vehicle: str, number: int) -> Action:
+    """``place cid vehicle.number``, made once (keyed by plain values: speed: PERF.md
+    "Trollland: legal actions")."""
+    return make("place", cid, cage_of(vehicle, number))
+
+
+@lru_cache(maxsize=1 << 16)
+def swap_action(cid: str, dock_card: str, vehicle: str, number: int) -> Action:
+    """``swap cid dock_card vehicle.number``, made once."""
+    return make("swap", cid, dock_card, cage_of(vehicle, number))
+
+
 @cache
 def cage_of(vehicle: str, number: int) -> Cage:
     """Cage ``number`` of ``vehicle``, made once (the load candidates ask for every cage)."""

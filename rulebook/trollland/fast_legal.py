@@ -38,7 +38,7 @@ from itertools import combinations
 from rulebook.common.actions import Action
 
 from . import rules
-from .actions import Player, cage_of, make
+from .actions import Player, make, place_action, swap_action
 
 
 def legal_actions(s) -> list[Action]:
@@ -119,17 +119,17 @@ def _loads(s, cid: str, cages: dict) -> list[Action]:
             found = cages[people] = open_cages(s, people)
         return found
 
-    out = [make("place", cid, c) for c in open_to(cid)]
+    out = [place_action(cid, v, n) for v, n in open_to(cid)]
     if rules.question_active(s, cid):
         docks = [d for d in s.dock if rules.dock_refusal(s, cid, d) is None]
-        out += [make("swap", cid, d, c) for d in docks for c in open_to(d)]
+        out += [swap_action(cid, d, v, n) for d in docks for v, n in open_to(d)]
     if not out or s.rulings["TLR-GAT-CHOICE"] != "forced-only":
         out.append(make("gat", cid))
     return out
 
 
 def open_cages(s, people: str) -> list:
-    """The cages of the row, in row order, for which ``fit_refusal(s, cid, cage)`` is None for a
+    """The cages of the row, as (vehicle, number), in row order, for which ``fit_refusal(s, cid, cage)`` is None for a
     card ``cid`` of ``people`` (it reads the card's people alone). Worked out once per berth
     value for every people (``_open_by_people``) and kept with the berth: a load changes one."""
     cards = s.cards
@@ -153,7 +153,7 @@ def _open_by_people(b, cards) -> tuple[dict, tuple]:
     people_of = cards.people_of
     held, empty = {}, []
     for i, inside in enumerate(b.cages):
-        cage = cage_of(b.vehicle, i + 1)
+        cage = (b.vehicle, i + 1)
         if not inside:
             empty.append(cage)
         else:

@@ -157,11 +157,12 @@ def invariants(s: State) -> list[str]:
     """What is wrong with ``s``: a card in two places, a Troll where only pests go, a cage that
     breaks the loading rules, a full vehicle still at the dock, a live step nobody can act in.
     A dealt game (every vehicle present) holds every people card exactly once. Sweeps ask it
-    after every action, so each card is looked at in set operations, not one by one
-    (rulebook/PERF.md)."""
-    held = [c for f in PER_PLAYER_CARDS for cards in getattr(s, f) for c in cards]
+    after every action: speed: PERF.md "Trollland: invariants"."""
     in_row = [c for b in s.row for cage in b.cages for c in cage]
-    everywhere = [*s.draw, *s.discard, *s.dock, *held, *in_row]
+    everywhere = [*s.draw, *s.discard, *s.dock, *in_row]
+    for f in PER_PLAYER_CARDS:
+        for cards in getattr(s, f):
+            everywhere += cards
     seen = set(everywhere)
     out = _cards_placed(s, _places(s)) if len(seen) != len(everywhere) else []
     trolls = s.cards.trolls
@@ -169,19 +170,18 @@ def invariants(s: State) -> list[str]:
         not trolls.isdisjoint(cards) for f in ("won", "trollgat") for cards in getattr(s, f)
     ):
         out += _trolls_placed(s, _places(s))
-    vehicles = [
-        *s.vehicle_pile,
-        *(b.vehicle for b in s.row),
-        *(v for vs in s.vehicles_won for v in vs),
-    ]
-    if len(set(vehicles)) != len(vehicles):
+    vehicles = [*s.vehicle_pile, *(b.vehicle for b in s.row)]
+    for won in s.vehicles_won:
+        vehicles += won
+    dealt = set(vehicles)
+    if len(dealt) != len(vehicles):
         out.append("a vehicle is in two places")
     people = s.cards.people
-    if set(vehicles) == set(s.cards.vehicles) and len(seen) != len(people):
+    if len(seen) != len(people) and s.cards.vehicles.keys() == dealt:
         out.append(f"{len(people) - len(seen)} people card(s) missing from a dealt game")
     for b in s.row:
-        out += _berth_problems(s, b)
-    if not s.swapped <= set(s.dock):
+        out += berth_problems(s, b)
+    if not s.swapped.issubset(s.dock):
         out.append("a swapped card is not on the dock")
     if s.phase != "over" and s.to_move is None:
         out.append(f"nobody can act in step {s.phase}")
@@ -218,9 +218,19 @@ def _cards_placed(s: State, places: dict) -> list[str]:
     return out
 
 
-def _berth_problems(s: State, b) -> list[str]:
+def berth_problems(s: State, b) -> list[str]:
+    """What breaks the loading rules in berth ``b``, worked out once per berth value (speed:
+    PERF.md "Trollland: berths are values")."""
+    memo = b.memo_for(s.cards)
+    found = memo.get("problems")
+    if found is None:
+        found = memo["problems"] = _berth_problems(s, b)
+    return list(found)
+
+
+def _berth_problems(s: State, b) -> tuple[str, ...]:
     out = []
-    caps, contents = s.loading(b.vehicle)
+    caps, contents = s.caps(b), s.peoples(b)
     for i, cage in enumerate(contents):
         if len(cage) > caps[i] or len(set(cage)) > 1:
             out.append(f"{b.vehicle} cage {i + 1} breaks the loading rules")
@@ -229,7 +239,7 @@ def _berth_problems(s: State, b) -> list[str]:
         out.append(f"{b.vehicle} has two cages of one people")
     if rules.is_full(caps, contents):
         out.append(f"{b.vehicle} is full but has not departed")
-    return out
+    return tuple(out)
 
 
 GAME = Trollland()

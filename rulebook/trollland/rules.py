@@ -483,11 +483,12 @@ def _swap(d, p: int, a: Action) -> None:
 def _put(d, p: int, cid: str, cage: Cage) -> None:
     for rid in ("TL-LOAD-CAPACITY", "TL-LOAD-CAGE-PEOPLE", "TL-LOAD-VEHICLE-DISTINCT"):
         fired(rid)
-    row = d.row
-    i = next(i for i, b in enumerate(row) if b.vehicle == cage.vehicle)
-    row[i] = berth = row[i].with_card(cage.index, cid)
-    caps = d.cards.vehicles[berth.vehicle].cages
-    if all(len(inside) >= cap for cap, inside in zip(caps, berth.cages)):  # is_full, on ids
+    row, vid = d.row, cage.vehicle
+    for i, berth in enumerate(row):
+        if berth.vehicle == vid:
+            row[i] = berth = berth.with_card(cage.number - 1, cid)
+            break
+    if is_full(d.cards.vehicles[vid].cages, berth.cages):  # the cards count as the peoples do
         _depart(d, berth, p)
 
 
@@ -528,41 +529,50 @@ def settle(s):
 
 
 def _advance(d) -> None:
-    """Run the steps that need no decision, then note who acts (``to_move``)."""
-    _run_automatic_steps(d)
-    d.to_move = d.acting_player()
-
-
-def _run_automatic_steps(d) -> None:
+    """Run the steps that need no decision, up to the next decision; note who makes it
+    (``to_move``, as ``acting_player`` reads it)."""
     while True:
-        if d.phase == "choose":
-            if any(not c for c in d.chosen):
-                return
-            d.phase = "troll"  # everyone has chosen: reveal
-        elif d.phase == "troll":
-            tid = d.current_troll()
-            if tid is None:
-                d.phase = "load"
-                continue
-            n = d.cards.people[tid].number
-            same = [c for h in d.chosen for c in h if d.cards.people[c].is_troll]
-            same = [c for c in same if d.cards.people[c].number == n]
-            if len(same) > 1:
-                fired("TL-TROLL-CANCEL")
-                for c in same:
-                    d.chosen[d.owner(c)].remove(c)
-                    d.discard.append(c)
-                continue
-            d.to_move = d.owner(tid)
-            if has_legal_action(d):
-                return
-            _resolve(d, d.owner(tid))  # a power with no possible target does nothing
-        elif d.phase == "load":
-            if d.current_card() is not None:
+        phase = d.phase
+        if phase == "load":
+            cid, owner = d.next_to_load()
+            if cid is not None:
+                d.to_move = owner
                 return
             _end_of_turn(d)
-        else:
+        elif phase == "choose":
+            if any(not c for c in d.chosen):
+                d.to_move = d.acting_player()
+                return
+            d.phase = "troll"  # everyone has chosen: reveal
+        elif phase == "troll":
+            if _troll_waits(d):
+                return
+        else:  # king-return and arrow (their player set by the effect), over
+            d.to_move = d.acting_player()
             return
+
+
+def _troll_waits(d) -> bool:
+    """One automatic step of the Troll Tales; True when the Troll resolving now waits for its
+    owner's decision (``to_move``)."""
+    tid = d.current_troll()
+    if tid is None:
+        d.phase = "load"
+        return False
+    n = d.cards.people[tid].number
+    same = [c for h in d.chosen for c in h if d.cards.people[c].is_troll]
+    same = [c for c in same if d.cards.people[c].number == n]
+    if len(same) > 1:
+        fired("TL-TROLL-CANCEL")
+        for c in same:
+            d.chosen[d.owner(c)].remove(c)
+            d.discard.append(c)
+        return False
+    d.to_move = d.owner(tid)
+    if has_legal_action(d):
+        return True
+    _resolve(d, d.owner(tid))  # a power with no possible target does nothing
+    return False
 
 
 def _end_of_turn(d) -> None:

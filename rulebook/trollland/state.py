@@ -107,12 +107,12 @@ class Views:
     def piles(self, player: int) -> dict[str, list[str]]:
         """The player's won pest cards as piles by people, lowest first, top (highest) last
         (TL-DEPART-PILES)."""
+        order, people_of = self.cards.pest_order, self.cards.people_of
         out: dict[str, list[str]] = {}
-        for cid in self.won[player]:
-            out.setdefault(self.cards.people[cid].people, []).append(cid)
-        for p in out:
-            out[p].sort(key=lambda c: self.cards.people[c].number)
-        return {p: out[p] for p in PEOPLES if p in out}
+        # sorted by (people, number): the piles come in PEOPLES order, each lowest first
+        for cid in sorted((c for c in self.won[player] if c in order), key=order.__getitem__):
+            out.setdefault(people_of[cid], []).append(cid)
+        return out
 
     def current_card(self) -> str | None:
         """In the load phase: the chosen pest card next in the banishment order (TL-BANISH-ORDER)."""
