@@ -133,6 +133,9 @@ class CardSet:
         object.__setattr__(self, "people_of", MappingProxyType(people_of))
         pest_order = {cid: c.order for cid, c in self.people.items() if not c.is_troll}
         object.__setattr__(self, "pest_order", MappingProxyType(pest_order))
+        # a chosen pair is laid out in the banishment order, ties (two Trolls) by id
+        layout = {cid: (c.order, cid) for cid, c in self.people.items()}
+        object.__setattr__(self, "layout_key", MappingProxyType(layout))
         troll_number = {cid: c.number for cid, c in self.people.items() if c.is_troll}
         object.__setattr__(self, "troll_number", MappingProxyType(troll_number))
 

@@ -129,26 +129,26 @@ def _loads(s, cid: str, cages: dict) -> list[Action]:
 
 
 def open_cages(s, people: str) -> list:
-    """The cages of the row, as (vehicle, number), in row order, for which ``fit_refusal(s, cid, cage)`` is None for a
-    card ``cid`` of ``people`` (it reads the card's people alone). Worked out once per berth
-    value for every people (``_open_by_people``) and kept with the berth: a load changes one."""
+    """The cages of the row, as (vehicle, number), in row order, for which
+    ``fit_refusal(s, cid, cage)`` is None for a card ``cid`` of ``people`` (it reads the card's
+    people alone). Worked out once per berth value for every people (``_open_by_people``) and
+    kept with the berth: a load changes one."""
     cards = s.cards
     out: list = []
     for b in s.row:
-        memo = b.memo
-        memo = memo[1] if memo is not None and memo[0] is cards else b.memo_for(cards)
-        found = memo.get("open")
-        if found is None:
-            found = memo["open"] = _open_by_people(b, cards)
-        out += found[0].get(people, found[1])
+        found = b.open_map
+        if found is None or found[0] is not cards:
+            found = _open_by_people(b, cards)
+        out += found[1].get(people, found[2])
     return out
 
 
-def _open_by_people(b, cards) -> tuple[dict, tuple]:
-    """``cage_refusal`` for one berth, every people at once: (people -> its open cages for each
-    people some cage holds, the open cages of any other people). A people a cage holds may go
-    only into that cage, while it has room (TL-LOAD-CAGE-PEOPLE, TL-LOAD-VEHICLE-DISTINCT,
-    TL-LOAD-CAPACITY); any other people, into every empty cage (a cage holds at least one)."""
+def _open_by_people(b, cards) -> tuple:
+    """``cage_refusal`` for one berth, every people at once: (cards, people -> its open cages
+    for each people some cage holds, the open cages of any other people), kept as the berth's
+    ``open_map``. A people a cage holds may go only into that cage, while it has room
+    (TL-LOAD-CAGE-PEOPLE, TL-LOAD-VEHICLE-DISTINCT, TL-LOAD-CAPACITY); any other people, into
+    every empty cage (a cage holds at least one)."""
     caps = cards.vehicles[b.vehicle].cages
     people_of = cards.people_of
     held, empty = {}, []
@@ -161,4 +161,6 @@ def _open_by_people(b, cards) -> tuple[dict, tuple]:
             # a people two cages hold (a typed position the invariants refuse) goes nowhere
             room = len(inside) < caps[i] and people not in held
             held[people] = (cage,) if room else ()
-    return held, tuple(empty)
+    found = (cards, held, tuple(empty))
+    object.__setattr__(b, "open_map", found)
+    return found

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import chain
+from operator import attrgetter
 
 from rulebook.common.errors import TrogkitInputError
 from rulebook.common.game import Game, check_header
@@ -38,8 +40,8 @@ class Trollland(Game):
 
     plain_legal_actions = staticmethod(rules.legal_actions)
 
-    def legal_actions(self, state):
-        return fast_legal.legal_actions(state)  # = rules.legal_actions(state), faster (PERF.md)
+    # = rules.legal_actions(state), faster (speed: PERF.md "Trollland: legal actions")
+    legal_actions = staticmethod(fast_legal.legal_actions)
 
     def refusal(self, state, action):
         return rules.refusal(state, self.action(action))
@@ -149,6 +151,7 @@ class Trollland(Game):
         return invariants(state) + self.stuck(state)
 
 
+CAGES, VEHICLE = attrgetter("cages"), attrgetter("vehicle")
 TROLL_PLACES = ("draw", "discard", "hands", "chosen", "prison")  # where a Troll card may be
 PER_PLAYER_CARDS = ("hands", "chosen", "won", "prison", "trollgat")
 
@@ -158,21 +161,14 @@ def invariants(s: State) -> list[str]:
     breaks the loading rules, a full vehicle still at the dock, a live step nobody can act in.
     A dealt game (every vehicle present) holds every people card exactly once. Sweeps ask it
     after every action: speed: PERF.md "Trollland: invariants"."""
-    in_row = [c for b in s.row for cage in b.cages for c in cage]
-    everywhere = [*s.draw, *s.discard, *s.dock, *in_row]
-    for f in PER_PLAYER_CARDS:
-        for cards in getattr(s, f):
-            everywhere += cards
-    seen = set(everywhere)
-    out = _cards_placed(s, _places(s)) if len(seen) != len(everywhere) else []
-    trolls = s.cards.trolls
-    if not (trolls.isdisjoint(s.dock) and trolls.isdisjoint(in_row)) or any(
-        not trolls.isdisjoint(cards) for f in ("won", "trollgat") for cards in getattr(s, f)
-    ):
+    cages = [*chain.from_iterable(map(CAGES, s.row))]
+    places = (s.draw, s.discard, s.dock, *cages, *s.hands, *s.chosen, *s.won, *s.prison,
+              *s.trollgat)  # every place of PER_PLAYER_CARDS  # fmt: skip
+    seen = set().union(*places)
+    out = _cards_placed(s, _places(s)) if len(seen) != sum(map(len, places)) else []
+    if not s.cards.trolls.isdisjoint(chain(s.dock, *cages, *s.won, *s.trollgat)):
         out += _trolls_placed(s, _places(s))
-    vehicles = [*s.vehicle_pile, *(b.vehicle for b in s.row)]
-    for won in s.vehicles_won:
-        vehicles += won
+    vehicles = [*s.vehicle_pile, *map(VEHICLE, s.row), *chain.from_iterable(s.vehicles_won)]
     dealt = set(vehicles)
     if len(dealt) != len(vehicles):
         out.append("a vehicle is in two places")
@@ -180,7 +176,10 @@ def invariants(s: State) -> list[str]:
     if len(seen) != len(people) and s.cards.vehicles.keys() == dealt:
         out.append(f"{len(people) - len(seen)} people card(s) missing from a dealt game")
     for b in s.row:
-        out += berth_problems(s, b)
+        found = b.problems
+        if found is None or found[0] is not s.cards:
+            found = berth_problems(s, b)
+        out += found[1]
     if not s.swapped.issubset(s.dock):
         out.append("a swapped card is not on the dock")
     if s.phase != "over" and s.to_move is None:
@@ -218,14 +217,12 @@ def _cards_placed(s: State, places: dict) -> list[str]:
     return out
 
 
-def berth_problems(s: State, b) -> list[str]:
-    """What breaks the loading rules in berth ``b``, worked out once per berth value (speed:
-    PERF.md "Trollland: berths are values")."""
-    memo = b.memo_for(s.cards)
-    found = memo.get("problems")
-    if found is None:
-        found = memo["problems"] = _berth_problems(s, b)
-    return list(found)
+def berth_problems(s: State, b) -> tuple:
+    """(cards, what breaks the loading rules in berth ``b``), worked out once per berth value
+    and kept as its ``problems`` (speed: PERF.md "Trollland: berths are values")."""
+    found = (s.cards, _berth_problems(s, b))
+    object.__setattr__(b, "problems", found)
+    return found
 
 
 def _berth_problems(s: State, b) -> tuple[str, ...]:

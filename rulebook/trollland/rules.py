@@ -362,7 +362,7 @@ def _choose(d, p: int, a: Action) -> None:
     fired("TL-CHOOSE-TWO")
     for cid in a.args:
         d.hands[p].remove(cid)
-    d.chosen[p] = sorted(a.args, key=lambda c: (d.cards.people[c].order, c))
+    d.chosen[p] = sorted(a.args, key=d.cards.layout_key.__getitem__)
 
 
 def _return(d, p: int, a: Action) -> None:

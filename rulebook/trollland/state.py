@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 from functools import cached_property
+from itertools import chain
 from operator import attrgetter
 
 from rulebook.common.codecs import RngCodec, RulingsCodec
@@ -41,7 +42,7 @@ from rulebook.common.rng import Rng
 from rulebook.common.rulings import RulingSet
 from rulebook.common.values import evolve
 
-from .cards import PEOPLES, CardSet, default_cards
+from .cards import CardSet, default_cards
 from .catalog import CATALOG, default_rulings
 
 HEADER = "trollland"
@@ -61,8 +62,9 @@ class Berth:
     cages: tuple[tuple[str, ...], ...]
 
     # what the fast generator and the invariants worked out for this value, with the card set
-    # they read (speed: PERF.md "Trollland: berths are values"); not a field
-    memo = None
+    # they read (speed: PERF.md "Trollland: berths are values"); not fields
+    open_map = None  # (cards, people -> open cages, open cages of any other people): fast_legal
+    problems = None  # (cards, what breaks the loading rules here): the invariants
 
     def __post_init__(self):
         object.__setattr__(self, "cages", tuple(tuple(c) for c in self.cages))
@@ -75,14 +77,6 @@ class Berth:
         object.__setattr__(new, "vehicle", self.vehicle)
         object.__setattr__(new, "cages", tuple(cages))
         return new
-
-    def memo_for(self, cards) -> dict:
-        """A dict kept with this value for ``cards`` (a new one for another card set)."""
-        memo = self.memo
-        if memo is None or memo[0] is not cards:
-            memo = (cards, {})
-            object.__setattr__(self, "memo", memo)
-        return memo[1]
 
 
 class Views:
@@ -110,7 +104,7 @@ class Views:
         order, people_of = self.cards.pest_order, self.cards.people_of
         out: dict[str, list[str]] = {}
         # sorted by (people, number): the piles come in PEOPLES order, each lowest first
-        for cid in sorted((c for c in self.won[player] if c in order), key=order.__getitem__):
+        for cid in sorted(filter(order.__contains__, self.won[player]), key=order.__getitem__):
             out.setdefault(people_of[cid], []).append(cid)
         return out
 
@@ -122,13 +116,11 @@ class Views:
         """(the chosen pest card next in the banishment order, the player who chose it), or
         (None, None) when no pest card is left."""
         order = self.cards.pest_order
-        best = key = owner = None
-        for p, hand in enumerate(self.chosen):
-            for cid in hand:
-                k = order.get(cid)  # None for a Troll
-                if k is not None and (key is None or k < key):
-                    best, key, owner = cid, k, p
-        return best, owner
+        # the pest cards (a Troll has no place in the order), lowest first, all in C: speed:
+        # PERF.md "Trollland: card tables"
+        pests = filter(order.__contains__, chain.from_iterable(self.chosen))
+        cid = min(pests, key=order.__getitem__, default=None)
+        return (None, None) if cid is None else (cid, self.owner(cid))
 
     def reveal_order(self) -> list[str]:
         """The revealed pest cards still to load, in banishment order (TL-BANISH-ORDER)."""
@@ -136,16 +128,11 @@ class Views:
         return sorted(pests, key=lambda c: self.cards.people[c].order)
 
     def current_troll(self) -> str | None:
-        """In the Troll Tales: the chosen Troll of smallest number, resolving now
-        (TL-TROLL-ORDER)."""
+        """In the Troll Tales: the chosen Troll of smallest number (the first chosen of two),
+        resolving now (TL-TROLL-ORDER)."""
         number = self.cards.troll_number
-        best = low = None
-        for hand in self.chosen:
-            for cid in hand:
-                n = number.get(cid)  # None for a pest card
-                if n is not None and (low is None or n < low):
-                    best, low = cid, n
-        return best
+        trolls = filter(number.__contains__, chain.from_iterable(self.chosen))
+        return min(trolls, key=number.__getitem__, default=None)
 
     def owner(self, cid: str) -> int:
         """The player who revealed ``cid`` this turn."""
@@ -213,24 +200,23 @@ class State(Views):
         if self.phase not in OWN_STEPS:
             put(self, "to_move", self.acting_player())
 
-    # a State never changes, so which card loads next and what each cage holds are worked out
-    # once (speed: PERF.md "Trollland: frozen states")
-    @cached_property
-    def _next_to_load(self) -> tuple[str | None, int | None]:
-        return Views.next_to_load(self)
-
+    # a State never changes, so which card loads next, which Troll resolves and what each cage
+    # holds are worked out once, kept in the instance's own dict (not a field; speed: PERF.md
+    # "Trollland: frozen states")
     def next_to_load(self) -> tuple[str | None, int | None]:
-        return self._next_to_load
+        found = self.__dict__.get("_next_to_load")
+        if found is None:
+            found = self.__dict__["_next_to_load"] = Views.next_to_load(self)
+        return found
 
     def current_card(self) -> str | None:
-        return self._next_to_load[0]
-
-    @cached_property
-    def _current_troll(self) -> str | None:
-        return Views.current_troll(self)
+        return self.next_to_load()[0]
 
     def current_troll(self) -> str | None:
-        return self._current_troll
+        known = self.__dict__
+        if "_current_troll" not in known:
+            known["_current_troll"] = Views.current_troll(self)
+        return known["_current_troll"]
 
     @cached_property
     def _loading(self) -> dict:
@@ -266,6 +252,7 @@ class Draft(Views):
         self.state = s
         self.players, self.turn, self.phase, self.to_move = s.players, s.turn, s.phase, s.to_move
         self.cards, self.rulings, self.rng = s.cards, s.rulings, s.rng
+        self.thawed: list[str] = []  # the fields copied so far, frozen back by ``freeze``
 
     def __getattr__(self, name: str):
         """A list field, copied from the State on first use (then an ordinary attribute)."""
@@ -274,7 +261,12 @@ class Draft(Views):
             raise AttributeError(name)
         value = thaw(getattr(self.state, name))
         setattr(self, name, value)
+        self.thawed.append(name)
         return value
+
+    def __str__(self) -> str:
+        """The notation of the position the copy holds now."""
+        return notation(self.freeze())
 
     def add_berth(self, vid: str) -> None:
         self.row.append(Berth(vid, tuple(() for _ in self.cards.vehicles[vid].cages)))
@@ -284,7 +276,7 @@ class Draft(Views):
         return list(out)
 
     def freeze(self) -> State:
-        changed = {k: _FREEZE[k](v) for k, v in vars(self).items() if k in _FREEZE}
+        changed = {k: _FREEZE[k](getattr(self, k)) for k in self.thawed}
         turn = min(self.turn, MAX_TURN)  # the counter stops at what the notation reads
         changed.update(turn=turn, phase=self.phase, to_move=self.to_move, rng=self.rng)
         return evolve(self.state, STATE_FIELDS, changed)
