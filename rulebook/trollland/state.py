@@ -200,8 +200,8 @@ class State(Views):
         if self.phase not in OWN_STEPS:
             put(self, "to_move", self.acting_player())
 
-    # a State never changes, so which card loads next, which Troll resolves and what each cage
-    # holds are worked out once, kept in the instance's own dict (not a field; speed: PERF.md
+    # a State never changes, so which card loads next, which Troll resolves, each player's piles
+    # and what each cage holds are worked out once, kept in the instance's own dict (not a field; speed: PERF.md
     # "Trollland: frozen states")
     def next_to_load(self) -> tuple[str | None, int | None]:
         found = self.__dict__.get("_next_to_load")
@@ -211,6 +211,13 @@ class State(Views):
 
     def current_card(self) -> str | None:
         return self.next_to_load()[0]
+
+    def piles(self, player: int) -> dict[str, list[str]]:
+        known = self.__dict__.setdefault("_piles", {})
+        found = known.get(player)
+        if found is None:
+            found = known[player] = Views.piles(self, player)
+        return {people: list(pile) for people, pile in found.items()}  # the caller's own
 
     def current_troll(self) -> str | None:
         known = self.__dict__
