@@ -125,10 +125,10 @@ class CardSet:
         another caller's cards."""
         for name in ("people", "vehicles", "bonus"):
             object.__setattr__(self, name, MappingProxyType(dict(getattr(self, name))))
-        # the Troll cards' ids, for the invariants' one-pass check (rulebook/PERF.md)
+        # the Troll cards' ids (speed: PERF.md "Trollland: invariants")
         trolls = frozenset(cid for cid, c in self.people.items() if c.is_troll)
         object.__setattr__(self, "trolls", trolls)
-        # plain dicts of what the engine asks per card (speed: PERF.md "Trollland: card tables")
+        # speed: PERF.md "Trollland: card tables"
         people_of = {cid: c.people for cid, c in self.people.items()}
         object.__setattr__(self, "people_of", MappingProxyType(people_of))
         pest_order = {cid: c.order for cid, c in self.people.items() if not c.is_troll}

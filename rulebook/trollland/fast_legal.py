@@ -61,7 +61,7 @@ def legal_actions(s) -> list[Action]:
 
 def _pairs(s, p: int) -> list[Action]:
     """The legal choose (or return) actions: pairs of the hand, the King not with a Troll."""
-    hand = s.hands[p]
+    hand = sorted(s.hands[p])  # each pair in its text order: one cached action per pair
     if s.phase == "king-return":
         return [make("return", a, b) for a, b in combinations(hand, 2)]
     pairs = combinations(hand, 2)

@@ -160,7 +160,7 @@ def invariants(s: State) -> list[str]:
     """What is wrong with ``s``: a card in two places, a Troll where only pests go, a cage that
     breaks the loading rules, a full vehicle still at the dock, a live step nobody can act in.
     A dealt game (every vehicle present) holds every people card exactly once. Sweeps ask it
-    after every action: speed: PERF.md "Trollland: invariants"."""
+    after every action (speed: PERF.md "Trollland: invariants")."""
     cages = [*chain.from_iterable(map(CAGES, s.row))]
     places = (s.draw, s.discard, s.dock, *cages, *s.hands, *s.chosen, *s.won, *s.prison,
               *s.trollgat)  # every place of PER_PLAYER_CARDS  # fmt: skip
@@ -218,8 +218,8 @@ def _cards_placed(s: State, places: dict) -> list[str]:
 
 
 def berth_problems(s: State, b) -> tuple:
-    """(cards, what breaks the loading rules in berth ``b``), worked out once per berth value
-    and kept as its ``problems`` (speed: PERF.md "Trollland: berths are values")."""
+    """(cards, what breaks the loading rules in berth ``b``), kept as the berth's ``problems``
+    (speed: PERF.md "Trollland: berths are values")."""
     found = (s.cards, _berth_problems(s, b))
     object.__setattr__(b, "problems", found)
     return found

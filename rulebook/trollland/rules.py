@@ -272,8 +272,8 @@ CHECKS = {
 
 # -- candidates: a superset of the legal actions, filtered by the checks ---------------------------
 class Try(NamedTuple):
-    """A candidate action as the checks read it (verb, args, arg) -- an ``Action`` is made only
-    for the candidates that pass (most are refused: random play runs 1.5x faster)."""
+    """A candidate action as the checks read it (verb, args, arg); an ``Action`` is made only
+    for the candidates that pass (speed: PERF.md "Trollland: legal actions")."""
 
     verb: str
     args: tuple
@@ -340,7 +340,7 @@ def has_legal_action(s) -> bool:
     return any(CHECKS[c.verb](s, c) is None for c in candidates(s))
 
 
-TEXT = attrgetter("_text")  # sort by canonical text in C, not by Action.__lt__ (PERF.md)
+TEXT = attrgetter("_text")  # speed: PERF.md "Actions made once; sorted by text in C"
 
 
 # -- effects ---------------------------------------------------------------------------------------

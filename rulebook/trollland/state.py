@@ -61,8 +61,7 @@ class Berth:
     vehicle: str
     cages: tuple[tuple[str, ...], ...]
 
-    # what the fast generator and the invariants worked out for this value, with the card set
-    # they read (speed: PERF.md "Trollland: berths are values"); not fields
+    # kept with the value, not fields (speed: PERF.md "Trollland: berths are values")
     open_map = None  # (cards, people -> open cages, open cages of any other people): fast_legal
     problems = None  # (cards, what breaks the loading rules here): the invariants
 
@@ -115,9 +114,8 @@ class Views:
     def next_to_load(self) -> tuple[str | None, int | None]:
         """(the chosen pest card next in the banishment order, the player who chose it), or
         (None, None) when no pest card is left."""
-        order = self.cards.pest_order
-        # the pest cards (a Troll has no place in the order), lowest first, all in C: speed:
-        # PERF.md "Trollland: card tables"
+        order = self.cards.pest_order  # a Troll has no place in it
+        # speed: PERF.md "Trollland: card tables"
         pests = filter(order.__contains__, chain.from_iterable(self.chosen))
         cid = min(pests, key=order.__getitem__, default=None)
         return (None, None) if cid is None else (cid, self.owner(cid))
@@ -172,8 +170,8 @@ class State(Views):
     bonus: tuple[str, ...]
     turn: int = 1
     phase: str = "choose"
-    # who acts: given only in king-return and arrow (the notation's ``pending``), else worked
-    # out from the cards when the State is made and kept (speed: PERF.md "Trollland: to_move")
+    # who acts: given in king-return and arrow (the notation's ``pending``), else worked out
+    # from the cards (speed: PERF.md "Trollland: to_move")
     to_move: int | None = None
     chosen: tuple[tuple[str, ...], ...] = ()
     discard: tuple[str, ...] = ()
@@ -200,9 +198,7 @@ class State(Views):
         if self.phase not in OWN_STEPS:
             put(self, "to_move", self.acting_player())
 
-    # a State never changes, so which card loads next, which Troll resolves, each player's piles
-    # and what each cage holds are worked out once, kept in the instance's own dict (not a field; speed: PERF.md
-    # "Trollland: frozen states")
+    # speed: PERF.md "Trollland: frozen states"
     def next_to_load(self) -> tuple[str | None, int | None]:
         found = self.__dict__.get("_next_to_load")
         if found is None:
@@ -227,7 +223,7 @@ class State(Views):
 
     @cached_property
     def _loading(self) -> dict:
-        # tuples: the cached answer is handed to every caller, so nobody may change it
+        # tuples: the kept answer is handed to every caller, so nobody may change it
         return {b.vehicle: (self.caps(b), tuple(map(tuple, self.peoples(b)))) for b in self.row}
 
     def loading(self, vid: str):
@@ -253,7 +249,7 @@ class Draft(Views):
     """A mutable working copy of a State: lists instead of tuples, the RNG advanced through its
     pure API. ``perform`` makes one and freezes it; a playout (``advance``) keeps one for the
     whole game. ``freeze()`` gives the State. Each list field is copied when first read (speed:
-    PERF.md "Trollland: working copy")."""
+    PERF.md "Trollland: playouts")."""
 
     def __init__(self, s: State):
         self.state = s
