@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rulebook.common.codecs import check_seed
+from rulebook.common.errors import NotationError
 from rulebook.common.game import fired
 from rulebook.common.rng import Rng
 from rulebook.common.rulings import RulingSet
 
 from .cards import CardSet, default_cards
 from .catalog import default_rulings, refuse
-from .state import Berth, State, parse
+from .state import OWN_STEPS, Berth, State, parse
 
 
 def _rulings(rulings) -> RulingSet:
@@ -89,6 +90,11 @@ def puzzle(
     the cards each player revealed, hands, dock... Everything not named is empty. Checked by a
     notation round trip (unknown or repeated cards are refused with a NotationError)."""
     cards = cards or default_cards()
+    if to_move is not None and phase not in OWN_STEPS:
+        raise NotationError(
+            "to_move is given only for the king-return and arrow steps (the cards tell the others)",
+            where="pending",
+        )
     berths = []
     for vid, cages in (row or {}).items():
         n = len(cards.vehicles[vid].cages) if vid in cards.vehicles else len(cages)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from tl_helpers import CARDS, berth, pos, zom_example
 
-from rulebook.common.errors import CardDataError, RuleError
+from rulebook.common.errors import CardDataError, NotationError, RuleError
 from rulebook.trollland import (
     CATALOG,
     apply_action,
@@ -16,6 +16,9 @@ from rulebook.trollland import (
     score,
     winners,
 )
+from rulebook.trollland.actions import make
+from rulebook.trollland.setup import puzzle
+from rulebook.trollland.state import State
 
 
 def legal_texts(state) -> list[str]:
@@ -559,3 +562,32 @@ def test_TL_SYMBOL_QUESTION_ruling_TLR_SWAP_SYMBOL(choice, phase):
     s = pos(2, row=[berth("V04"), berth("V03")], chosen=[["Bi6", "Ze9"], []], dock=["Go3"],
             hands=[["Ni1"], ["Zo1"]], rulings=rulings)  # fmt: skip
     assert apply_action(s, "swap Bi6 Go3 V04.1").phase == phase
+
+
+def test_every_check_takes_the_state_and_the_action_and_reads_the_player_from_the_state():
+    """One check signature (issue 20): ``check_<kind>(state, action) -> RuleError | None``; the
+    player acting is ``state.to_move``, so a check refuses what is not that player's."""
+    import inspect
+
+    from rulebook.trollland import rules
+
+    for verb, check in rules.CHECKS.items():
+        assert list(inspect.signature(check).parameters) == ["s", "a"], verb
+        assert check.__name__.startswith("check_") and not check.__name__.startswith("_")
+    s = pos(2, phase="choose", hands=[["Bi1", "Bi2"], ["Zo1", "Zo2"]])
+    assert s.to_move == 0
+    assert rules.check_choose(s, make("choose", "Bi1", "Bi2")) is None
+    err = rules.check_choose(s, make("choose", "Zo1", "Zo2"))
+    assert err.rule_id == "TL-CHOOSE-TWO" and "player 1's hand" in err.reason
+
+
+def test_to_move_is_kept_and_the_notation_writes_it_as_pending_only_where_the_cards_do_not_tell():
+    s = pos(2, phase="arrow", hands=[["Bi3"], []], to_move=0)
+    assert s.to_move == 0 and " pending=1 " in str(s)
+    assert State.parse(str(s)).to_move == 0
+    load = pos(2, chosen=[[], ["Zo4"]], row=[berth("V07")])
+    assert load.to_move == 1 and " pending=- " in str(load)  # the owner of the next card
+    with pytest.raises(NotationError, match="pending is only for"):
+        State.parse(str(load).replace("pending=-", "pending=2"))
+    with pytest.raises(NotationError, match="to_move is given only"):
+        puzzle(2, phase="load", to_move=1)
