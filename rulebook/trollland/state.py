@@ -286,7 +286,7 @@ class Draft(Views):
 
 
 def _lists(rows) -> list[list]:
-    return [list(r) for r in rows]
+    return list(map(list, rows))
 
 
 def _tuples(rows) -> tuple[tuple, ...]:
