@@ -96,33 +96,24 @@ def _loads_of_step(s, p: int) -> list[Action]:
     of each pest card of the player's hand."""
     if s.phase == "load":
         cid = s.current_card()
-        cids = () if cid is None else (cid,)
-    else:
-        pests = s.cards.pest_order
-        cids = [c for c in s.hands[p] if c in pests]
+        return [] if cid is None else _loads(s, cid)
+    pests = s.cards.pest_order
     out: list[Action] = []
-    cages: dict[str, list] = {}  # people -> its open cages in this position
-    for cid in cids:
-        out += _loads(s, cid, cages)
+    for cid in s.hands[p]:
+        if cid in pests:
+            out += _loads(s, cid)
     return out
 
 
-def _loads(s, cid: str, cages: dict) -> list[Action]:
+def _loads(s, cid: str) -> list[Action]:
     """The legal place, swap and gat actions of ``cid``, a card ``loadable_refusal`` lets
-    through (``cages``: the open cages of each people asked so far in this position)."""
+    through."""
     people_of = s.cards.people_of
-
-    def open_to(card: str) -> list:
-        people = people_of[card]
-        found = cages.get(people)
-        if found is None:
-            found = cages[people] = open_cages(s, people)
-        return found
-
-    out = [place_action(cid, v, n) for v, n in open_to(cid)]
+    out = [place_action(cid, v, n) for v, n in open_cages(s, people_of[cid])]
     if rules.question_active(s, cid):
-        docks = [d for d in s.dock if rules.dock_refusal(s, cid, d) is None]
-        out += [swap_action(cid, d, v, n) for d in docks for v, n in open_to(d)]
+        for d in s.dock:
+            if rules.dock_refusal(s, cid, d) is None:
+                out += [swap_action(cid, d, v, n) for v, n in open_cages(s, people_of[d])]
     if not out or s.rulings["TLR-GAT-CHOICE"] != "forced-only":
         out.append(make("gat", cid))
     return out

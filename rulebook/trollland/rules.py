@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
-from operator import attrgetter
+from operator import attrgetter, le
 from typing import NamedTuple
 
 from rulebook.common.actions import Action
@@ -67,7 +67,9 @@ def legal_cages(people: str, caps: Sequence[int], contents: Sequence[Sequence[st
 
 def is_full(caps: Sequence[int], contents: Sequence[Sequence[str]]) -> bool:
     """A vehicle departs as soon as every cage is at capacity (TL-DEPART-FULL)."""
-    return all(len(inside) >= cap for cap, inside in zip(caps, contents, strict=True))
+    if len(caps) != len(contents):
+        raise ValueError(f"{len(caps)} capacities for {len(contents)} cages")
+    return all(map(le, caps, map(len, contents)))  # each cap <= what its cage holds
 
 
 # -- legality: one check per action kind -----------------------------------------------------------
@@ -354,6 +356,7 @@ def perform(s, a: Action):
 def play(d, a: Action) -> None:
     """Play the legal action ``a`` on the working copy ``d`` in place (``perform`` and the
     playouts' ``advance``), then the steps that need no decision."""
+    d.next_known = None  # the effect changes the chosen cards
     EFFECTS[a.verb](d, d.to_move, a)
     _advance(d)
 
@@ -534,9 +537,9 @@ def _advance(d) -> None:
     while True:
         phase = d.phase
         if phase == "load":
-            cid, owner = d.next_to_load()
-            if cid is not None:
-                d.to_move = owner
+            found = d.next_to_load()
+            if found[0] is not None:
+                d.to_move, d.next_known = found[1], found
                 return
             _end_of_turn(d)
         elif phase == "choose":

@@ -256,6 +256,12 @@ class Draft(Views):
         self.players, self.turn, self.phase, self.to_move = s.players, s.turn, s.phase, s.to_move
         self.cards, self.rulings, self.rng = s.cards, s.rulings, s.rng
         self.thawed: list[str] = []  # the fields copied so far, frozen back by ``freeze``
+        # the next card and its owner, as ``_advance`` found them after the last action (None:
+        # not known; speed: PERF.md "Trollland: to_move")
+        self.next_known = None
+
+    def next_to_load(self) -> tuple[str | None, int | None]:
+        return self.next_known or Views.next_to_load(self)
 
     def __getattr__(self, name: str):
         """A list field, copied from the State on first use (then an ordinary attribute)."""
@@ -282,7 +288,10 @@ class Draft(Views):
         changed = {k: _FREEZE[k](getattr(self, k)) for k in self.thawed}
         turn = min(self.turn, MAX_TURN)  # the counter stops at what the notation reads
         changed.update(turn=turn, phase=self.phase, to_move=self.to_move, rng=self.rng)
-        return evolve(self.state, STATE_FIELDS, changed)
+        new = evolve(self.state, STATE_FIELDS, changed)
+        if self.next_known is not None:  # what the State would work out (a kept answer)
+            new.__dict__["_next_to_load"] = self.next_known
+        return new
 
 
 def _lists(rows) -> list[list]:
