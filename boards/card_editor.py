@@ -80,7 +80,7 @@ class CardEditor(EditorBoard):
             return target
         if kind == "player":
             return f"hand:{name}"
-        who = getattr(self.state, "to_act", None)
+        who = getattr(self.state, "to_move", None)
         if target == "gat" and who is not None:
             return f"gat:P{who + 1}"
         return None

@@ -90,7 +90,7 @@ def vehicle_points(state, player: int, **kw) -> NumberExercise:
     def compute(s):
         from rulebook.trollland.scoring import score
 
-        medals = [(v, s.cards.vehicles[v].medals) for v in s.veh[player]]
+        medals = [(v, s.cards.vehicles[v].medals) for v in s.vehicles_won[player]]
         why = ", ".join(f"{v}: {m}" for v, m in medals) or "no vehicle taken"
         return score(s, player).vehicle_medals, f"one point per medal ({why})"
 

@@ -99,16 +99,28 @@ PAIR_VERBS = ("choose", "return")
 
 @lru_cache(maxsize=1 << 14)
 def make(verb: str, *args) -> Action:
-    """The action in canonical form (a pair of cards in text order). Actions are values, so the
-    recent ones are handed out again (rulebook/PERF.md)."""
+    """The action in canonical form (a pair of cards in text order); speed: PERF.md "Actions made
+    once; sorted by text in C"."""
     if verb in PAIR_VERBS:
         args = tuple(sorted(args))
     return GRAMMAR.make(verb, *args)
 
 
+@lru_cache(maxsize=1 << 16)
+def place_action(cid: str, vehicle: str, number: int) -> Action:
+    """``place cid vehicle.number`` (speed: PERF.md "Trollland: legal actions")."""
+    return make("place", cid, cage_of(vehicle, number))
+
+
+@lru_cache(maxsize=1 << 16)
+def swap_action(cid: str, dock_card: str, vehicle: str, number: int) -> Action:
+    """``swap cid dock_card vehicle.number`` (speed: PERF.md "Trollland: legal actions")."""
+    return make("swap", cid, dock_card, cage_of(vehicle, number))
+
+
 @cache
 def cage_of(vehicle: str, number: int) -> Cage:
-    """Cage ``number`` of ``vehicle``, made once (the load candidates ask for every cage)."""
+    """Cage ``number`` of ``vehicle`` (speed: PERF.md "Actions made once; sorted by text in C")."""
     return Cage(vehicle, number)
 
 

@@ -125,9 +125,19 @@ class CardSet:
         another caller's cards."""
         for name in ("people", "vehicles", "bonus"):
             object.__setattr__(self, name, MappingProxyType(dict(getattr(self, name))))
-        # the Troll cards' ids, for the invariants' one-pass check (rulebook/PERF.md)
+        # the Troll cards' ids (speed: PERF.md "Trollland: invariants")
         trolls = frozenset(cid for cid, c in self.people.items() if c.is_troll)
         object.__setattr__(self, "trolls", trolls)
+        # speed: PERF.md "Trollland: card tables"
+        people_of = {cid: c.people for cid, c in self.people.items()}
+        object.__setattr__(self, "people_of", MappingProxyType(people_of))
+        pest_order = {cid: c.order for cid, c in self.people.items() if not c.is_troll}
+        object.__setattr__(self, "pest_order", MappingProxyType(pest_order))
+        # a chosen pair is laid out in the banishment order, ties (two Trolls) by id
+        layout = {cid: (c.order, cid) for cid, c in self.people.items()}
+        object.__setattr__(self, "layout_key", MappingProxyType(layout))
+        troll_number = {cid: c.number for cid, c in self.people.items() if c.is_troll}
+        object.__setattr__(self, "troll_number", MappingProxyType(troll_number))
 
     def __reduce__(self):  # pickling (process pools) and deepcopy, despite the read-only views
         people, vehicles, bonus = dict(self.people), dict(self.vehicles), dict(self.bonus)

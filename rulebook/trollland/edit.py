@@ -18,7 +18,7 @@ from .state import Berth, State
 
 PILES = ("draw", "discard", "dock")
 PLAYER_ZONES = (("hand", "hands"), ("chosen", "chosen"), ("won", "won"), ("prison", "prison"),
-                ("gat", "gat"))  # fmt: skip
+                ("gat", "trollgat"))  # fmt: skip
 TROLL_ZONES = ("draw", "discard", "hand", "chosen", "prison")
 
 

@@ -1,23 +1,34 @@
 """A faster ``legal_actions`` for Trollland's choose, king-return, load and arrow steps.
 
 The plain path (``rules.legal_actions``: every candidate filtered by its kind's check) is the rule
-as written; this module gives the same list, faster, and ``tests/trollland/test_fast_legal.py``
-compares the two on thousands of random positions. It mirrors:
+as written; this module gives the same list in the same order, faster, on a frozen ``State`` and
+on a playout's working copy (``Draft``). ``tests/test_fast_legal.py`` and
+``tests/trollland/test_trollland_fast_legal.py`` compare the two on thousands of positions. It
+mirrors:
 
-- ``_check_choose``: the candidates are pairs of two different cards of the hand, so only
-  ``_king_pair_ok`` is asked; ``_check_return``: every such pair is legal;
+- ``check_choose``: the candidates are pairs of two different cards of the hand, so only
+  ``king_pair_allowed`` can refuse one, and it refuses only a pair of two Trolls: a hand holding
+  fewer than two Trolls has every pair allowed; ``check_return``: every such pair is legal;
 
 and for each card to load:
 
-- ``_check_place``: ``_loadable`` (asked as it is), then ``_fits`` without its refusal:
-  ``cage_refusal`` on the vehicle's ``loading`` is None (each vehicle looked up once per card);
-- ``_check_swap``: ``_loadable``, ``_dock_refusal`` (asked as it is), then ``_fits`` for the dock
-  card, as above;
-- ``_check_gat``: ``_loadable``; under TLR-GAT-CHOICE = forced-only, legal exactly when no place
-  and no swap of the same card is (the very loads ``_check_gat`` tries), so each load is judged
-  once (PERF.md, "Trollland: load step by cage").
+- ``loadable_refusal``: in the load step the current card, in the arrow step each pest card of
+  the hand of the player to move;
+- ``check_place``: then ``fit_refusal``, whose only condition a cage of the row can fail is
+  ``cage_refusal`` (asked as it is, once per berth value and people: ``open_cages``);
+- ``check_swap``: ``dock_refusal`` (asked as it is), then ``fit_refusal`` for the dock card, as
+  above;
+- ``check_gat``: under TLR-GAT-CHOICE = forced-only, legal exactly when no place and no swap of
+  the same card is (the very loads ``check_gat`` tries), so each load is judged once.
 
-The Troll step goes through the plain path.
+and in the Troll Tales, for the power of the Troll resolving now (``power_refusal`` passes its
+own verbs, the only candidates made):
+
+- ``check_king``: both choices; ``check_expel``: each dock card; ``check_send``: each vehicle of
+  the row; ``check_camp``: each opponent (``_opponent``), when the player's Trollgat holds a card;
+- ``check_steal``: each opponent's piles of at least two cards.
+
+Speed: PERF.md "Trollland: legal actions".
 """
 
 from __future__ import annotations
@@ -27,20 +38,21 @@ from itertools import combinations
 from rulebook.common.actions import Action
 
 from . import rules
-from .actions import cage_of, make
+from .actions import Player, make, place_action, swap_action
 
 
 def legal_actions(s) -> list[Action]:
     """``rules.legal_actions(s)``, generated step by step."""
-    p = s.to_act
-    if s.phase in ("choose", "king-return") and p is not None:
+    phase = s.phase
+    p = s.to_move
+    if p is None:
+        return []
+    if phase == "load" or phase == "arrow":
+        out = _loads_of_step(s, p)
+    elif phase == "choose" or phase == "king-return":
         out = _pairs(s, p)
-    elif s.phase in ("load", "arrow"):
-        people = s.cards.people
-        out, cages = [], {}  # people -> its open cages, asked once per position
-        for cid in [s.current_card()] if s.phase == "load" else s.hands[p]:
-            if not people[cid].is_troll and rules._loadable(s, p, cid) is None:
-                out += _loads(s, cid, cages)
+    elif phase == "troll":
+        out = _powers(s, p)
     else:
         return rules.legal_actions(s)
     out.sort(key=rules.TEXT)
@@ -49,42 +61,97 @@ def legal_actions(s) -> list[Action]:
 
 def _pairs(s, p: int) -> list[Action]:
     """The legal choose (or return) actions: pairs of the hand, the King not with a Troll."""
+    hand = sorted(s.hands[p])  # each pair in its text order: one cached action per pair
     if s.phase == "king-return":
-        return [make("return", *pair) for pair in combinations(s.hands[p], 2)]
-    ok = rules._king_pair_ok
-    return [make("choose", *pair) for pair in combinations(s.hands[p], 2) if ok(s, *pair)]
+        return [make("return", a, b) for a, b in combinations(hand, 2)]
+    pairs = combinations(hand, 2)
+    if len(s.cards.trolls.intersection(hand)) >= 2:
+        allowed = rules.king_pair_allowed
+        pairs = [(a, b) for a, b in pairs if allowed(s, a, b)]
+    return [make("choose", a, b) for a, b in pairs]
 
 
-def _loads(s, cid: str, cages: dict) -> list[Action]:
-    """The legal place, swap and gat actions of ``cid``, a card ``_loadable`` lets through
-    (``cages``: the open cages of each people asked so far in this position)."""
+def _powers(s, p: int) -> list[Action]:
+    """The legal actions of the Troll resolving now (its power's targets)."""
+    n = rules.resolving_number(s)
+    if n == 1:
+        return [make("king", "imprison"), make("king", "draw")]
+    opponents = [Player(q) for q in range(s.players) if q != p]
+    if n == 2:
+        out = [make("expel", d) for d in s.dock]
+        return out + [make("camp", q) for q in opponents] if s.trollgat[p] else out
+    if n in (3, 4):
+        verb = rules.POWERS[n][0]
+        return [
+            make(verb, q, people)
+            for q in opponents
+            for people, pile in s.piles(q.index).items()
+            if len(pile) >= 2
+        ]
+    return [make("send", b.vehicle) for b in s.row]
 
-    def open_to(card: str) -> list:
-        people = s.cards.people[card].people
-        if people not in cages:
-            cages[people] = _open_cages(s, people)
-        return cages[people]
 
-    out = [make("place", cid, c) for c in open_to(cid)]
-    if s.cards.people[cid].symbol == "question":
-        docks = [d for d in s.dock if rules._dock_refusal(s, cid, d) is None]
-        out += [make("swap", cid, d, c) for d in docks for c in open_to(d)]
+def _loads_of_step(s, p: int) -> list[Action]:
+    """The place, swap and gat actions of the step: of the current card, or in the arrow step
+    of each pest card of the player's hand."""
+    if s.phase == "load":
+        cid = s.current_card()
+        return [] if cid is None else _loads(s, cid)
+    pests = s.cards.pest_order
+    out: list[Action] = []
+    for cid in s.hands[p]:
+        if cid in pests:
+            out += _loads(s, cid)
+    return out
+
+
+def _loads(s, cid: str) -> list[Action]:
+    """The legal place, swap and gat actions of ``cid``, a card ``loadable_refusal`` lets
+    through."""
+    people_of = s.cards.people_of
+    out = [place_action(cid, v, n) for v, n in open_cages(s, people_of[cid])]
+    if rules.question_active(s, cid):
+        for d in s.dock:
+            if rules.dock_refusal(s, cid, d) is None:
+                out += [swap_action(cid, d, v, n) for v, n in open_cages(s, people_of[d])]
     if not out or s.rulings["TLR-GAT-CHOICE"] != "forced-only":
         out.append(make("gat", cid))
     return out
 
 
-def _open_cages(s, people: str) -> list:
-    """The cages of the row, in row order, for which ``rules._fits(s, cid, cage)`` is None for a
-    card ``cid`` of ``people`` (``_fits`` reads the card's people alone), without building the
-    refusals."""
-    refusal = rules.cage_refusal
-    out = []
+def open_cages(s, people: str) -> list:
+    """The cages of the row, as (vehicle, number), in row order, for which
+    ``fit_refusal(s, cid, cage)`` is None for a card ``cid`` of ``people`` (it reads the card's
+    people alone). Worked out once per berth value for every people (``_open_by_people``) and
+    kept with the berth: a load changes one."""
+    cards = s.cards
+    out: list = []
     for b in s.row:
-        caps, contents = s.loading(b.vehicle)
-        out += [
-            cage_of(b.vehicle, i + 1)
-            for i in range(len(caps))
-            if refusal(people, caps, contents, i) is None
-        ]
+        found = b.open_map
+        if found is None or found[0] is not cards:
+            found = _open_by_people(b, cards)
+        out += found[1].get(people, found[2])
     return out
+
+
+def _open_by_people(b, cards) -> tuple:
+    """``cage_refusal`` for one berth, every people at once: (cards, people -> its open cages
+    for each people some cage holds, the open cages of any other people), kept as the berth's
+    ``open_map``. A people a cage holds may go only into that cage, while it has room
+    (TL-LOAD-CAGE-PEOPLE, TL-LOAD-VEHICLE-DISTINCT, TL-LOAD-CAPACITY); any other people, into
+    every empty cage (a cage holds at least one)."""
+    caps = cards.vehicles[b.vehicle].cages
+    people_of = cards.people_of
+    held, empty = {}, []
+    for i, inside in enumerate(b.cages):
+        cage = (b.vehicle, i + 1)
+        if not inside:
+            empty.append(cage)
+        else:
+            people = people_of[inside[0]]
+            # a people two cages hold (a typed position the invariants refuse) goes nowhere
+            room = len(inside) < caps[i] and people not in held
+            held[people] = (cage,) if room else ()
+    found = (cards, held, tuple(empty))
+    object.__setattr__(b, "open_map", found)
+    return found

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import chain
+from operator import attrgetter
 
 from rulebook.common.errors import TrogkitInputError
 from rulebook.common.game import Game, check_header
@@ -14,7 +16,7 @@ from .actions import GRAMMAR, PAIR_VERBS, make, parse_action
 from .catalog import CATALOG
 from .scoring import winners as _winners
 from .setup import new_game
-from .state import HEADER, State, parse
+from .state import HEADER, Draft, State, parse
 
 
 class Trollland(Game):
@@ -38,14 +40,26 @@ class Trollland(Game):
 
     plain_legal_actions = staticmethod(rules.legal_actions)
 
-    def legal_actions(self, state):
-        return fast_legal.legal_actions(state)  # = rules.legal_actions(state), faster (PERF.md)
+    # = rules.legal_actions(state), faster (speed: PERF.md "Trollland: legal actions")
+    legal_actions = staticmethod(fast_legal.legal_actions)
 
     def refusal(self, state, action):
         return rules.refusal(state, self.action(action))
 
     def perform(self, state, action):
         return rules.perform(state, action)
+
+    # playouts keep one working copy for the whole game (speed: PERF.md "Trollland: playouts")
+    def fork(self, state):
+        return Draft(state if type(state) is State else state.freeze())
+
+    def advance(self, state, action):
+        d = state if type(state) is Draft else Draft(state)
+        rules.play(d, action)
+        return d
+
+    def freeze(self, state):
+        return state.freeze() if type(state) is Draft else state
 
     # -- hidden information --
     def observation(self, state, player):
@@ -61,7 +75,7 @@ class Trollland(Game):
         masked = replace(
             state,
             draw=hide(state.draw),
-            vpile=hide(state.vpile),
+            vehicle_pile=hide(state.vehicle_pile),
             hands=tuple(hands),
             chosen=tuple(chosen),
             rng=Rng(0),
@@ -84,13 +98,13 @@ class Trollland(Game):
             if secret:
                 pair = dealt[len(others) + i]
                 chosen[q] = tuple(sorted(pair, key=lambda c: (people[c].order, c)))
-        (vpile,) = deal_again([state.vpile], rng)
+        (vehicle_pile,) = deal_again([state.vehicle_pile], rng)
         return replace(
             state,
             hands=tuple(hands),
             chosen=tuple(chosen),
             draw=dealt[-1],
-            vpile=vpile,
+            vehicle_pile=vehicle_pile,
             rng=Rng(fresh_seed(rng)),
         )
 
@@ -104,7 +118,7 @@ class Trollland(Game):
         return tuple(_winners(state)) if self.is_terminal(state) else ()
 
     def to_move(self, state):
-        return state.to_act
+        return state.to_move
 
     def num_players(self, state):
         return state.players
@@ -137,37 +151,38 @@ class Trollland(Game):
         return invariants(state) + self.stuck(state)
 
 
+CAGES, VEHICLE = attrgetter("cages"), attrgetter("vehicle")
 TROLL_PLACES = ("draw", "discard", "hands", "chosen", "prison")  # where a Troll card may be
-PER_PLAYER_CARDS = ("hands", "chosen", "won", "prison", "gat")
+PER_PLAYER_CARDS = ("hands", "chosen", "won", "prison", "trollgat")
 
 
 def invariants(s: State) -> list[str]:
     """What is wrong with ``s``: a card in two places, a Troll where only pests go, a cage that
     breaks the loading rules, a full vehicle still at the dock, a live step nobody can act in.
     A dealt game (every vehicle present) holds every people card exactly once. Sweeps ask it
-    after every action, so each card is looked at in set operations, not one by one
-    (rulebook/PERF.md)."""
-    held = [c for f in PER_PLAYER_CARDS for cards in getattr(s, f) for c in cards]
-    in_row = [c for b in s.row for cage in b.cages for c in cage]
-    everywhere = [*s.draw, *s.discard, *s.dock, *held, *in_row]
-    seen = set(everywhere)
-    out = _cards_placed(s, _places(s)) if len(seen) != len(everywhere) else []
-    trolls = s.cards.trolls
-    if not (trolls.isdisjoint(s.dock) and trolls.isdisjoint(in_row)) or any(
-        not trolls.isdisjoint(cards) for f in ("won", "gat") for cards in getattr(s, f)
-    ):
+    after every action (speed: PERF.md "Trollland: invariants")."""
+    cages = [*chain.from_iterable(map(CAGES, s.row))]
+    places = (s.draw, s.discard, s.dock, *cages, *s.hands, *s.chosen, *s.won, *s.prison,
+              *s.trollgat)  # every place of PER_PLAYER_CARDS  # fmt: skip
+    seen = set().union(*places)
+    out = _cards_placed(s, _places(s)) if len(seen) != sum(map(len, places)) else []
+    if not s.cards.trolls.isdisjoint(chain(s.dock, *cages, *s.won, *s.trollgat)):
         out += _trolls_placed(s, _places(s))
-    vehicles = [*s.vpile, *(b.vehicle for b in s.row), *(v for vs in s.veh for v in vs)]
-    if len(set(vehicles)) != len(vehicles):
+    vehicles = [*s.vehicle_pile, *map(VEHICLE, s.row), *chain.from_iterable(s.vehicles_won)]
+    dealt = set(vehicles)
+    if len(dealt) != len(vehicles):
         out.append("a vehicle is in two places")
     people = s.cards.people
-    if set(vehicles) == set(s.cards.vehicles) and len(seen) != len(people):
+    if len(seen) != len(people) and s.cards.vehicles.keys() == dealt:
         out.append(f"{len(people) - len(seen)} people card(s) missing from a dealt game")
     for b in s.row:
-        out += _berth_problems(s, b)
-    if not s.swapped <= set(s.dock):
+        found = b.problems
+        if found is None or found[0] is not s.cards:
+            found = berth_problems(s, b)
+        out += found[1]
+    if not s.swapped.issubset(s.dock):
         out.append("a swapped card is not on the dock")
-    if s.phase != "over" and s.to_act is None:
+    if s.phase != "over" and s.to_move is None:
         out.append(f"nobody can act in step {s.phase}")
     return out
 
@@ -176,7 +191,7 @@ def _places(s: State) -> dict[str, tuple]:
     """Every place a people card can be, by name, with its cards."""
     return {
         "draw": s.draw, "discard": s.discard, "dock": s.dock,
-        **{f"{k} P{p + 1}": v for k in ("hands", "chosen", "won", "prison", "gat")
+        **{f"{k} P{p + 1}": v for k in ("hands", "chosen", "won", "prison", "trollgat")
            for p, v in enumerate(getattr(s, k))},
         **{f"row {b.vehicle}": [c for cage in b.cages for c in cage] for b in s.row},
     }  # fmt: skip
@@ -202,9 +217,17 @@ def _cards_placed(s: State, places: dict) -> list[str]:
     return out
 
 
-def _berth_problems(s: State, b) -> list[str]:
+def berth_problems(s: State, b) -> tuple:
+    """(cards, what breaks the loading rules in berth ``b``), kept as the berth's ``problems``
+    (speed: PERF.md "Trollland: berths are values")."""
+    found = (s.cards, _berth_problems(s, b))
+    object.__setattr__(b, "problems", found)
+    return found
+
+
+def _berth_problems(s: State, b) -> tuple[str, ...]:
     out = []
-    caps, contents = s.loading(b.vehicle)
+    caps, contents = s.caps(b), s.peoples(b)
     for i, cage in enumerate(contents):
         if len(cage) > caps[i] or len(set(cage)) > 1:
             out.append(f"{b.vehicle} cage {i + 1} breaks the loading rules")
@@ -213,7 +236,7 @@ def _berth_problems(s: State, b) -> list[str]:
         out.append(f"{b.vehicle} has two cages of one people")
     if rules.is_full(caps, contents):
         out.append(f"{b.vehicle} is full but has not departed")
-    return out
+    return tuple(out)
 
 
 GAME = Trollland()

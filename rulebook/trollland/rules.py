@@ -5,7 +5,7 @@
   ``apply`` raises what it returns, so the list and the refusals cannot disagree.
 - **Effects**: ``perform(s, action)`` changes a ``Draft`` of the position and freezes it; steps
   that need no decision (cancelled Trolls, powers without a target, end of turn) run on, so the
-  result waits for ``to_act`` (or the game is over). Rule code calls ``fired(ID)`` where a rule
+  result waits for ``to_move`` (or the game is over). Rule code calls ``fired(ID)`` where a rule
   takes effect.
 - **Loading** (``cage_refusal``, ``legal_cages``, ``is_full``) works on plain data -- capacities and
   the peoples in each cage -- so the solvers share the very same definition.
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
-from operator import attrgetter
+from operator import attrgetter, le
 from typing import NamedTuple
 
 from rulebook.common.actions import Action
@@ -67,7 +67,9 @@ def legal_cages(people: str, caps: Sequence[int], contents: Sequence[Sequence[st
 
 def is_full(caps: Sequence[int], contents: Sequence[Sequence[str]]) -> bool:
     """A vehicle departs as soon as every cage is at capacity (TL-DEPART-FULL)."""
-    return all(len(inside) >= cap for cap, inside in zip(caps, contents, strict=True))
+    if len(caps) != len(contents):
+        raise ValueError(f"{len(caps)} capacities for {len(contents)} cages")
+    return all(map(le, caps, map(len, contents)))  # each cap <= what its cage holds
 
 
 # -- legality: one check per action kind -----------------------------------------------------------
@@ -79,84 +81,90 @@ def refusal(s, a: Action) -> RuleError | None:
         return refuse("TL-TURN-ORDER", "the game is over")
     if a.verb not in PHASE_VERBS[s.phase]:
         return refuse("TL-TURN-ORDER", f"'{a.verb}' is not an action of the {s.phase} step")
-    return CHECKS[a.verb](s, s.to_act, a)
+    return CHECKS[a.verb](s, a)
 
 
-def _king_pair_ok(s, a: str, b: str) -> bool:
+def king_pair_allowed(s, a: str, b: str) -> bool:
+    """TL-CHOOSE-KING: the King of the Trolls (1) is not chosen together with another Troll."""
     ca, cb = s.cards.people[a], s.cards.people[b]
     return not (ca.is_troll and cb.is_troll and 1 in (ca.number, cb.number))
 
 
-def _check_choose(s, p: int, a: Action):
+def check_choose(s, a: Action) -> RuleError | None:
+    p = s.to_move
     x, y = a.args
     for cid in (x, y):
         if cid not in s.hands[p]:
             return refuse("TL-CHOOSE-TWO", f"{cid} is not in player {p + 1}'s hand")
     if x == y:
         return refuse("TL-CHOOSE-TWO", "choose two different cards")
-    if not _king_pair_ok(s, x, y):
+    if not king_pair_allowed(s, x, y):
         return refuse(
             "TL-CHOOSE-KING", "the King of the Trolls cannot be chosen with another Troll"
         )
     return None
 
 
-def _check_return(s, p: int, a: Action):
+def check_return(s, a: Action) -> RuleError | None:
     x, y = a.args
-    if x == y or x not in s.hands[p] or y not in s.hands[p]:
+    hand = s.hands[s.to_move]
+    if x == y or x not in hand or y not in hand:
         return refuse("TL-TROLL-KING", "return two different cards from your own hand")
     return None
 
 
-def _power(s, a: Action):
-    """The number of the Troll resolving now, or the refusal of a verb that is not its power."""
-    tid = s.current_troll()
-    n = s.cards.people[tid].number
+def resolving_number(s) -> int:
+    """The number of the Troll resolving now (TL-TROLL-ORDER)."""
+    return s.cards.people[s.current_troll()].number
+
+
+def power_refusal(s, a: Action) -> RuleError | None:
+    """The refusal of a verb that is not the power of the Troll resolving now."""
+    n = resolving_number(s)
     if a.verb not in POWERS[n]:
+        tid = s.current_troll()
         return refuse(
             "TL-TROLL-ORDER", f"Troll {n} ({tid}) resolves now; '{a.verb}' is not its power"
         )
-    return n
+    return None
 
 
-def _opponent(s, p: int, q: Player, rule_id: str):
+def _opponent(s, q: Player, rule_id: str) -> RuleError | None:
     if q.index >= s.players:
         return refuse(rule_id, f"there is no player {q.name} in a {s.players}-player game")
-    if q.index == p:
+    if q.index == s.to_move:
         return refuse(rule_id, "choose an opponent, not yourself")
     return None
 
 
-def _check_king(s, p: int, a: Action):
-    n = _power(s, a)
-    return n if isinstance(n, RuleError) else None
+def check_king(s, a: Action) -> RuleError | None:
+    return power_refusal(s, a)
 
 
-def _check_expel(s, p: int, a: Action):
-    n = _power(s, a)
-    if isinstance(n, RuleError):
-        return n
-    if a.arg not in s.dock:
+def check_expel(s, a: Action) -> RuleError | None:
+    err = power_refusal(s, a)
+    if err is None and a.arg not in s.dock:
         return refuse("TL-TROLL-EXPRESS", f"{a.arg} is not on the departure dock")
-    return None
+    return err
 
 
-def _check_camp(s, p: int, a: Action):
-    n = _power(s, a)
-    if isinstance(n, RuleError):
-        return n
-    if not s.gat[p]:
+def check_camp(s, a: Action) -> RuleError | None:
+    err = power_refusal(s, a)
+    if err is not None:
+        return err
+    if not s.trollgat[s.to_move]:
         return refuse("TL-TROLL-EXPRESS", "your refugee camp is empty")
-    return _opponent(s, p, a.arg, "TL-TROLL-EXPRESS")
+    return _opponent(s, a.arg, "TL-TROLL-EXPRESS")
 
 
-def _check_steal(s, p: int, a: Action):
-    n = _power(s, a)
-    if isinstance(n, RuleError):
-        return n
+def check_steal(s, a: Action) -> RuleError | None:
+    """Both steals (``steal-top``: Troll 3, ``steal-rest``: Troll 4)."""
+    err = power_refusal(s, a)
+    if err is not None:
+        return err
     q, people = a.args
-    rule_id = POWER_RULE[n]
-    err = _opponent(s, p, q, rule_id)
+    rule_id = POWER_RULE[resolving_number(s)]
+    err = _opponent(s, q, rule_id)
     if err:
         return err
     if len(s.piles(q.index).get(people, ())) < 2:
@@ -164,19 +172,18 @@ def _check_steal(s, p: int, a: Action):
     return None
 
 
-def _check_send(s, p: int, a: Action):
-    n = _power(s, a)
-    if isinstance(n, RuleError):
-        return n
-    if s.berth(a.arg) is None:
+def check_send(s, a: Action) -> RuleError | None:
+    err = power_refusal(s, a)
+    if err is None and s.berth(a.arg) is None:
         return refuse("TL-TROLL-5", f"vehicle {a.arg} is not at the departure dock")
-    return None
+    return err
 
 
-def _loadable(s, p: int, cid: str):
-    """The card to load now: the next revealed card (TL-BANISH-ORDER), or in the arrow step a
-    pest card from the player's hand (TL-SYMBOL-ARROW)."""
+def loadable_refusal(s, cid: str) -> RuleError | None:
+    """Why ``cid`` is not the card to load now: the next revealed card (TL-BANISH-ORDER), or in
+    the arrow step a pest card from the hand of the player to move (TL-SYMBOL-ARROW)."""
     if s.phase == "arrow":
+        p = s.to_move
         if cid not in s.hands[p]:
             return refuse("TL-SYMBOL-ARROW", f"{cid} is not in player {p + 1}'s hand")
         if s.cards.people[cid].is_troll:
@@ -190,7 +197,8 @@ def _loadable(s, p: int, cid: str):
     return None
 
 
-def _fits(s, cid: str, cage: Cage):
+def fit_refusal(s, cid: str, cage: Cage) -> RuleError | None:
+    """Why card ``cid`` may not go into ``cage`` of a vehicle at the dock (the loading rules)."""
     at_dock = s.loading(cage.vehicle)
     if at_dock is None:
         return refuse("TL-DEPART-FULL", f"vehicle {cage.vehicle} is not at the departure dock")
@@ -199,9 +207,9 @@ def _fits(s, cid: str, cage: Cage):
     return refuse(why[0], f"{cid} into {cage.name}: {why[1]}") if why else None
 
 
-def _check_place(s, p: int, a: Action):
+def check_place(s, a: Action) -> RuleError | None:
     cid, cage = a.args
-    return _loadable(s, p, cid) or _fits(s, cid, cage)
+    return loadable_refusal(s, cid) or fit_refusal(s, cid, cage)
 
 
 def question_active(s, cid: str) -> bool:
@@ -212,7 +220,7 @@ def question_active(s, cid: str) -> bool:
     return s.phase != "arrow" or s.rulings["TLR-ARROW-CHAIN"] == "chain"
 
 
-def _dock_refusal(s, cid: str, d: str):
+def dock_refusal(s, cid: str, d: str) -> RuleError | None:
     """Why question-mark card ``cid`` may not take dock card ``d`` (None when it may)."""
     if not question_active(s, cid):
         return refuse("TL-SYMBOL-QUESTION", f"{cid} has no active question-mark symbol")
@@ -226,22 +234,22 @@ def _dock_refusal(s, cid: str, d: str):
     return None
 
 
-def _check_swap(s, p: int, a: Action):
+def check_swap(s, a: Action) -> RuleError | None:
     cid, d, cage = a.args
-    return _loadable(s, p, cid) or _dock_refusal(s, cid, d) or _fits(s, d, cage)
+    return loadable_refusal(s, cid) or dock_refusal(s, cid, d) or fit_refusal(s, d, cage)
 
 
-def _check_gat(s, p: int, a: Action):
+def check_gat(s, a: Action) -> RuleError | None:
     """TL-LOAD-TROLLGAT (under TLR-GAT-CHOICE = forced-only): only a card that no place or swap
     can load -- asked with the very checks of ``place`` and ``swap``."""
     cid = a.arg
-    err = _loadable(s, p, cid)
+    err = loadable_refusal(s, cid)
     if err or s.rulings["TLR-GAT-CHOICE"] != "forced-only":
         return err
-    loads = [(cid, c) for c in _cages(s)]
-    loads += [(d, c) for d in s.dock if _dock_refusal(s, cid, d) is None for c in _cages(s)]
+    loads = [(cid, c) for c in row_cages(s)]
+    loads += [(d, c) for d in s.dock if dock_refusal(s, cid, d) is None for c in row_cages(s)]
     for card, cage in loads:
-        if _fits(s, card, cage) is None:
+        if fit_refusal(s, card, cage) is None:
             how = f"into {cage.name}" if card == cid else f"by taking {card} into {cage.name}"
             return refuse(
                 "TL-LOAD-TROLLGAT", f"{cid} can be loaded ({how}), so it may not go to the Trollgat"
@@ -250,24 +258,24 @@ def _check_gat(s, p: int, a: Action):
 
 
 CHECKS = {
-    "choose": _check_choose,
-    "return": _check_return,
-    "king": _check_king,
-    "expel": _check_expel,
-    "camp": _check_camp,
-    "steal-top": _check_steal,
-    "steal-rest": _check_steal,
-    "send": _check_send,
-    "place": _check_place,
-    "swap": _check_swap,
-    "gat": _check_gat,
+    "choose": check_choose,
+    "return": check_return,
+    "king": check_king,
+    "expel": check_expel,
+    "camp": check_camp,
+    "steal-top": check_steal,
+    "steal-rest": check_steal,
+    "send": check_send,
+    "place": check_place,
+    "swap": check_swap,
+    "gat": check_gat,
 }
 
 
 # -- candidates: a superset of the legal actions, filtered by the checks ---------------------------
 class Try(NamedTuple):
-    """A candidate action as the checks read it (verb, args, arg) -- an ``Action`` is made only
-    for the candidates that pass (most are refused: random play runs 1.5x faster)."""
+    """A candidate action as the checks read it (verb, args, arg); an ``Action`` is made only
+    for the candidates that pass (speed: PERF.md "Trollland: legal actions")."""
 
     verb: str
     args: tuple
@@ -277,12 +285,13 @@ class Try(NamedTuple):
         return self.args[0]
 
 
-def _cages(s):
+def row_cages(s) -> list[Cage]:
+    """Every cage of the vehicles at the dock, in row order."""
     return [cage_of(b.vehicle, i + 1) for b in s.row for i in range(len(b.cages))]
 
 
 def _load_candidates(s, cid: str) -> list[Try]:
-    cages = _cages(s)
+    cages = row_cages(s)
     out = [Try("place", (cid, c)) for c in cages]
     if s.cards.people[cid].symbol == "question":
         out += [Try("swap", (cid, d, c)) for d in s.dock for c in cages]
@@ -303,7 +312,7 @@ def _troll_candidates(s) -> list[Try]:
 
 
 def candidates(s) -> list[Try]:
-    p = s.to_act
+    p = s.to_move
     if p is None:
         return []
     if s.phase in ("choose", "king-return"):
@@ -320,32 +329,43 @@ def candidates(s) -> list[Try]:
 
 
 def legal_actions(s) -> list[Action]:
-    """Every legal action for ``s.to_act``, sorted by canonical text. The candidates belong to
+    """Every legal action for ``s.to_move``, sorted by canonical text. The candidates belong to
     the current step, so each is asked only its own verb's check (what ``refusal`` asks after
     the step's verbs)."""
-    p = s.to_act
-    legal = [make(c.verb, *c.args) for c in candidates(s) if CHECKS[c.verb](s, p, c) is None]
+    legal = [make(c.verb, *c.args) for c in candidates(s) if CHECKS[c.verb](s, c) is None]
     legal.sort(key=TEXT)
     return legal
 
 
-TEXT = attrgetter("_text")  # sort by canonical text in C, not by Action.__lt__ (PERF.md)
+def has_legal_action(s) -> bool:
+    """``legal_actions(s) != []``, asked until the first candidate its check lets through."""
+    return any(CHECKS[c.verb](s, c) is None for c in candidates(s))
+
+
+TEXT = attrgetter("_text")  # speed: PERF.md "Actions made once; sorted by text in C"
 
 
 # -- effects ---------------------------------------------------------------------------------------
 def perform(s, a: Action):
     """The state after the legal action ``a`` (checked by the caller); ``s`` is not changed."""
     d = s.thaw()
-    EFFECTS[a.verb](d, d.to_act, a)
-    _advance(d)
+    play(d, a)
     return d.freeze()
+
+
+def play(d, a: Action) -> None:
+    """Play the legal action ``a`` on the working copy ``d`` in place (``perform`` and the
+    playouts' ``advance``), then the steps that need no decision."""
+    d.next_known = None  # the effect changes the chosen cards
+    EFFECTS[a.verb](d, d.to_move, a)
+    _advance(d)
 
 
 def _choose(d, p: int, a: Action) -> None:
     fired("TL-CHOOSE-TWO")
     for cid in a.args:
         d.hands[p].remove(cid)
-    d.chosen[p] = sorted(a.args, key=lambda c: (d.cards.people[c].order, c))
+    d.chosen[p] = sorted(a.args, key=d.cards.layout_key.__getitem__)
 
 
 def _return(d, p: int, a: Action) -> None:
@@ -353,7 +373,7 @@ def _return(d, p: int, a: Action) -> None:
     for cid in a.args:
         d.hands[p].remove(cid)
     d.draw = d.shuffled(d.draw + list(a.args))
-    d.phase, d.pending = "troll", None
+    d.phase = "troll"
 
 
 def _resolve(d, p: int) -> str:
@@ -379,7 +399,7 @@ def _king(d, p: int, a: Action) -> None:
     else:
         for _ in range(min(3, len(d.draw))):
             d.hands[p].append(d.draw.pop(0))
-        d.phase, d.pending = "king-return", p
+        d.phase, d.to_move = "king-return", p
 
 
 def _expel(d, p: int, a: Action) -> None:
@@ -393,8 +413,8 @@ def _expel(d, p: int, a: Action) -> None:
 def _camp(d, p: int, a: Action) -> None:
     _resolve(d, p)
     fired("TL-TROLL-EXPRESS")
-    d.gat[a.arg.index] += d.gat[p]
-    d.gat[p] = []
+    d.trollgat[a.arg.index] += d.trollgat[p]
+    d.trollgat[p] = []
 
 
 def _steal(d, p: int, a: Action) -> None:
@@ -418,7 +438,7 @@ def _depart(d, berth, p: int) -> None:
     fired("TL-DEPART-FULL")
     fired("TL-DEPART-PILES")
     d.row.remove(berth)
-    d.veh[p].append(berth.vehicle)
+    d.vehicles_won[p].append(berth.vehicle)
     for cage in berth.cages:
         d.won[p].extend(cage)
 
@@ -430,7 +450,7 @@ def _take(d, p: int, cid: str) -> None:
         d.hands[p].remove(cid)
         if d.draw:
             d.hands[p].append(d.draw.pop(0))
-        d.phase, d.pending = "load", None
+        d.phase = "load"
         return
     fired("TL-BANISH-ORDER")
     d.chosen[p].remove(cid)
@@ -439,7 +459,7 @@ def _take(d, p: int, cid: str) -> None:
 def _gat(d, p: int, a: Action) -> None:
     fired("TL-LOAD-TROLLGAT")
     _take(d, p, a.arg)
-    d.gat[p].append(a.arg)
+    d.trollgat[p].append(a.arg)
 
 
 def _place(d, p: int, a: Action) -> None:
@@ -466,9 +486,12 @@ def _swap(d, p: int, a: Action) -> None:
 def _put(d, p: int, cid: str, cage: Cage) -> None:
     for rid in ("TL-LOAD-CAPACITY", "TL-LOAD-CAGE-PEOPLE", "TL-LOAD-VEHICLE-DISTINCT"):
         fired(rid)
-    berth = d.berth(cage.vehicle)
-    berth.cages[cage.index].append(cid)
-    if is_full(d.caps(berth), d.peoples(berth)):
+    row, vid = d.row, cage.vehicle
+    for i, berth in enumerate(row):
+        if berth.vehicle == vid:
+            row[i] = berth = berth.with_card(cage.number - 1, cid)
+            break
+    if is_full(d.cards.vehicles[vid].cages, berth.cages):  # the cards count as the peoples do
         _depart(d, berth, p)
 
 
@@ -482,7 +505,7 @@ def _after_load(d, p: int, loaded: str, extra: bool, swapped: bool) -> None:
     if extra and d.rulings["TLR-ARROW-CHAIN"] != "chain":
         return
     if any(not d.cards.people[c].is_troll for c in d.hands[p]):
-        d.phase, d.pending = "arrow", p
+        d.phase, d.to_move = "arrow", p
 
 
 EFFECTS = {
@@ -509,34 +532,50 @@ def settle(s):
 
 
 def _advance(d) -> None:
+    """Run the steps that need no decision, up to the next decision; note who makes it
+    (``to_move``, as ``acting_player`` reads it)."""
     while True:
-        if d.phase == "choose":
-            if any(not c for c in d.chosen):
-                return
-            d.phase = "troll"  # everyone has chosen: reveal
-        elif d.phase == "troll":
-            tid = d.current_troll()
-            if tid is None:
-                d.phase = "load"
-                continue
-            n = d.cards.people[tid].number
-            same = [c for h in d.chosen for c in h if d.cards.people[c].is_troll]
-            same = [c for c in same if d.cards.people[c].number == n]
-            if len(same) > 1:
-                fired("TL-TROLL-CANCEL")
-                for c in same:
-                    d.chosen[d.owner(c)].remove(c)
-                    d.discard.append(c)
-                continue
-            if legal_actions(d):
-                return
-            _resolve(d, d.owner(tid))  # a power with no possible target does nothing
-        elif d.phase == "load":
-            if d.current_card() is not None:
+        phase = d.phase
+        if phase == "load":
+            found = d.next_to_load()
+            if found[0] is not None:
+                d.to_move, d.next_known = found[1], found
                 return
             _end_of_turn(d)
-        else:
+        elif phase == "choose":
+            if any(not c for c in d.chosen):
+                d.to_move = d.acting_player()
+                return
+            d.phase = "troll"  # everyone has chosen: reveal
+        elif phase == "troll":
+            if _troll_waits(d):
+                return
+        else:  # king-return and arrow (their player set by the effect), over
+            d.to_move = d.acting_player()
             return
+
+
+def _troll_waits(d) -> bool:
+    """One automatic step of the Troll Tales; True when the Troll resolving now waits for its
+    owner's decision (``to_move``)."""
+    tid = d.current_troll()
+    if tid is None:
+        d.phase = "load"
+        return False
+    n = d.cards.people[tid].number
+    same = [c for h in d.chosen for c in h if d.cards.people[c].is_troll]
+    same = [c for c in same if d.cards.people[c].number == n]
+    if len(same) > 1:
+        fired("TL-TROLL-CANCEL")
+        for c in same:
+            d.chosen[d.owner(c)].remove(c)
+            d.discard.append(c)
+        return False
+    d.to_move = d.owner(tid)
+    if has_legal_action(d):
+        return True
+    _resolve(d, d.owner(tid))  # a power with no possible target does nothing
+    return False
 
 
 def _end_of_turn(d) -> None:
@@ -551,13 +590,13 @@ def _end_of_turn(d) -> None:
         d.hands[p] += d.draw[:2]
         del d.draw[:2]
     short = len(d.row) <= 2 or (d.rulings["TLR-END-VEHICLES"] == "any-short" and len(d.row) < 5)
-    if short and len(d.row) + len(d.vpile) < 5:
+    if short and len(d.row) + len(d.vehicle_pile) < 5:
         fired("TL-GAME-END-VEHICLES")
         d.phase = "over"
         return
     if len(d.row) <= 2:
         fired("TL-END-REFILL")
         while len(d.row) < 5:
-            d.add_berth(d.vpile.pop(0))
+            d.add_berth(d.vehicle_pile.pop(0))
     d.turn += 1
     d.phase = "choose"

@@ -73,7 +73,7 @@ def bonus_winner(s: State, people: str) -> int | None:
 def score(s: State, player: int) -> Score:
     sc = Score(player, piles=pile_points(s, player))
     # TL-SCORE-MEDALS: one point per medal on won vehicles, imprisoned Trolls and bonus cards
-    sc.vehicle_medals = sum(s.cards.vehicles[v].medals for v in s.veh[player])
+    sc.vehicle_medals = sum(s.cards.vehicles[v].medals for v in s.vehicles_won[player])
     sc.troll_medals = sum(s.cards.people[t].medals for t in s.prison[player])
     for bid in s.bonus:
         b = s.cards.bonus[bid]
@@ -83,7 +83,7 @@ def score(s: State, player: int) -> Score:
             sc.bonus_won.append(bid)
     if sc.vehicle_medals or sc.troll_medals or sc.bonus_medals:
         fired("TL-SCORE-MEDALS")
-    sc.refugees = -2 * len(s.gat[player])  # TL-SCORE-REFUGEES
+    sc.refugees = -2 * len(s.trollgat[player])  # TL-SCORE-REFUGEES
     if sc.refugees:
         fired("TL-SCORE-REFUGEES")
     return sc

@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rulebook.common.codecs import check_seed
+from rulebook.common.errors import NotationError
 from rulebook.common.game import fired
 from rulebook.common.rng import Rng
 from rulebook.common.rulings import RulingSet
 
 from .cards import CardSet, default_cards
 from .catalog import default_rulings, refuse
-from .state import Berth, State, parse
+from .state import OWN_STEPS, Berth, State, parse
 
 
 def _rulings(rulings) -> RulingSet:
@@ -57,7 +58,7 @@ def new_game(players: int = 3, seed: int = 0, rulings=None, cards: CardSet | Non
         draw=draw,
         dock=dock,
         row=[Berth(v, [() for _ in cards.vehicles[v].cages]) for v in vehicles[:5]],
-        vpile=vehicles[5:],
+        vehicle_pile=vehicles[5:],
         bonus=bonus[:2],
         rng=rng,
         rulings=_rulings(rulings),
@@ -74,13 +75,13 @@ def puzzle(
     hands=None,
     dock=(),
     draw=(),
-    vpile=(),
+    vehicle_pile=(),
     bonus=("Bonus-Zo", "Bonus-Ni"),
     won=None,
-    veh=None,
+    vehicles_won=None,
     prison=None,
-    gat=None,
-    pending: int | None = None,
+    trollgat=None,
+    to_move: int | None = None,
     rulings: dict[str, str] | None = None,
     seed: int = 0,
     cards: CardSet | None = None,
@@ -89,6 +90,11 @@ def puzzle(
     the cards each player revealed, hands, dock... Everything not named is empty. Checked by a
     notation round trip (unknown or repeated cards are refused with a NotationError)."""
     cards = cards or default_cards()
+    if to_move is not None and phase not in OWN_STEPS:
+        raise NotationError(
+            "to_move is given only for the king-return and arrow steps (the cards tell the others)",
+            where="pending",
+        )
     berths = []
     for vid, cages in (row or {}).items():
         n = len(cards.vehicles[vid].cages) if vid in cards.vehicles else len(cages)
@@ -99,15 +105,15 @@ def puzzle(
         draw=draw,
         dock=dock,
         row=berths,
-        vpile=vpile,
+        vehicle_pile=vehicle_pile,
         bonus=bonus,
         phase=phase,
-        pending=pending,
+        to_move=to_move,
         chosen=chosen or (),
         won=won or (),
-        veh=veh or (),
+        vehicles_won=vehicles_won or (),
         prison=prison or (),
-        gat=gat or (),
+        trollgat=trollgat or (),
         rng=Rng(seed),
         rulings=_rulings(rulings),
         cards=cards,

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 from functools import cached_property
+from itertools import chain
+from operator import attrgetter
 
 from rulebook.common.codecs import RngCodec, RulingsCodec
 from rulebook.common.errors import NotationError
@@ -40,24 +42,40 @@ from rulebook.common.rng import Rng
 from rulebook.common.rulings import RulingSet
 from rulebook.common.values import evolve
 
-from .cards import PEOPLES, CardSet, default_cards
+from .cards import CardSet, default_cards
 from .catalog import CATALOG, default_rulings
 
 HEADER = "trollland"
 PHASES = ("choose", "troll", "king-return", "load", "arrow", "over")
-PER_PLAYER = ("hands", "chosen", "won", "veh", "prison", "gat")
+PER_PLAYER = ("hands", "chosen", "won", "vehicles_won", "prison", "trollgat")
+# the steps whose player the cards do not tell (the notation's ``pending``)
+OWN_STEPS = ("king-return", "arrow")
 MAX_TURN = 999  # a game lasts fewer than 50 turns; the bound keeps typed input small
 
 
 @dataclass(frozen=True)
 class Berth:
-    """A vehicle at the departure dock and the cards in each of its cages."""
+    """A vehicle at the departure dock and the cards in each of its cages. A value: a load makes
+    a new Berth (``with_card``), so the working copy and every State share the unchanged ones."""
 
     vehicle: str
     cages: tuple[tuple[str, ...], ...]
 
+    # kept with the value, not fields (speed: PERF.md "Trollland: berths are values")
+    open_map = None  # (cards, people -> open cages, open cages of any other people): fast_legal
+    problems = None  # (cards, what breaks the loading rules here): the invariants
+
     def __post_init__(self):
         object.__setattr__(self, "cages", tuple(tuple(c) for c in self.cages))
+
+    def with_card(self, index: int, cid: str) -> Berth:
+        """This berth with ``cid`` added to cage ``index`` (0-based)."""
+        cages = list(self.cages)
+        cages[index] += (cid,)
+        new = object.__new__(Berth)  # the cages are tuples already: no __post_init__ needed
+        object.__setattr__(new, "vehicle", self.vehicle)
+        object.__setattr__(new, "cages", tuple(cages))
+        return new
 
 
 class Views:
@@ -68,7 +86,8 @@ class Views:
 
     def peoples(self, berth) -> list[list[str]]:
         """The peoples in each cage of a berth (what the loading rules look at)."""
-        return [[self.cards.people[c].people for c in cage] for cage in berth.cages]
+        people_of = self.cards.people_of
+        return [[people_of[c] for c in cage] for cage in berth.cages]
 
     def caps(self, berth) -> tuple[int, ...]:
         return self.cards.vehicles[berth.vehicle].cages
@@ -81,17 +100,25 @@ class Views:
     def piles(self, player: int) -> dict[str, list[str]]:
         """The player's won pest cards as piles by people, lowest first, top (highest) last
         (TL-DEPART-PILES)."""
+        order, people_of = self.cards.pest_order, self.cards.people_of
         out: dict[str, list[str]] = {}
-        for cid in self.won[player]:
-            out.setdefault(self.cards.people[cid].people, []).append(cid)
-        for p in out:
-            out[p].sort(key=lambda c: self.cards.people[c].number)
-        return {p: out[p] for p in PEOPLES if p in out}
+        # sorted by (people, number): the piles come in PEOPLES order, each lowest first
+        for cid in sorted(filter(order.__contains__, self.won[player]), key=order.__getitem__):
+            out.setdefault(people_of[cid], []).append(cid)
+        return out
 
     def current_card(self) -> str | None:
         """In the load phase: the chosen pest card next in the banishment order (TL-BANISH-ORDER)."""
-        pests = [c for h in self.chosen for c in h if not self.cards.people[c].is_troll]
-        return min(pests, key=lambda c: self.cards.people[c].order, default=None)
+        return self.next_to_load()[0]
+
+    def next_to_load(self) -> tuple[str | None, int | None]:
+        """(the chosen pest card next in the banishment order, the player who chose it), or
+        (None, None) when no pest card is left."""
+        order = self.cards.pest_order  # a Troll has no place in it
+        # speed: PERF.md "Trollland: card tables"
+        pests = filter(order.__contains__, chain.from_iterable(self.chosen))
+        cid = min(pests, key=order.__getitem__, default=None)
+        return (None, None) if cid is None else (cid, self.owner(cid))
 
     def reveal_order(self) -> list[str]:
         """The revealed pest cards still to load, in banishment order (TL-BANISH-ORDER)."""
@@ -99,8 +126,11 @@ class Views:
         return sorted(pests, key=lambda c: self.cards.people[c].order)
 
     def current_troll(self) -> str | None:
-        trolls = [c for h in self.chosen for c in h if self.cards.people[c].is_troll]
-        return min(trolls, key=lambda c: self.cards.people[c].order, default=None)
+        """In the Troll Tales: the chosen Troll of smallest number (the first chosen of two),
+        resolving now (TL-TROLL-ORDER)."""
+        number = self.cards.troll_number
+        trolls = filter(number.__contains__, chain.from_iterable(self.chosen))
+        return min(trolls, key=number.__getitem__, default=None)
 
     def owner(self, cid: str) -> int:
         """The player who revealed ``cid`` this turn."""
@@ -109,17 +139,22 @@ class Views:
                 return p
         raise KeyError(cid)
 
-    @property
-    def to_act(self) -> int | None:
-        """Whose decision it is now (None when the game is over)."""
-        if self.phase == "over":
+    def acting_player(self) -> int | None:
+        """Whose decision it is now, as the cards say (None when the game is over or nobody can
+        act): the first player still to choose, the owner of the Troll resolving or of the card
+        loading next; in the King's return and the arrow's extra load, ``to_move`` itself (the
+        one step the cards do not tell: the notation's ``pending``)."""
+        phase = self.phase
+        if phase == "over":
             return None
-        if self.phase == "choose":
+        if phase == "choose":
             return next((p for p in range(self.players) if not self.chosen[p]), None)
-        if self.phase in ("king-return", "arrow"):
-            return self.pending
-        cid = self.current_troll() if self.phase == "troll" else self.current_card()
-        return None if cid is None else self.owner(cid)
+        if phase in ("king-return", "arrow"):
+            return self.to_move
+        if phase == "troll":
+            cid = self.current_troll()
+            return None if cid is None else self.owner(cid)
+        return self.next_to_load()[1]
 
 
 @dataclass(frozen=True)
@@ -131,17 +166,19 @@ class State(Views):
     draw: tuple[str, ...]
     dock: tuple[str, ...]
     row: tuple[Berth, ...]
-    vpile: tuple[str, ...]
+    vehicle_pile: tuple[str, ...]  # the face-down Vehicle draw pile
     bonus: tuple[str, ...]
     turn: int = 1
     phase: str = "choose"
-    pending: int | None = None  # the player who must act in king-return / arrow
+    # who acts: given in king-return and arrow (the notation's ``pending``), else worked out
+    # from the cards (speed: PERF.md "Trollland: to_move")
+    to_move: int | None = None
     chosen: tuple[tuple[str, ...], ...] = ()
     discard: tuple[str, ...] = ()
-    won: tuple[tuple[str, ...], ...] = ()
-    veh: tuple[tuple[str, ...], ...] = ()
-    prison: tuple[tuple[str, ...], ...] = ()
-    gat: tuple[tuple[str, ...], ...] = ()
+    won: tuple[tuple[str, ...], ...] = ()  # each player's won pest cards (their piles)
+    vehicles_won: tuple[tuple[str, ...], ...] = ()  # the vehicles each player made depart
+    prison: tuple[tuple[str, ...], ...] = ()  # the Trolls each player's King imprisoned
+    trollgat: tuple[tuple[str, ...], ...] = ()  # each player's refugee camp (the Trollgat)
     swapped: frozenset[str] = frozenset()  # dock cards a question mark put there this turn
     rng: Rng = field(default_factory=lambda: Rng(0))
     rulings: RulingSet = field(default_factory=default_rulings)
@@ -150,7 +187,7 @@ class State(Views):
     def __post_init__(self):
         """Accept lists from callers and keep tuples (a State is a value)."""
         put = object.__setattr__
-        for name in ("draw", "dock", "vpile", "bonus", "discard"):
+        for name in ("draw", "dock", "vehicle_pile", "bonus", "discard"):
             put(self, name, tuple(getattr(self, name)))
         for name in PER_PLAYER:
             value = getattr(self, name) or [() for _ in range(self.players)]
@@ -158,23 +195,35 @@ class State(Views):
         put(self, "row", tuple(b if isinstance(b, Berth) else Berth(*b) for b in self.row))
         put(self, "swapped", frozenset(self.swapped))
         put(self, "rng", Rng(self.rng.seed, self.rng.counter))  # never shared with the caller
+        if self.phase not in OWN_STEPS:
+            put(self, "to_move", self.acting_player())
 
-    # a State never changes, so whose turn it is and which card loads next are worked out once
-    # (random play asks them for every candidate action: 2x faster games)
-    @cached_property
-    def to_act(self) -> int | None:
-        return Views.to_act.fget(self)
-
-    @cached_property
-    def _current_card(self) -> str | None:
-        return Views.current_card(self)
+    # speed: PERF.md "Trollland: frozen states"
+    def next_to_load(self) -> tuple[str | None, int | None]:
+        found = self.__dict__.get("_next_to_load")
+        if found is None:
+            found = self.__dict__["_next_to_load"] = Views.next_to_load(self)
+        return found
 
     def current_card(self) -> str | None:
-        return self._current_card
+        return self.next_to_load()[0]
+
+    def piles(self, player: int) -> dict[str, list[str]]:
+        known = self.__dict__.setdefault("_piles", {})
+        found = known.get(player)
+        if found is None:
+            found = known[player] = Views.piles(self, player)
+        return {people: list(pile) for people, pile in found.items()}  # the caller's own
+
+    def current_troll(self) -> str | None:
+        known = self.__dict__
+        if "_current_troll" not in known:
+            known["_current_troll"] = Views.current_troll(self)
+        return known["_current_troll"]
 
     @cached_property
     def _loading(self) -> dict:
-        # tuples: the cached answer is handed to every caller, so nobody may change it
+        # tuples: the kept answer is handed to every caller, so nobody may change it
         return {b.vehicle: (self.caps(b), tuple(map(tuple, self.peoples(b)))) for b in self.row}
 
     def loading(self, vid: str):
@@ -197,14 +246,22 @@ class State(Views):
 
 
 class Draft(Views):
-    """A mutable working copy of a State, used only inside ``apply``: lists instead of tuples,
-    the RNG advanced through its pure API. ``freeze()`` gives the new State. Each list field is
-    copied when first read (an action changes a few of them: rulebook/PERF.md)."""
+    """A mutable working copy of a State: lists instead of tuples, the RNG advanced through its
+    pure API. ``perform`` makes one and freezes it; a playout (``advance``) keeps one for the
+    whole game. ``freeze()`` gives the State. Each list field is copied when first read (speed:
+    PERF.md "Trollland: playouts")."""
 
     def __init__(self, s: State):
         self.state = s
-        self.players, self.turn, self.phase, self.pending = s.players, s.turn, s.phase, s.pending
+        self.players, self.turn, self.phase, self.to_move = s.players, s.turn, s.phase, s.to_move
         self.cards, self.rulings, self.rng = s.cards, s.rulings, s.rng
+        self.thawed: list[str] = []  # the fields copied so far, frozen back by ``freeze``
+        # the next card and its owner, as ``_advance`` found them after the last action (None:
+        # not known; speed: PERF.md "Trollland: to_move")
+        self.next_known = None
+
+    def next_to_load(self) -> tuple[str | None, int | None]:
+        return self.next_known or Views.next_to_load(self)
 
     def __getattr__(self, name: str):
         """A list field, copied from the State on first use (then an ordinary attribute)."""
@@ -213,24 +270,32 @@ class Draft(Views):
             raise AttributeError(name)
         value = thaw(getattr(self.state, name))
         setattr(self, name, value)
+        self.thawed.append(name)
         return value
 
+    def __str__(self) -> str:
+        """The notation of the position the copy holds now."""
+        return notation(self.freeze())
+
     def add_berth(self, vid: str) -> None:
-        self.row.append(_DraftBerth(vid, [[] for _ in self.cards.vehicles[vid].cages]))
+        self.row.append(Berth(vid, tuple(() for _ in self.cards.vehicles[vid].cages)))
 
     def shuffled(self, items) -> list[str]:
         out, self.rng = self.rng.shuffled(items)
         return list(out)
 
     def freeze(self) -> State:
-        changed = {k: _FREEZE[k](v) for k, v in vars(self).items() if k in _FREEZE}
+        changed = {k: _FREEZE[k](getattr(self, k)) for k in self.thawed}
         turn = min(self.turn, MAX_TURN)  # the counter stops at what the notation reads
-        changed.update(turn=turn, phase=self.phase, pending=self.pending, rng=self.rng)
-        return evolve(self.state, STATE_FIELDS, changed)
+        changed.update(turn=turn, phase=self.phase, to_move=self.to_move, rng=self.rng)
+        new = evolve(self.state, STATE_FIELDS, changed)
+        if self.next_known is not None:  # what the State would work out (a kept answer)
+            new.__dict__["_next_to_load"] = self.next_known
+        return new
 
 
 def _lists(rows) -> list[list]:
-    return [list(r) for r in rows]
+    return list(map(list, rows))
 
 
 def _tuples(rows) -> tuple[tuple, ...]:
@@ -239,33 +304,15 @@ def _tuples(rows) -> tuple[tuple, ...]:
 
 STATE_FIELDS = tuple(f.name for f in fields(State))
 _THAW = {
-    **dict.fromkeys(("draw", "dock", "vpile", "bonus", "discard"), list),
+    **dict.fromkeys(("draw", "dock", "vehicle_pile", "bonus", "discard", "row"), list),
     **dict.fromkeys(PER_PLAYER, _lists),
-    "row": lambda row: [_DraftBerth(b.vehicle, _lists(b.cages), b) for b in row],
     "swapped": set,
 }
 _FREEZE = {
-    **dict.fromkeys(("draw", "dock", "vpile", "bonus", "discard"), tuple),
+    **dict.fromkeys(("draw", "dock", "vehicle_pile", "bonus", "discard", "row"), tuple),
     **dict.fromkeys(PER_PLAYER, _tuples),
-    "row": lambda row: tuple(map(_freeze_berth, row)),
     "swapped": frozenset,
 }
-
-
-@dataclass
-class _DraftBerth:
-    vehicle: str
-    cages: list[list[str]]
-    was: Berth | None = None  # the State's berth it was copied from
-
-
-def _freeze_berth(b: _DraftBerth) -> Berth:
-    """The berth as a value: the State's own when its cages did not change (one berth of the
-    row changes per load: PERF.md)."""
-    cages = _tuples(b.cages)
-    if b.was is not None and b.was.vehicle == b.vehicle and b.was.cages == cages:
-        return b.was
-    return Berth(b.vehicle, cages)
 
 
 # -- notation --------------------------------------------------------------------------------------
@@ -304,8 +351,7 @@ def _notation(cards: CardSet, players: int) -> Notation:
         Field("players", Int(2, 5)),
         Field("turn", Int(1, MAX_TURN)),
         Field("phase", Choice(PHASES)),
-        Field("pending", Optional_(Int(1, players)),
-              get=lambda s: None if s.pending is None else s.pending + 1),
+        Field("pending", Optional_(Int(1, players)), get=_pending),
         Field("hands", per_player),
         Field("chosen", per_player),
         Field("draw", ListOf(card)),
@@ -313,15 +359,25 @@ def _notation(cards: CardSet, players: int) -> Notation:
         Field("dock", ListOf(card)),
         Field("swapped", ListOf(card, unique=True), get=lambda s: sorted(s.swapped)),
         Field("row", RowCodec(card, vehicle)),
-        Field("vpile", ListOf(vehicle)),
+        Field("vpile", ListOf(vehicle), get=attrgetter("vehicle_pile")),
         Field("bonus", ListOf(Token("bonus card", lambda: cards.bonus))),
         Field("won", per_player),
-        Field("veh", PerPlayer(ListOf(vehicle), count=players)),
+        Field("veh", PerPlayer(ListOf(vehicle), count=players), get=attrgetter("vehicles_won")),
         Field("prison", per_player),
-        Field("gat", per_player),
+        Field("gat", per_player, get=attrgetter("trollgat")),
         Field("rng", RngCodec()),
         Field("rulings", RulingsCodec(CATALOG.rulings)),
     ])  # fmt: skip
+
+
+def _pending(s: State) -> int | None:
+    """The notation's ``pending``: the player to move (1-based) in the steps the cards do not
+    tell (king-return and arrow), else nothing."""
+    return s.to_move + 1 if s.phase in OWN_STEPS and s.to_move is not None else None
+
+
+# the notation key of each State attribute named otherwise (keys stay as stored positions read)
+KEY_OF = {"to_move": "pending", "vehicle_pile": "vpile", "vehicles_won": "veh", "trollgat": "gat"}
 
 
 def notation(s: State) -> str:
@@ -353,9 +409,12 @@ def parse(text: str, cards: CardSet | None = None) -> State:
             f"write swapped sorted: {','.join(sorted(v['swapped']))}", where="swapped"
         )
     pending = v.pop("pending")
+    if pending is not None and v["phase"] not in OWN_STEPS:
+        raise NotationError("pending is only for the king-return and arrow steps", where="pending")
+    v.update({attr: v.pop(key) for attr, key in KEY_OF.items() if key in v})
     state = State(
         players=n,
-        pending=None if pending is None else pending - 1,
+        to_move=None if pending is None else pending - 1,
         rng=Rng(*v.pop("rng")),
         cards=cards,
         **v,
@@ -376,7 +435,7 @@ def _check_unique_cards(v: dict) -> None:
     for key in ("draw", "discard", "dock", "vpile", "bonus"):
         for cid in v[key]:
             see(cid, key)
-    for key in PER_PLAYER:
+    for key in (KEY_OF.get(attr, attr) for attr in PER_PLAYER):
         for p, items in enumerate(v[key]):
             for cid in items:
                 see(cid, f"{key} player {p + 1}")
@@ -393,11 +452,9 @@ def _check_phase(s: State) -> None:
         "choose": any(not c for c in s.chosen),
         "troll": s.current_troll() is not None,
         "load": s.current_card() is not None,
-        "king-return": s.pending is not None,
-        "arrow": s.pending is not None,
+        "king-return": s.to_move is not None,
+        "arrow": s.to_move is not None,
         "over": True,
     }[s.phase]
     if not ok:
         raise NotationError(f"nobody can act in step {s.phase!r} here", where="phase")
-    if s.pending is not None and s.phase not in ("king-return", "arrow"):
-        raise NotationError("pending is only for the king-return and arrow steps", where="pending")

@@ -109,8 +109,8 @@ def _player(s, p: int, y: float, who) -> tuple[list[str], float]:
     top = y
     tops = ", ".join(f"{k}×{len(v)} top {v[-1]}" for k, v in s.piles(p).items()) or "no piles"
     line = (
-        f"P{p + 1}: vehicles {len(s.veh[p])} · prison {len(s.prison[p])} · "
-        f"Trollgat {len(s.gat[p])} · {tops}"
+        f"P{p + 1}: vehicles {len(s.vehicles_won[p])} · prison {len(s.prison[p])} · "
+        f"Trollgat {len(s.trollgat[p])} · {tops}"
     )
     weight = "bold" if p == who else "normal"
     inner = [
@@ -127,7 +127,7 @@ def _player(s, p: int, y: float, who) -> tuple[list[str], float]:
     gat = (
         f'<rect x="{WIDTH - 118}" y="{top + 4}" width="100" height="18" rx="4" fill="#e7e7e7" '
         f'stroke="#555"/><text x="{WIDTH - 68}" y="{top + 17}" font-size="11" '
-        f'text-anchor="middle">Trollgat {len(s.gat[p])}</text>'
+        f'text-anchor="middle">Trollgat {len(s.trollgat[p])}</text>'
     )
     if p == who:
         gat = f'<g data-target="gat" cursor="pointer">{gat}</g>'
@@ -144,7 +144,7 @@ def _player(s, p: int, y: float, who) -> tuple[list[str], float]:
 
 def render(s) -> str:
     parts = []
-    who = s.to_act
+    who = s.to_move
     status = f"turn {s.turn} · step: {s.phase}"
     if who is not None:
         status += f" · to act: P{who + 1}"

@@ -19,9 +19,8 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from rulebook.trollland import score
-from rulebook.trollland.actions import make
 from rulebook.trollland.game import GAME
-from rulebook.trollland.rules import CHECKS, settle
+from rulebook.trollland.rules import king_pair_allowed, settle
 from rulebook.trollland.state import State
 from solvers.limits import NODE_BYTES, Budget, LimitReached, max_nodes
 
@@ -47,7 +46,7 @@ def _revealed(s: State, revealed: dict[int, list[str]]) -> State:
         cards = list(revealed.get(p, ()))
         d.hands[p] = [c for c in d.hands[p] if c not in cards]
         d.chosen[p] = cards
-    d.phase, d.pending = "troll", None
+    d.phase = "troll"
     return settle(d.freeze())
 
 
@@ -58,7 +57,7 @@ def _settled(s: State, player: int) -> bool:
         return True
     if s.phase in ("troll", "king-return"):
         return False
-    return s.to_act != player and all(s.owner(c) != player for c in s.reveal_order())
+    return s.to_move != player and all(s.owner(c) != player for c in s.reveal_order())
 
 
 def pair_value(
@@ -94,7 +93,9 @@ def best_pairs(
     budget = budget or Budget(seconds=DEFAULT_SECONDS, nodes=DEFAULT_STEPS)
     out: list[PairValue] = []
     for a, b in combinations(sorted(s.hands[player]), 2):
-        if CHECKS["choose"](s, player, make("choose", a, b)) is not None:
+        if not king_pair_allowed(
+            s, a, b
+        ):  # check_choose's one condition a pair of the hand can break
             continue
         try:
             value = pair_value(s, player, {**others, player: [a, b]}, budget)

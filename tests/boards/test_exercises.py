@@ -165,14 +165,14 @@ def test_trollland_number_vehicle_points(tally):
     final = next(
         p.final
         for seed in range(20)
-        if (p := random_game(rulebook.game("trollland"), seed)).final.veh[0]
+        if (p := random_game(rulebook.game("trollland"), seed)).final.vehicles_won[0]
         and score(p.final, 0).vehicle_medals
     )
     e = ex.vehicle_points(final, 0, score=tally)
-    want = sum(final.cards.vehicles[v].medals for v in final.veh[0])
+    want = sum(final.cards.vehicles[v].medals for v in final.vehicles_won[0])
     assert e.solution() == want == score(final, 0).vehicle_medals > 0
     assert not e.answer(0).correct and e.answer(want).correct
-    assert final.veh[0][0] in e.last.text
+    assert final.vehicles_won[0][0] in e.last.text
 
 
 def test_encounter_number_battle_level(tally):

@@ -128,10 +128,10 @@ def test_best_pair_memory_per_step_is_what_the_budget_is_sized_by(trollland_choo
         "from solvers.trollland.bestpair import best_pairs\n"
         "from solvers.limits import Budget, LimitReached\n"
         f"s = State.parse(open({str(tmp_path / 'pos.txt')!r}).read())\n"
-        "others = {p: list(c) for p, c in enumerate(s.chosen) if p != s.to_act}\n"
+        "others = {p: list(c) for p, c in enumerate(s.chosen) if p != s.to_move}\n"
         "before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
         "b = Budget(nodes=15_000)\n"
-        "try:\n    best_pairs(s, s.to_act, others, b)\nexcept LimitReached:\n    pass\n"
+        "try:\n    best_pairs(s, s.to_move, others, b)\nexcept LimitReached:\n    pass\n"
         "after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
         "print((after - before) * 1024 / b.used, b.used)\n"
     )

@@ -14,7 +14,7 @@ def test_two_cards_in_hand_choose_them():
     first, second = s.hands[0][:2]
     b.click(f"card:{first}")
     assert b.click(f"card:{second}")
-    assert b.state.to_act == 1 and set(b.state.chosen[0]) == {first, second}
+    assert b.state.to_move == 1 and set(b.state.chosen[0]) == {first, second}
     b.undo()
     assert len(b.history) == 1
 
@@ -45,5 +45,5 @@ def test_pick_dock_card_swaps_TL_SYMBOL_QUESTION():
     b = boards.board(s)
     b.click("card:Ze4")
     assert b.click("cage:V07.2")
-    assert b.state.veh[0] == ("V07",) and "Bi6" in b.state.dock
+    assert b.state.vehicles_won[0] == ("V07",) and "Bi6" in b.state.dock
     assert "<svg" in b.view.svg and "STAND-IN" in b.view.svg

@@ -24,7 +24,7 @@ def engine_min_refugees(state) -> int:
 
         s = State.parse(text)
         if s.phase not in ("load", "arrow"):
-            return sum(len(g) for g in s.gat)
+            return sum(len(g) for g in s.trollgat)
         return min(go(str(apply_action(s, a))) for a in legal_actions(s))
 
     return go(str(state))
@@ -104,7 +104,7 @@ def test_engine_question_mark_takes_a_card_put_on_the_dock_this_turn():
         if ruling == "any-present":
             assert err is None
             after = apply_action(s, "swap Zo4 Bi6 V01.1")
-            assert after.dock == ("Zo4",) and after.veh[1] == ("V01",)  # V01 left with Bi6
+            assert after.dock == ("Zo4",) and after.vehicles_won[1] == ("V01",)  # V01 left with Bi6
         else:
             assert err.rule_id == "TL-SYMBOL-QUESTION" and "TLR-QUESTION-DOCK" in err.reason
 

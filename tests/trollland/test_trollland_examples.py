@@ -14,9 +14,9 @@ def sixteen_point_position():
     return pos(
         2,
         phase="over",
-        gat=[["Bi1", "Bi2", "Go3"], []],
+        trollgat=[["Bi1", "Bi2", "Go3"], []],
         prison=[["T4a", "T5a"], []],
-        veh=[["V14", "V03"], []],
+        vehicles_won=[["V14", "V03"], []],
         won=[["Zo0", "Zo5", "Ze6", "Ni9", "Go7"], ["Ze1"]],
         bonus=["Bonus-Zo", "Bonus-Bi"],
     )
@@ -46,7 +46,7 @@ def test_zom_example_engine_and_solvers_agree():
     s = apply_action(s, "place Zo6 V12.1")
     s = apply_action(s, "gat Zo10")
     s = apply_action(s, "gat Zo13")
-    assert sum(len(g) for g in s.gat) == 2
+    assert sum(len(g) for g in s.trollgat) == 2
 
 
 def test_bimbo_example_two_choices():
@@ -58,4 +58,4 @@ def test_bimbo_example_two_choices():
             chosen=[["Bi6"], []], dock=["Ze4", "Ni8"])  # fmt: skip
     a = apply_action(s, "place Bi6 V12.1")
     b = apply_action(s, "swap Bi6 Ze4 V07.2")
-    assert a.veh[0] == () and b.veh[0] == ("V07",)
+    assert a.vehicles_won[0] == () and b.vehicles_won[0] == ("V07",)

@@ -11,7 +11,7 @@ import rulebook
 from rulebook.trollland import fast_legal, rules
 
 GAME = rulebook.game("trollland")
-# the rulings ``_check_gat``, ``_dock_refusal`` and ``question_active`` read, every combination
+# the rulings ``check_gat``, ``dock_refusal`` and ``question_active`` read, every combination
 RULINGS = [
     dict(zip(("TLR-GAT-CHOICE", "TLR-QUESTION-DOCK", "TLR-ARROW-CHAIN"), combo, strict=True))
     for combo in itertools.product(
@@ -44,3 +44,44 @@ def test_the_game_object_lists_the_fast_generators_actions_and_each_is_legal():
     s = next(s for s in random_positions(3) if s.phase == "load")
     assert GAME.legal_actions(s) == rules.legal_actions(s) != []
     assert all(GAME.refusal(s, a) is None for a in GAME.legal_actions(s))
+
+
+def test_fast_generator_on_the_playouts_working_copy_gives_the_plain_paths_list():
+    """``advance`` plays on one working copy (a ``Draft``) for the whole game: the generator
+    reads it as it reads a frozen State, and the copy holds the position ``apply`` reaches
+    (the same notation, the same player to move) after every action."""
+    rng = random.Random(11)
+    checked = 0
+    for seed in range(30):
+        rulings = RULINGS[seed % len(RULINGS)]
+        s = GAME.new_game(seed, players=2 + seed % 4, rulings=rulings)
+        copy = GAME.fork(s)
+        while not GAME.is_terminal(s):
+            plain = rules.legal_actions(s)
+            assert fast_legal.legal_actions(copy) == plain, str(s)
+            assert copy.to_move == s.to_move and str(copy) == str(s)
+            action = rng.choice(plain)
+            s, copy = GAME.apply(s, action), GAME.advance(copy, action)
+            checked += 1
+        assert GAME.is_terminal(copy) and GAME.freeze(copy) == s
+    assert checked >= 2000
+
+
+def test_a_berths_kept_answers_follow_its_card_set():
+    """What the generator keeps with a berth value is asked again for another card set (a
+    user's cards may give the same vehicle other cages)."""
+    from rulebook.trollland.cards import CardSet
+    from rulebook.trollland.state import Berth
+
+    cards = GAME.new_game(0).cards
+    vid = next(v for v, veh in cards.vehicles.items() if len(veh.cages) == 2 and veh.cages[0] > 1)
+    small = dict(cards.vehicles)
+    small[vid] = type(small[vid])(vid, "x", "cart", (1,) * 2, 0, "stand-in")
+    other = CardSet("other", dict(cards.people), small, dict(cards.bonus))
+    pest = next(c for c, card in cards.people.items() if not card.is_troll)
+    b = Berth(vid, ((pest,), ()))
+    one = type("S", (), {"row": (b,), "cards": cards})()
+    two = type("S", (), {"row": (b,), "cards": other})()
+    people = cards.people[pest].people
+    assert fast_legal.open_cages(one, people) == [(vid, 1)]  # room left in the people's cage
+    assert fast_legal.open_cages(two, people) == []  # cage 1 holds 1 of 1 under the other set

@@ -197,7 +197,7 @@ def test_any_parseable_position_can_be_played_on(seed, pick_from, pick_to):
     """Move one card between zones of a real position (as a user typing a position might):
     whatever parses offers legal actions that apply without crashing."""
     d = play(2 + seed % 4, seed, seed % 50)[-1].thaw()
-    zones = [d.draw, d.dock, d.discard, *d.hands, *d.chosen, *d.won, *d.gat, *d.prison]
+    zones = [d.draw, d.dock, d.discard, *d.hands, *d.chosen, *d.won, *d.trollgat, *d.prison]
     full = [z for z in zones if z]
     src = full[pick_from % len(full)]
     card = src.pop(pick_from % len(src))

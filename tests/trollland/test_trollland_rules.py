@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from tl_helpers import CARDS, berth, pos, zom_example
 
-from rulebook.common.errors import CardDataError, RuleError
+from rulebook.common.errors import CardDataError, NotationError, RuleError
 from rulebook.trollland import (
     CATALOG,
     apply_action,
@@ -16,6 +16,9 @@ from rulebook.trollland import (
     score,
     winners,
 )
+from rulebook.trollland.actions import make
+from rulebook.trollland.setup import puzzle
+from rulebook.trollland.state import State
 
 
 def legal_texts(state) -> list[str]:
@@ -153,7 +156,7 @@ def test_TL_SETUP_VEHICLES_BONUS_DEAL_DOCK():
     for seed in range(30):
         s = new_game(2 + seed % 4, seed=seed)
         # TL-SETUP-VEHICLES: five face up, empty, the rest in the pile
-        assert len(s.row) == 5 and len(s.vpile) == 9
+        assert len(s.row) == 5 and len(s.vehicle_pile) == 9
         assert all(not c for b in s.row for c in b.cages)
         # TL-SETUP-BONUS: two revealed
         assert len(s.bonus) == 2
@@ -179,7 +182,7 @@ def test_TL_CHOOSE_TWO_own_cards_only():
     refused(s, f"choose {s.hands[0][0]} {other}", "TL-CHOOSE-TWO")
     refused(s, f"choose {s.hands[0][0]} {s.hands[0][0]}", "TL-CHOOSE-TWO")
     s2 = apply_action(s, legal_actions(s)[0])
-    assert len(s2.hands[0]) == 3 and len(s2.chosen[0]) == 2 and s2.to_act == 1
+    assert len(s2.hands[0]) == 3 and len(s2.chosen[0]) == 2 and s2.to_move == 1
 
 
 def test_TL_CHOOSE_KING_never_with_another_troll():
@@ -202,9 +205,9 @@ def test_TL_TROLL_ORDER_increasing_numbers():
     s = pos(2, phase="choose", hands=[["T5a", "Zo3"], ["T2a", "Bi1"]], dock=["Ni4"],
             row=[berth("V01"), berth("V02")])  # fmt: skip
     s = choose_all(s, [("T5a", "Zo3"), ("T2a", "Bi1")])
-    assert s.phase == "troll" and s.current_troll() == "T2a" and s.to_act == 1
+    assert s.phase == "troll" and s.current_troll() == "T2a" and s.to_move == 1
     s = apply_action(s, "expel Ni4")
-    assert s.current_troll() == "T5a" and s.to_act == 0 and "T2a" in s.discard
+    assert s.current_troll() == "T5a" and s.to_move == 0 and "T2a" in s.discard
 
 
 def test_TL_TROLL_CANCEL_faq_1_1_3():
@@ -266,12 +269,12 @@ def test_TL_TROLL_KING_ruling_TLR_KING_CANCELLED(choice, imprisoned):
 
 def test_TL_TROLL_EXPRESS_expel_or_hand_over_the_camp():
     # TL-TROLL-EXPRESS
-    s = pos(2, phase="troll", chosen=[["T2a"], []], dock=["Ni4", "Zo7"], gat=[["Bi9"], []],
+    s = pos(2, phase="troll", chosen=[["T2a"], []], dock=["Ni4", "Zo7"], trollgat=[["Bi9"], []],
             row=[berth("V04")])  # fmt: skip
     assert legal_texts(s) == ["camp P2", "expel Ni4", "expel Zo7"]
     assert apply_action(s, "expel Ni4").won[0] == ("Ni4",)
     s2 = apply_action(s, "camp P2")
-    assert s2.gat == ((), ("Bi9",))
+    assert s2.trollgat == ((), ("Bi9",))
     refused(s, "camp P1", "TL-TROLL-EXPRESS")
     refused(s, "expel Go1", "TL-TROLL-EXPRESS")
 
@@ -306,7 +309,9 @@ def test_TL_TROLL_5_sends_an_incomplete_vehicle():
     # TL-TROLL-5
     s = pos(2, phase="troll", chosen=[["T5a"], []], row=[berth("V12", ["Zo2"], ["Bi2", "Bi3"])])
     s = apply_action(s, "send V12")
-    assert s.row == () and s.veh[0] == ("V12",) and sorted(s.won[0]) == ["Bi2", "Bi3", "Zo2"]
+    assert (
+        s.row == () and s.vehicles_won[0] == ("V12",) and sorted(s.won[0]) == ["Bi2", "Bi3", "Zo2"]
+    )
     refused(pos(2, phase="troll", chosen=[["T5a"], []], row=[berth("V01")]), "send V02",
             "TL-TROLL-5")  # fmt: skip
     # TL-DEPART-FULL: a vehicle that has left cannot be loaded
@@ -318,7 +323,7 @@ def test_TL_BANISH_ORDER_bimbo_first_smallest_first():
     # TL-BANISH-ORDER
     s = pos(2, row=[berth("V04"), berth("V03"), berth("V02")],
             chosen=[["Zo2", "Bi9"], ["Bi5", "Go1"]])  # fmt: skip
-    assert s.current_card() == "Bi5" and s.to_act == 1
+    assert s.current_card() == "Bi5" and s.to_move == 1
     refused(s, "place Bi9 V04.1", "TL-BANISH-ORDER")
     order = []
     while s.phase == "load":
@@ -353,7 +358,7 @@ def test_TL_LOAD_TROLLGAT_only_when_no_cage_fits():
     refused(s, "gat Zo3", "TL-LOAD-TROLLGAT")  # V07.1 has room
     s = pos(2, row=[berth("V06", ["Zo1"], ["Bi2"])], chosen=[["Zo3"], []])
     assert legal_texts(s) == ["gat Zo3"]
-    assert apply_action(s, "gat Zo3").gat[0] == ("Zo3",)
+    assert apply_action(s, "gat Zo3").trollgat[0] == ("Zo3",)
 
 
 def test_TL_LOAD_TROLLGAT_ruling_TLR_GAT_CHOICE_voluntary():
@@ -361,7 +366,7 @@ def test_TL_LOAD_TROLLGAT_ruling_TLR_GAT_CHOICE_voluntary():
     rulings = default_rulings(**{"TLR-GAT-CHOICE": "voluntary"})
     s = pos(2, row=[berth("V07", ["Zo1"], [])], chosen=[["Zo3"], []], rulings=rulings)
     assert "gat Zo3" in legal_texts(s)
-    assert apply_action(s, "gat Zo3").gat[0] == ("Zo3",)
+    assert apply_action(s, "gat Zo3").trollgat[0] == ("Zo3",)
 
 
 def test_TL_SYMBOL_ARROW_extra_card_then_replacement():
@@ -370,7 +375,7 @@ def test_TL_SYMBOL_ARROW_extra_card_then_replacement():
     s = pos(2, row=[berth("V04"), berth("V03")], chosen=[["Bi3"], []],
             hands=[["T2a", "Go7"], ["Ni1"]], draw=["Ze1", "Ze2"])  # fmt: skip
     s = apply_action(s, "place Bi3 V04.1")
-    assert s.phase == "arrow" and s.to_act == 0
+    assert s.phase == "arrow" and s.to_move == 0
     assert legal_texts(s) == ["place Go7 V03.1"]  # V04's only cage holds Bimbos
     refused(s, "place T2a V03.1", "TL-SYMBOL-ARROW")
     s = apply_action(s, "place Go7 V03.1")
@@ -405,7 +410,7 @@ def test_TL_SYMBOL_QUESTION_swap_with_a_dock_card():
     acts = legal_texts(s)
     assert "place Bi6 V12.1" in acts and "swap Bi6 Ze4 V07.2" in acts
     s2 = apply_action(s, "swap Bi6 Ze4 V07.2")
-    assert s2.dock == ("Ni8", "Bi6") and s2.veh[0] == ("V07",)  # TL-DEPART-FULL
+    assert s2.dock == ("Ni8", "Bi6") and s2.vehicles_won[0] == ("V07",)  # TL-DEPART-FULL
     refused(pos(2, row=[berth("V04")], chosen=[["Bi5"], []], dock=["Ze4"]),
             "swap Bi5 Ze4 V04.1", "TL-SYMBOL-QUESTION")  # fmt: skip
 
@@ -416,7 +421,7 @@ def test_TL_DEPART_FULL_last_card_takes_the_vehicle():
             chosen=[["Zo5"], ["Zo9"]])  # fmt: skip
     s = apply_action(s, "place Zo5 V07.2")
     assert [b.vehicle for b in s.row] == ["V04"]
-    assert s.veh[0] == ("V07",) and sorted(s.won[0]) == ["Bi1", "Bi2", "Zo3", "Zo5"]
+    assert s.vehicles_won[0] == ("V07",) and sorted(s.won[0]) == ["Bi1", "Bi2", "Zo3", "Zo5"]
 
 
 def test_TL_DEPART_PILES_highest_on_top():
@@ -429,7 +434,7 @@ def test_TL_DEPART_PILES_highest_on_top():
 def test_TL_END_DRAW_two_each_and_TL_END_REFILL_not_needed():
     # TL-END-DRAW, TL-END-REFILL
     s = pos(2, row=[berth("V04"), berth("V03"), berth("V02")], chosen=[["Go1"], []],
-            draw=["Ze1", "Ze2", "Ze3", "Ze4", "Ze5"], vpile=["V01", "V05"])  # fmt: skip
+            draw=["Ze1", "Ze2", "Ze3", "Ze4", "Ze5"], vehicle_pile=["V01", "V05"])  # fmt: skip
     s = apply_action(s, "place Go1 V04.1")
     assert s.phase == "choose" and s.turn == 2
     assert s.hands == (("Ze1", "Ze2"), ("Ze3", "Ze4")) and s.draw == ("Ze5",)
@@ -439,16 +444,16 @@ def test_TL_END_DRAW_two_each_and_TL_END_REFILL_not_needed():
 def test_TL_END_REFILL_back_to_five():
     # TL-END-REFILL
     s = pos(2, row=[berth("V04"), berth("V06", ["Zo1"], [])], chosen=[["Zo2"], []],
-            draw=["Ze1", "Ze2", "Ze3", "Ze4"], vpile=["V01", "V05", "V09", "V10"])  # fmt: skip
+            draw=["Ze1", "Ze2", "Ze3", "Ze4"], vehicle_pile=["V01", "V05", "V09", "V10"])  # fmt: skip
     s = apply_action(s, "place Zo2 V04.1")
     assert [b.vehicle for b in s.row] == ["V04", "V06", "V01", "V05", "V09"]
-    assert s.vpile == ("V10",)
+    assert s.vehicle_pile == ("V10",)
 
 
 def test_TL_GAME_END_VEHICLES_no_row_of_five():
     # TL-GAME-END-VEHICLES
     s = pos(2, row=[berth("V04"), berth("V03")], chosen=[["Go1"], []],
-            draw=["Ze1", "Ze2", "Ze3", "Ze4"], vpile=["V01", "V05"])  # fmt: skip
+            draw=["Ze1", "Ze2", "Ze3", "Ze4"], vehicle_pile=["V01", "V05"])  # fmt: skip
     s = apply_action(s, "place Go1 V04.1")
     assert s.phase == "over" and legal_texts(s) == []
     refused(s, "choose Ze1 Ze2", "TL-TURN-ORDER")
@@ -459,14 +464,14 @@ def test_TL_GAME_END_VEHICLES_ruling_TLR_END_VEHICLES(choice, phase):
     # TL-GAME-END-VEHICLES
     rulings = default_rulings(**{"TLR-END-VEHICLES": choice})
     s = pos(2, row=[berth("V04"), berth("V03"), berth("V02")], chosen=[["Go1"], []],
-            draw=["Ze1", "Ze2", "Ze3", "Ze4"], vpile=["V01"], rulings=rulings)  # fmt: skip
+            draw=["Ze1", "Ze2", "Ze3", "Ze4"], vehicle_pile=["V01"], rulings=rulings)  # fmt: skip
     assert apply_action(s, "place Go1 V04.1").phase == phase
 
 
 def test_TL_GAME_END_CARDS_cannot_deal_two_each():
     # TL-GAME-END-CARDS
     s = pos(3, row=[berth("V04"), berth("V03"), berth("V02")], chosen=[["Go1"], [], []],
-            draw=["Ze1", "Ze2", "Ze3", "Ze4", "Ze5"], vpile=["V01", "V05"])  # fmt: skip
+            draw=["Ze1", "Ze2", "Ze3", "Ze4", "Ze5"], vehicle_pile=["V01", "V05"])  # fmt: skip
     s = apply_action(s, "place Go1 V04.1")
     assert s.phase == "over" and s.draw == ("Ze1", "Ze2", "Ze3", "Ze4", "Ze5")
 
@@ -486,7 +491,7 @@ def test_TL_SCORE_COMPANION_doubles():
 
 def test_TL_SCORE_MEDALS_vehicles_and_prisoners():
     # TL-SCORE-MEDALS
-    s = pos(2, veh=[["V14", "V01"], []], prison=[["T4a", "T2b"], []])
+    s = pos(2, vehicles_won=[["V14", "V01"], []], prison=[["T4a", "T2b"], []])
     sc = score(s, 0)
     assert sc.vehicle_medals == CARDS.vehicles["V14"].medals + CARDS.vehicles["V01"].medals
     assert sc.troll_medals == CARDS.people["T4a"].medals + CARDS.people["T2b"].medals
@@ -502,7 +507,7 @@ def test_TL_SCORE_BONUS_most_cards_tie_lowest_number():
 
 def test_TL_SCORE_REFUGEES_minus_two_each():
     # TL-SCORE-REFUGEES
-    assert score(pos(2, gat=[["Bi1", "Zo2", "Ni3"], []]), 0).refugees == -6
+    assert score(pos(2, trollgat=[["Bi1", "Zo2", "Ni3"], []]), 0).refugees == -6
 
 
 def test_TL_SCORE_WINNER_highest_total():
@@ -525,7 +530,7 @@ def test_TL_BANISH_ORDER_zom_example_engine():
     assert legal_texts(s) == ["gat Zo10"]  # B is obliged to take his Zom as a refugee
     s = apply_action(s, "gat Zo10")
     s = apply_action(s, "gat Zo13")
-    assert s.gat == ((), ("Zo10",), ("Zo13",))
+    assert s.trollgat == ((), ("Zo10",), ("Zo13",))
 
 
 def test_TL_COMP_PEOPLE_user_file_replaces_stand_ins(tmp_path):
@@ -557,3 +562,32 @@ def test_TL_SYMBOL_QUESTION_ruling_TLR_SWAP_SYMBOL(choice, phase):
     s = pos(2, row=[berth("V04"), berth("V03")], chosen=[["Bi6", "Ze9"], []], dock=["Go3"],
             hands=[["Ni1"], ["Zo1"]], rulings=rulings)  # fmt: skip
     assert apply_action(s, "swap Bi6 Go3 V04.1").phase == phase
+
+
+def test_every_check_takes_the_state_and_the_action_and_reads_the_player_from_the_state():
+    """One check signature (issue 20): ``check_<kind>(state, action) -> RuleError | None``; the
+    player acting is ``state.to_move``, so a check refuses what is not that player's."""
+    import inspect
+
+    from rulebook.trollland import rules
+
+    for verb, check in rules.CHECKS.items():
+        assert list(inspect.signature(check).parameters) == ["s", "a"], verb
+        assert check.__name__.startswith("check_") and not check.__name__.startswith("_")
+    s = pos(2, phase="choose", hands=[["Bi1", "Bi2"], ["Zo1", "Zo2"]])
+    assert s.to_move == 0
+    assert rules.check_choose(s, make("choose", "Bi1", "Bi2")) is None
+    err = rules.check_choose(s, make("choose", "Zo1", "Zo2"))
+    assert err.rule_id == "TL-CHOOSE-TWO" and "player 1's hand" in err.reason
+
+
+def test_to_move_is_kept_and_the_notation_writes_it_as_pending_only_where_the_cards_do_not_tell():
+    s = pos(2, phase="arrow", hands=[["Bi3"], []], to_move=0)
+    assert s.to_move == 0 and " pending=1 " in str(s)
+    assert State.parse(str(s)).to_move == 0
+    load = pos(2, chosen=[[], ["Zo4"]], row=[berth("V07")])
+    assert load.to_move == 1 and " pending=- " in str(load)  # the owner of the next card
+    with pytest.raises(NotationError, match="pending is only for"):
+        State.parse(str(load).replace("pending=-", "pending=2"))
+    with pytest.raises(NotationError, match="to_move is given only"):
+        puzzle(2, phase="load", to_move=1)

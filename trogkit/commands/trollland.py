@@ -64,7 +64,7 @@ def _best_pair(args) -> int:
         raise UsageError(f"--position: {e}") from None
     if s.phase != "choose":
         raise UsageError(f"--position: best-pair needs the choose step, not {s.phase!r}")
-    player = s.to_act if args.player is None else args.player - 1
+    player = s.to_move if args.player is None else args.player - 1
     if player is None or not 0 <= player < s.players:
         raise UsageError(f"--player must be 1..{s.players}")
     others = {p: list(c) for p, c in enumerate(s.chosen) if p != player}
