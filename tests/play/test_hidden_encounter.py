@@ -236,6 +236,11 @@ def test_solo_resample_deals_the_face_down_cards_keeps_keys_on_the_path_and_boss
         assert sorted(hidden) == sorted(real)  # the removed four are dealt with them
         assert not any(kind(c) == "key" for c in d.removed)
         assert [len(d.spaces[i]) for i in down] == [len(st.spaces[i]) for i in down]
-        assert (d.hand, d.my_encounter, d.keys, d.discard) == (st.hand, st.my_encounter, st.keys, st.discard)
+        assert (d.hand, d.my_encounter, d.keys, d.discard) == (
+            st.hand,
+            st.my_encounter,
+            st.keys,
+            st.discard,
+        )
         finals.add((d.final, d.removed))
     assert len(finals) > 1 and len({r for _, r in finals}) > 1
