@@ -261,7 +261,9 @@ def _card_line(cards, cid: str, kind: str) -> str:
 
 def last_movement_card(state):
     """The movement card in force (Phase 2) or else the last one drawn, or None."""
-    cid = state.mcard or (state.movement_deck.discard[-1] if state.movement_deck.discard else None)
+    cid = state.movement_card or (
+        state.movement_deck.discard[-1] if state.movement_deck.discard else None
+    )
     return None if cid is None else state.cards.movement(cid)
 
 
@@ -269,18 +271,21 @@ def status_html(state) -> str:
     """Hand, cards in force, last movement card, queue: every value HTML-escaped."""
     s = state
     rows = [
-        ("phase", f"{s.phase}" + (f" (next piece: {s.queue[0]})" if s.queue else "")),
+        (
+            "phase",
+            f"{s.phase}" + (f" (next piece: {s.pieces_to_move[0]})" if s.pieces_to_move else ""),
+        ),
         ("AP left", str(s.ap)),
         ("Trog-meter / Void", f"{s.meter} / {s.void}"),
         ("hand", "; ".join(_card_line(s.cards, c, "action") for c in s.hand) or "empty"),
     ]
-    if s.played:
-        rows.append(("played", _card_line(s.cards, s.played, "action")))
-    if s.keepers[s.player]:
-        rows.append(("keeper", _card_line(s.cards, s.keepers[s.player], "keeper")))
-    if s.items[s.player]:
-        charged = "charged" if s.charged[s.player] else "discharged"
-        rows.append(("item", f"{_card_line(s.cards, s.items[s.player], 'item')} ({charged})"))
+    if s.played_card:
+        rows.append(("played", _card_line(s.cards, s.played_card, "action")))
+    if s.keepers[s.to_move]:
+        rows.append(("keeper", _card_line(s.cards, s.keepers[s.to_move], "keeper")))
+    if s.items[s.to_move]:
+        charged = "charged" if s.charged[s.to_move] else "discharged"
+        rows.append(("item", f"{_card_line(s.cards, s.items[s.to_move], 'item')} ({charged})"))
     if s.powers:
         rows.append(("abilities", ", ".join(s.powers)))
     mc = last_movement_card(s)

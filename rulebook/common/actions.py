@@ -9,6 +9,7 @@ and its game's ``Grammar`` parses that text back: ``grammar.parse(str(a)) == a``
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from operator import attrgetter
 
 from .errors import NotationError
 from .notation import Codec, excerpt
@@ -72,6 +73,11 @@ class Action:
     def arg(self):
         """The first argument (most verbs take one)."""
         return self.args[0]
+
+
+# An action's canonical text read in C: the key that sorts legal actions and records games
+# without a Python call per action (``str(a)`` is one).
+BY_TEXT = attrgetter("_text")
 
 
 class Grammar:

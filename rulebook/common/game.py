@@ -16,9 +16,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from operator import attrgetter
 
-from .actions import Action, Grammar
+from .actions import BY_TEXT, Action, Grammar
 from .catalog import RuleCatalog
 from .errors import NotationError, RuleError
 
@@ -226,10 +225,6 @@ class Game:
 # ---- generic layers ------------------------------------------------------------------------------
 
 
-# An Action's canonical text read in C (``str(a)`` is a Python call per recorded action).
-_TEXT = attrgetter("_text")
-
-
 @dataclass(frozen=True)
 class Playout:
     game: str
@@ -279,7 +274,7 @@ def random_game(game: Game, seed: int = 0, *, state=None, max_length: int | None
             )
     if not is_terminal(s):
         raise RuntimeError(f"{game.name} seed {seed}: live state with no legal action: {s}")
-    return Playout(game.name, seed, tuple(map(_TEXT, played)), game.freeze(s), len(played))
+    return Playout(game.name, seed, tuple(map(BY_TEXT, played)), game.freeze(s), len(played))
 
 
 def why_not(game: Game, state, action) -> str:

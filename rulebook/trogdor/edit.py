@@ -112,7 +112,7 @@ def _remove_peasant(s: State, sq, where: str) -> State:
 
 def _toggle_knight(s: State, sq, where: str) -> State:
     if sq in s.knights:
-        return _with(s, knights=tuple(k for k in s.knights if k != sq), queue=())
+        return _with(s, knights=tuple(k for k in s.knights if k != sq), pieces_to_move=())
     return _with(s, knights=(*s.knights, sq))
 
 
@@ -123,7 +123,7 @@ def _clear(s: State, sq, where: str) -> State:
         void=s.void + s.peasants.count(sq),
         peasants=tuple(p for p in s.peasants if p != sq),
         knights=tuple(k for k in s.knights if k != sq),
-        queue=(),
+        pieces_to_move=(),
         archer=None if s.archer == sq else s.archer,
         troghammer=None if s.troghammer == sq else s.troghammer,
     )

@@ -134,7 +134,7 @@ def event(s, kind: str) -> None:
     if ruling(s, "TR-ITEM-RECHARGE") == "any-turn":
         who = range(s.players)
     else:
-        who = (s.player,)
+        who = (s.to_move,)
     charged = list(s.charged)
     for p in who:
         item_id = s.items[p]
@@ -166,7 +166,7 @@ def protected(s, source: str) -> bool:
         return True
     # T-KEEPER: a keeper is on for its owner's whole turn, the draw included (its tokens join
     # s.powers only when the AP are set, so look at the card itself here).
-    keeper_id = s.keepers[s.player]
+    keeper_id = s.keepers[s.to_move]
     if keeper_id is not None:
         keeper = s.cards.keeper(keeper_id)
         if keeper is not None and any(e.kind == token for e in keeper.effects):
@@ -184,12 +184,14 @@ def damage(s, source: str) -> None:
     fired("T-DAMAGE")
     s.meter -= 1
     s.void += 1
-    if s.aside:  # T-TROGHAMMER-SHUFFLE: first damage shuffles the Troghammer cards in
+    if (
+        s.troghammer_cards_aside
+    ):  # T-TROGHAMMER-SHUFFLE: first damage shuffles the Troghammer cards in
         fired("T-TROGHAMMER-SHUFFLE")
         old = s.action_deck
-        draw, s.rng = s.rng.shuffled(old.draw + s.aside)
+        draw, s.rng = s.rng.shuffled(old.draw + s.troghammer_cards_aside)
         s.action_deck = Deck(draw, old.discard)
-        s.aside = ()
+        s.troghammer_cards_aside = ()
 
 
 def win_conditions(s) -> bool:
@@ -247,7 +249,7 @@ def rage(s, cause: str) -> None:
                 pos = wrap_step(pos, d)
                 visit(pos)
         s.trogdor = pos
-    s.queue = ()
+    s.pieces_to_move = ()
     if win_conditions(s):
         fired("T-TABLE-FLIP")
         s.outcome = "table-flip"
@@ -301,7 +303,8 @@ def knight_walk(s, start: Square, path, *, piece, entering_start: bool = False) 
     return sq
 
 
-def _hammer_blocked(s) -> bool:
+def hammer_blocked(s) -> bool:
+    """The Troghammer stands on a knight's or the archer's square (T-TROGHAMMER-REMOVE)."""
     t = s.troghammer
     return t is not None and (t in s.knights or t == s.archer)
 
@@ -322,7 +325,7 @@ def move_troghammer(s, cause: str) -> None:
             s.troghammer = knight_walk(s, CENTRE, card.path, piece="hammer", entering_start=True)
         else:
             s.troghammer = knight_walk(s, s.troghammer, card.path, piece="hammer")
-        if not (again and _hammer_blocked(s)):
+        if not (again and hammer_blocked(s)):
             return
 
 
@@ -332,7 +335,7 @@ def place_troghammer(s) -> None:
         s.hammer_waiting = True
         return
     s.troghammer = CENTRE
-    if ruling(s, "TR-TROGHAMMER-REMOVE") == "any-time" and _hammer_blocked(s):
+    if ruling(s, "TR-TROGHAMMER-REMOVE") == "any-time" and hammer_blocked(s):
         fired("T-TROGHAMMER-REMOVE")
         move_troghammer(s, "card")
 

@@ -7,8 +7,8 @@ the two on thousands of random positions of every game that has such a module. W
 
 - the phase: ``draw`` and ``countryside`` have one action each and no condition beyond the phase
   (``KINDS``: no check), so they are answered without a candidate function (``FORCED``);
-- ``check_play`` / ``check_discard``: the same condition (``_card_check``), so one probe per card
-  decides both;
+- ``check_play`` / ``check_discard``: the same condition (``card_in_hand_check``), so one probe
+  per card decides both;
 - ``check_spawn``: the candidates are ``spawn_slots`` itself, what the check asks;
 - the first condition of ``check_burn_cottage``, ``check_burn_peasant``, ``check_burn_tile``,
   ``check_burrow``, ``check_chomp`` and ``check_hide`` (what is on Trogdor's tile: ``_OWN_TILE``);
@@ -17,7 +17,8 @@ the two on thousands of random positions of every game that has such a module. W
   is the same for every move: one probe decides all;
 - ``no_ap`` (T-AP): with no AP and no free action, every untargeted act check refuses;
 - ``check_burn_tile_at`` (a tile the reach holds, not burnt) and ``check_burn_peasant_at`` (a
-  square the reach holds, then ``peasant_refusal``), with ``rules.reach`` memoised per power set;
+  square the reach holds, then ``peasant_burn_refusal``), with ``rules.long_range_reach``
+  memoised per power set;
 - ``check_use``'s first conditions (your item, unused, charged) and its arity (the card index
   builds each item's well-formed ``use`` actions); one probe decides all of an item's uses.
 """
@@ -25,6 +26,8 @@ the two on thousands of random positions of every game that has such a module. W
 from __future__ import annotations
 
 from collections.abc import Callable
+
+from rulebook.common.actions import BY_TEXT
 
 from .actions import (
     BURN_AT,
@@ -50,12 +53,11 @@ from .geometry import INDEX, SQUARES
 from .geometry import STEP as GEO_STEP
 from .rules import (
     KINDS,
-    TEXT,
     check_move,
     check_play,
     check_use,
-    peasant_refusal,
-    reach,
+    long_range_reach,
+    peasant_burn_refusal,
     spawn_slots,
 )
 
@@ -76,7 +78,7 @@ def _choose_candidates(s) -> list[Action]:
     the card index (built once per card set)."""
     ok = [
         acts
-        for acts in map(s.cards.choices, sorted(set(s.hands[s.player])))
+        for acts in map(s.cards.choices, sorted(set(s.hands[s.to_move])))
         if check_play(s, acts[1]) is None
     ]
     return [discard for discard, _ in ok] + [play for _, play in ok]
@@ -98,9 +100,9 @@ def _act_candidates(s) -> list[Action]:
         if "teleport" in powers and s.trogdor is not None:  # check_teleport
             out += _TELEPORTS  # "teleport ..." sorts after every untargeted action and pass
         if interleaved:
-            out.sort(key=TEXT)
-    item_id = s.items[s.player]
-    if item_id is not None and not s.item_used and s.charged[s.player]:
+            out.sort(key=BY_TEXT)
+    item_id = s.items[s.to_move]
+    if item_id is not None and not s.item_used and s.charged[s.to_move]:
         uses = s.cards.uses(item_id)  # well-formed for this item, built once per card set
         # check_use looks at the square only to see that one is given: one probe decides all
         if uses and check_use(s, uses[0]) is None:
@@ -125,19 +127,21 @@ def _untargeted(s, powers) -> list[Action]:
 
 def _targeted(s, powers, out: list[Action]) -> bool:
     """Add the long-range burns the powers reach (``check_burn_tile_at``: not burnt; and
-    ``check_burn_peasant_at``: ``peasant_refusal``) to ``out``; True if any was proposed."""
+    ``check_burn_peasant_at``: ``peasant_burn_refusal``) to ``out``; True if any was proposed."""
     here = s.trogdor
     if here is None:
         return False
     tiles, peasants = _reach(powers, here)
     burnt = s.burnt
     out += [BURN_AT[sq] for sq in tiles if not burnt[INDEX[sq]]]
-    out += [PEASANT_AT[sq] for sq in peasants if peasant_refusal(s, sq, "T-BURN-PEASANT") is None]
+    out += [
+        PEASANT_AT[sq] for sq in peasants if peasant_burn_refusal(s, sq, "T-BURN-PEASANT") is None
+    ]
     return bool(tiles or peasants)
 
 
 def _reach(powers: tuple[str, ...], here) -> tuple[dict, dict]:
-    """``rules.reach(powers, here)``, memoised: one table per power set filled square by square,
+    """``rules.long_range_reach(powers, here)``, memoised: one table per power set filled square by square,
     bounded (a thousand random games meet a few hundred power sets). The act phase's list asks
     at every step (without it a random game took 1.38 times the instructions, callgrind)."""
     table = _REACH.get(powers)
@@ -147,7 +151,7 @@ def _reach(powers: tuple[str, ...], here) -> tuple[dict, dict]:
             _REACH[powers] = table
     hit = table.get(here)
     if hit is None:
-        hit = table[here] = reach(powers, here)
+        hit = table[here] = long_range_reach(powers, here)
     return hit
 
 
@@ -205,7 +209,7 @@ _MOVES = tuple(
                         for d in (ORTHO_DIRS + DIAG_DIRS if diag else ORTHO_DIRS)
                         if GEO_STEP[wrap][sq][d] is not None
                     ),
-                    key=TEXT,
+                    key=BY_TEXT,
                 )
             )
             for sq in SQUARES
@@ -215,4 +219,4 @@ _MOVES = tuple(
     for wrap in (False, True)
 )
 _PLAIN_MOVES = _MOVES[False][False]
-_TELEPORTS = tuple(sorted(TELEPORT.values(), key=TEXT))
+_TELEPORTS = tuple(sorted(TELEPORT.values(), key=BY_TEXT))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import cache
-from operator import is_
+from operator import attrgetter, is_
 
 from rulebook.common.actions import Action
 from rulebook.common.game import Game
@@ -72,7 +72,7 @@ class Trogdor(Game):
                 action_deck=Deck(hide(act.draw), act.discard),
                 movement_deck=Deck(hide(mov.draw), mov.discard),
                 seed=0,
-                draws=0,
+                rng_draws=0,
             )
         )
 
@@ -86,7 +86,7 @@ class Trogdor(Game):
             action_deck=Deck(act_draw, act.discard),
             movement_deck=Deck(mov_draw, mov.discard),
             seed=fresh_seed(rng),
-            draws=0,
+            rng_draws=0,
         )
 
     def is_terminal(self, state):
@@ -101,7 +101,7 @@ class Trogdor(Game):
         return tuple(range(state.players)) if state.outcome in ("win", "table-flip") else ()
 
     def to_move(self, state):
-        return None if state.outcome is not None else state.player
+        return None if state.outcome is not None else state.to_move
 
     def num_players(self, state):
         return state.players
@@ -137,16 +137,16 @@ def invariants(s: State) -> list[str]:
     if len(s.tiles) != 25 or len(s.burnt) != 25:
         bad.append(f"{len(s.tiles)} tiles, not 25")
     bad += _placement_problems(s)
-    if s.mcard is not None and s.mcard not in s.movement_deck.discard:
+    if s.movement_card is not None and s.movement_card not in s.movement_deck.discard:
         bad.append("the Phase 2 movement card is not on the discard pile")
     if not 0 <= s.meter <= PEASANTS_IN_BOX:
         bad.append(f"meter {s.meter} out of 0..{PEASANTS_IN_BOX}")
     if (s.phase == "over") != (s.outcome is not None):
         bad.append("phase 'over' and the outcome disagree")
-    for tok in s.queue:
+    for tok in s.pieces_to_move:
         if tok not in QUEUE_TOKENS and tok not in rules.KNIGHT_NO:
             bad.append(f"unknown piece {tok!r} in the Phase 2 queue")
-    if len({len(s.hands), len(s.keepers), len(s.items), len(s.charged), len(s.banked)}) != 1:
+    if len({len(s.hands), len(s.keepers), len(s.items), len(s.charged), len(s.banked_ap)}) != 1:
         bad.append("per-player fields disagree on the number of players")
     elif len(s.hands) != s.players:
         bad.append(f"{len(s.hands)} hands for {s.players} players")
@@ -154,34 +154,54 @@ def invariants(s: State) -> list[str]:
 
 
 def _placement_problems(s: State) -> list[str]:
-    """Cottages exactly on the C tiles, and no card in two places. A position is made of
-    immutable values and an action replaces only the fields it changes, so when every field
-    read here is the very object of the last clean position checked, the answer is the same
-    and is not worked out again (checked sweeps ask after every action: PERF.md)."""
-    global _clean
-    key = (s.cottages, s.tiles, s.hands, s.action_deck, s.aside, s.movement_deck, s.cards)
-    last = _clean
-    if len(last) == len(key) and all(map(is_, key, last)):
-        return []
+    """Cottages exactly on the C tiles, and no action or movement card in two places. Each of
+    the three is worked out again only when a field it reads is not the very object of the last
+    position where it held (speed: PERF.md "Invariants by what changed")."""
     bad = []
-    if not _on_c_tiles(s.cottages, s.tiles):
-        bad.append("cottages are not exactly on the C tiles")
-    base = s.cards.base
-    held = [c for hand in s.hands for c in hand]
-    dup = _twice(
-        held + [*s.action_deck.draw, *s.action_deck.discard, *s.aside], base and base.actions
-    )
-    if dup:
-        bad.append(f"action cards in two places: {', '.join(dup)}")
-    dup = _twice(s.movement_deck.draw + s.movement_deck.discard, base and base.movement)
-    if dup:
-        bad.append(f"movement cards in two places: {', '.join(dup)}")
-    if not bad:
-        _clean = key  # one assignment: another thread sees the old key or the new one
+    for name, fields_of, problems in _PLACEMENT:
+        key = fields_of(s)
+        if not all(map(is_, key, _clean.get(name, _NEVER))):
+            found = problems(s)
+            if found:
+                bad += found
+            else:
+                _clean[name] = key  # one assignment: another thread sees the old key or the new one
     return bad
 
 
-_clean: tuple = ()
+def _cottage_problems(s: State) -> list[str]:
+    return [] if _on_c_tiles(s.cottages, s.tiles) else ["cottages are not exactly on the C tiles"]
+
+
+def _action_card_problems(s: State) -> list[str]:
+    base = s.cards.base
+    held = [c for hand in s.hands for c in hand]
+    deck = s.action_deck
+    dup = _twice(
+        held + [*deck.draw, *deck.discard, *s.troghammer_cards_aside], base and base.actions
+    )
+    return [f"action cards in two places: {', '.join(dup)}"] if dup else []
+
+
+def _movement_card_problems(s: State) -> list[str]:
+    base = s.cards.base
+    dup = _twice(s.movement_deck.draw + s.movement_deck.discard, base and base.movement)
+    return [f"movement cards in two places: {', '.join(dup)}"] if dup else []
+
+
+# each placement check: its name, the fields it reads (C-level attrgetter), the check
+_PLACEMENT = (
+    ("cottages", attrgetter("cottages", "tiles"), _cottage_problems),
+    (
+        "action cards",
+        attrgetter("hands", "action_deck", "troghammer_cards_aside", "cards"),
+        _action_card_problems,
+    ),
+    ("movement cards", attrgetter("movement_deck", "cards"), _movement_card_problems),
+)
+# check name -> the fields of the last position where it held
+_clean: dict[str, tuple] = {}
+_NEVER = (object(),) * 4  # no position checked yet: no field is this object
 
 
 def _twice(cards, box) -> list[str]:

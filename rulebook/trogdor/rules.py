@@ -4,9 +4,10 @@
 chosen] -> ``countryside`` (one ``step`` per piece: peasants, each knight, Troghammer, archer) ->
 the next player's ``draw``; ``over`` once the game has ended.
 
-Each action kind has ONE check (``check_<kind>(state, action) -> Refused | None``) and one effect
-(``do_<kind>(working_copy, action)``); ``KINDS`` ties them to their phase (``draw``, ``pass`` and
-``step`` have no condition beyond it). ``refusal`` runs the check, ``legal_actions`` keeps the
+Each action kind has ONE check (``check_<kind>(state, action) -> RuleError | None``, the contract
+of every game) and one effect (``do_<kind>(working_copy, action)``); ``KINDS`` ties them to their
+phase (``draw``, ``pass`` and ``step`` have no condition beyond it). ``refusal`` returns the
+check's error itself (``Game.apply`` raises that very object), ``legal_actions`` keeps the
 candidates whose check says None, and ``perform`` runs the effect on a working copy of the state
 (``state.Draft``) and freezes it, so the input never changes. ``Game.apply`` (refusal, then
 perform) is the base class's.
@@ -16,8 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from operator import attrgetter
 
+from rulebook.common.actions import BY_TEXT
 from rulebook.common.errors import RuleError
 from rulebook.common.game import fired
 
@@ -43,19 +44,15 @@ from .actions import (
     use,
 )
 from .cardindex import takes_square
-from .catalog import refuse
+from .catalog import CATALOG, refuse
 from .geometry import AREA_SET, INDEX, SQUARES
 from .geometry import STEP as GEO_STEP
 from .powers import add_powers, card_powers, remove_power
 from .state import MAX_AP, MAX_TURN, Deck, Draft, State
 
-TEXT = attrgetter("_text")  # C-level sort key: legal actions sorted by canonical text
-
-
-# A check's answer "no" is a plain tuple (rule ID, reason template, its values): the sentence
-# is written only when someone asks why (refusal); legal_actions only needs "no". The act
-# phase's legal list got ~25 % faster than building a RuleError per refused candidate.
-Refused = tuple[str, str, tuple]
+# A refusal's sentence is written only when someone reads it (RuleError with a template and its
+# values; speed: PERF.md "Lazy refusals").
+OFF_BOARD = "Trogdor is not on the board"
 
 
 # ================================================================================ the protocol
@@ -74,11 +71,10 @@ def refusal(s, a: Action) -> RuleError | None:
         return refuse("T-PHASE", _phase_reason(s.phase, a))
     if kind.check is None:  # no condition beyond the phase: forced steps (draw, step) stay cheap
         return None
-    refused = kind.check(s, a)
-    if refused is None:
-        return None
-    rule, template, args = refused
-    return refuse(rule, template.format(*args))
+    err = kind.check(s, a)
+    if err is not None and err.rule_id not in CATALOG.rules:  # a typo in a rule ID fails loudly
+        raise KeyError(f"engine cites {err.rule_id!r}, which is not in the trogdor catalog")
+    return err
 
 
 def perform(state, a: Action):
@@ -118,7 +114,7 @@ def legal_actions(s) -> list[Action]:
     faster (``fast_legal.py``; ``tests/test_fast_legal.py`` compares them)."""
     if s.outcome is not None:
         return []
-    return sorted((a for a in candidates(s) if allowed(s, a)), key=TEXT)
+    return sorted((a for a in candidates(s) if allowed(s, a)), key=BY_TEXT)
 
 
 def allowed(s, a: Action) -> bool:
@@ -162,12 +158,12 @@ def do_draw(s, a) -> None:
         fired("T-DRAW")
         s.action_deck = Deck(rest, deck.discard)
         hands = list(s.hands)
-        hands[s.player] = (*hands[s.player], cid)
+        hands[s.to_move] = (*hands[s.to_move], cid)
         s.hands = tuple(hands)
         break
     if not any(s.hands):  # T-DEFEAT-CARDS
         fx.defeat_by_cards(s)
-    if not s.hands[s.player]:  # partners still hold cards: this turn has 0 AP (T-DEFEAT-CARDS)
+    if not s.hands[s.to_move]:  # partners still hold cards: this turn has 0 AP (T-DEFEAT-CARDS)
         fired("T-DEFEAT-CARDS")
         _start_act(s, 0)
     else:
@@ -175,29 +171,33 @@ def do_draw(s, a) -> None:
 
 
 # ================================================================================ phase 1: choose
-def _card_check(rule: str):
-    def check(s, a) -> Refused | None:
+def card_in_hand_check(rule: str):
+    """The check of ``play`` and of ``discard`` (one condition, cited by its own rule)."""
+
+    def check(s, a) -> RuleError | None:
         cid = a.args[0]
-        hand = s.hands[s.player]
+        hand = s.hands[s.to_move]
         if cid not in hand:
-            return (rule, "{!r} is not in your hand ({})", (cid, ", ".join(hand) or "empty"))
+            return RuleError(
+                rule, "{!r} is not in your hand ({})", (cid, ", ".join(hand) or "empty")
+            )
         if s.cards.action(cid) is None:
-            return (rule, "unknown action card {!r}", (cid,))
+            return RuleError(rule, "unknown action card {!r}", (cid,))
         return None
 
     check.__doc__ = f"{rule}: the card is in your hand."
     return check
 
 
-check_play = _card_check("T-PLAY")
-check_discard = _card_check("T-DISCARD-AP")
+check_play = card_in_hand_check("T-PLAY")
+check_discard = card_in_hand_check("T-DISCARD-AP")
 
 
 def _take_card(s, cid: str):
-    hand = list(s.hands[s.player])
+    hand = list(s.hands[s.to_move])
     hand.remove(cid)
     hands = list(s.hands)
-    hands[s.player] = tuple(hand)
+    hands[s.to_move] = tuple(hand)
     s.hands = tuple(hands)
     s.action_deck = Deck(s.action_deck.draw, (*s.action_deck.discard, cid))
     return s.cards.action(cid)
@@ -207,7 +207,7 @@ def do_play(s, a) -> None:
     """T-PLAY: the card's AP and ability for this turn."""
     fired("T-PLAY")
     card = _take_card(s, a.args[0])
-    s.played = card.id
+    s.played_card = card.id
     tokens, extra, heal = card_powers(card)
     if tokens or extra or heal:
         fired("T-CARD-EFFECTS")
@@ -229,14 +229,14 @@ def _heal(s, amount: int) -> None:
 
 def _start_act(s, ap: int, tokens=(), heal: int = 0) -> None:
     """Enter the act phase: AP (+ banked under TR-PASS-AP=keep), card and keeper abilities."""
-    banked = s.banked[s.player]
+    banked = s.banked_ap[s.to_move]
     s.ap = min(MAX_AP, ap + banked)  # counters stop at what the notation reads
     if banked:
-        b = list(s.banked)
-        b[s.player] = 0
-        s.banked = tuple(b)
+        b = list(s.banked_ap)
+        b[s.to_move] = 0
+        s.banked_ap = tuple(b)
     tokens = list(tokens)
-    keeper_id = s.keepers[s.player]
+    keeper_id = s.keepers[s.to_move]
     if keeper_id is not None:  # T-KEEPER: always on, on its owner's turn
         keeper = s.cards.keeper(keeper_id)
         if keeper is not None:
@@ -254,15 +254,11 @@ def _start_act(s, ap: int, tokens=(), heal: int = 0) -> None:
 
 
 # ================================================================================ phase 1: act
-def _no_trogdor(s, rule: str) -> Refused | None:
-    return (rule, "Trogdor is not on the board", ()) if s.trogdor is None else None
-
-
-def no_ap(s, what: str, free: str | None = None) -> Refused | None:
+def no_ap(s, what: str, free: str | None = None) -> RuleError | None:
     """T-AP: an action costs 1 AP unless a matching free action (``free-<what>``) is in force."""
     if s.ap >= 1 or (free is not None and free in s.powers):
         return None
-    return ("T-AP", "no action points left to {}", (what,))
+    return RuleError("T-AP", "no action points left to {}", (what,))
 
 
 def _pay(s, free: str | None = None) -> None:
@@ -278,10 +274,11 @@ def _pay(s, free: str | None = None) -> None:
 def _enter(s, sq) -> None:
     """Trogdor arrives on ``sq`` by his own action (move, burrow, teleport, an item).
 
-    May Trogdor move onto a knight? Yes: no check refuses a square because a knight (or the
-    Troghammer, a knight too) stands there; T-MOVE-KNIGHT-DAMAGE says the move deals him one damage,
-    and this is where it happens. (The solvers' move tables leave such squares out: that is their
-    policy for the shortest safe path, not a rule; solvers/trogdor/moves.py.)"""
+    No check refuses a square because a knight (or the Troghammer, a knight too) stands there:
+    T-MOVE-KNIGHT-DAMAGE deals him one damage on arrival, here, through ``effects.damage``, which
+    hiding or a blocking card prevents (T-PROTECT, ``effects.protected``). The solvers' move
+    tables leave knights' squares out: that is their search policy, not a rule
+    (solvers/trogdor/moves.py)."""
     s.hidden = False
     s.trogdor = sq
     if sq in s.knights or sq == s.troghammer:
@@ -289,20 +286,21 @@ def _enter(s, sq) -> None:
         fx.damage(s, "knight")
 
 
-def check_move(s, a) -> Refused | None:
-    """T-MOVE: N/S/E/W, no wraparound, unless a card grants diagonal or wraparound moves.
+def check_move(s, a) -> RuleError | None:
+    """T-MOVE: N/S/E/W, no wraparound, unless a card grants diagonal or wraparound moves; 1 AP.
 
-    Nothing else limits where he steps: onto a knight's or the Troghammer's tile is legal and
-    costs him one damage on arrival (T-MOVE-KNIGHT-DAMAGE, in ``_enter``)."""
+    May Trogdor move onto a knight? Yes, for one damage: T-MOVE-KNIGHT-DAMAGE (``_enter``)."""
     here = s.trogdor
     if here is None:
-        return ("T-MOVE", "Trogdor is not on the board", ())
+        return RuleError("T-MOVE", OFF_BOARD)
     d = a.args[0]
     powers = s.powers
     if d in DIAG_DIRS and "diagonal" not in powers:
-        return ("T-MOVE", "Trogdor moves N, S, E or W; {} needs a diagonal-move card", (d,))
+        return RuleError(
+            "T-MOVE", "Trogdor moves N, S, E or W; {} needs a diagonal-move card", (d,)
+        )
     if GEO_STEP["wrap" in powers][here][d] is None:
-        return ("T-MOVE", "{} from {} leaves the board (no wraparound)", (d, here))
+        return RuleError("T-MOVE", "{} from {} leaves the board (no wraparound)", (d, here))
     return no_ap(s, "move", "free-move")
 
 
@@ -315,13 +313,13 @@ def do_move(s, a) -> None:
     _enter(s, GEO_STEP[wrap][s.trogdor][a.args[0]])
 
 
-def check_chomp(s, a) -> Refused | None:
+def check_chomp(s, a) -> RuleError | None:
     """T-CHOMP: a peasant on Trogdor's tile goes to the Trog-meter."""
     here = s.trogdor
     if here is None:
-        return _no_trogdor(s, "T-CHOMP")
+        return RuleError("T-CHOMP", OFF_BOARD)
     if here not in s.peasants:
-        return ("T-CHOMP", "no peasant on {} to chomp", (here,))
+        return RuleError("T-CHOMP", "no peasant on {} to chomp", (here,))
     return no_ap(s, "chomp", "free-chomp")
 
 
@@ -337,15 +335,15 @@ def _tunnels(s) -> list:
     return [SQUARES[i] for i, t in enumerate(s.tiles) if t == "T"]
 
 
-def check_burrow(s, a) -> Refused | None:
+def check_burrow(s, a) -> RuleError | None:
     """T-BURROW: from a tunnel to the other tunnel."""
     here = s.trogdor
     if here is None:
-        return _no_trogdor(s, "T-BURROW")
+        return RuleError("T-BURROW", OFF_BOARD)
     if s.tiles[INDEX[here]] != "T":
-        return ("T-BURROW", "{} is not a tunnel tile", (here,))
+        return RuleError("T-BURROW", "{} is not a tunnel tile", (here,))
     if s.tiles.count("T") < 2:
-        return ("T-BURROW", "there is no other tunnel to burrow to", ())
+        return RuleError("T-BURROW", "there is no other tunnel to burrow to")
     return no_ap(s, "burrow", "free-burrow")
 
 
@@ -355,15 +353,15 @@ def do_burrow(s, a) -> None:
     _enter(s, next(t for t in _tunnels(s) if t != s.trogdor))
 
 
-def check_hide(s, a) -> Refused | None:
+def check_hide(s, a) -> RuleError | None:
     """T-HIDE: on a mountain; protected for the turn; ruling TR-HIDE-ENDS-TURN."""
     here = s.trogdor
     if here is None:
-        return _no_trogdor(s, "T-HIDE")
+        return RuleError("T-HIDE", OFF_BOARD)
     if s.tiles[INDEX[here]] != "M":
-        return ("T-HIDE", "Trogdor can hide only on a mountain; {} is not one", (here,))
+        return RuleError("T-HIDE", "Trogdor can hide only on a mountain; {} is not one", (here,))
     if s.hidden:
-        return ("T-HIDE", "Trogdor is already hiding", ())
+        return RuleError("T-HIDE", "Trogdor is already hiding")
     return no_ap(s, "hide", "free-hide")
 
 
@@ -375,20 +373,19 @@ def do_hide(s, a) -> None:
         _end_phase1(s)
 
 
-def check_burn_tile(s, a) -> Refused | None:
+def check_burn_tile(s, a) -> RuleError | None:
     """T-BURN-TILE / T-BURN-LAKE: Trogdor's own tile, not yet burnt; the Lake needs its N, S, E
     and W neighbours burnt."""
     here = s.trogdor
     if here is None:
-        return _no_trogdor(s, "T-BURN-TILE")
+        return RuleError("T-BURN-TILE", OFF_BOARD)
     i = INDEX[here]
     if s.burnt[i]:
-        return ("T-BURN-TILE", "{} is already burninated", (here,))
+        return RuleError("T-BURN-TILE", "{} is already burninated", (here,))
     if s.tiles[i] == "L" and not fx.lake_eligible(s, here):
-        return (
+        return RuleError(
             "T-BURN-LAKE",
             "the Lake burns only when its N, S, E and W neighbours are burnt",
-            (),
         )
     return no_ap(s, "burninate")
 
@@ -401,19 +398,19 @@ def do_burn_tile(s, a) -> None:
     fx.tile_burninated(s, here)
 
 
-def check_burn_cottage(s, a) -> Refused | None:
+def check_burn_cottage(s, a) -> RuleError | None:
     """T-BURN-COTTAGE: the cottage on Trogdor's tile, once its tile and every tile around it
     are burnt."""
     here = s.trogdor
     if here is None:
-        return _no_trogdor(s, "T-BURN-COTTAGE")
+        return RuleError("T-BURN-COTTAGE", OFF_BOARD)
     burnt = s.cottages.get(here)
     if burnt is None:
-        return ("T-BURN-COTTAGE", "no cottage on {}", (here,))
+        return RuleError("T-BURN-COTTAGE", "no cottage on {}", (here,))
     if burnt:
-        return ("T-BURN-COTTAGE", "the cottage on {} is already burninated", (here,))
+        return RuleError("T-BURN-COTTAGE", "the cottage on {} is already burninated", (here,))
     if not fx.cottage_eligible(s, here):
-        return (
+        return RuleError(
             "T-BURN-COTTAGE",
             "the cottage on {} needs its tile and every tile around it burninated",
             (here,),
@@ -428,21 +425,21 @@ def do_burn_cottage(s, a) -> None:
     fx.event(s, "cottage-burninated")
 
 
-def peasant_refusal(s, sq, rule: str) -> Refused | None:
+def peasant_burn_refusal(s, sq, rule: str) -> RuleError | None:
     """T-BURN-PEASANT on ``sq``: a peasant there, a movement card for its path (unless it stands
     in the Lake), 1 AP."""
     if sq not in s.peasants:
-        return (rule, "no peasant on {} to burninate", (sq,))
+        return RuleError(rule, "no peasant on {} to burninate", (sq,))
     if not fx.can_draw_movement(s) and s.tiles[INDEX[sq]] != "L":
-        return (rule, "no movement card to draw for the flaming peasant's path", ())
+        return RuleError(rule, "no movement card to draw for the flaming peasant's path")
     return no_ap(s, "burninate")
 
 
-def check_burn_peasant(s, a) -> Refused | None:
+def check_burn_peasant(s, a) -> RuleError | None:
     here = s.trogdor
     if here is None:
-        return _no_trogdor(s, "T-BURN-PEASANT")
-    return peasant_refusal(s, here, "T-BURN-PEASANT")
+        return RuleError("T-BURN-PEASANT", OFF_BOARD)
+    return peasant_burn_refusal(s, here, "T-BURN-PEASANT")
 
 
 def _burn_peasant(s, sq) -> None:
@@ -456,7 +453,7 @@ def do_burn_peasant(s, a) -> None:
     _burn_peasant(s, s.trogdor)
 
 
-def reach(powers: tuple[str, ...], here) -> tuple[dict, dict]:
+def long_range_reach(powers: tuple[str, ...], here) -> tuple[dict, dict]:
     """The squares the long-range powers in ``powers`` reach from Trogdor's tile ``here``, each
     with the tokens that reach it: (``burn-<area>[-after]`` map, ``peasant-<area>`` map)."""
     maps: tuple[dict, dict] = ({}, {})
@@ -469,23 +466,25 @@ def reach(powers: tuple[str, ...], here) -> tuple[dict, dict]:
     return maps
 
 
-def check_burn_tile_at(s, a) -> Refused | None:
+def check_burn_tile_at(s, a) -> RuleError | None:
     """T-LONG-RANGE: a card's long-range burn reaches the tile; tiles only; no AP."""
     here = s.trogdor
     if here is None:
-        return _no_trogdor(s, "T-LONG-RANGE")
+        return RuleError("T-LONG-RANGE", OFF_BOARD)
     sq = a.args[0]
-    if sq not in reach(s.powers, here)[0]:
-        return ("T-LONG-RANGE", "no long-range burn in force reaches {} from {}", (sq, here))
+    if sq not in long_range_reach(s.powers, here)[0]:
+        return RuleError(
+            "T-LONG-RANGE", "no long-range burn in force reaches {} from {}", (sq, here)
+        )
     if s.burnt[INDEX[sq]]:
-        return ("T-LONG-RANGE", "{} is already burninated", (sq,))
+        return RuleError("T-LONG-RANGE", "{} is already burninated", (sq,))
     return None
 
 
 def do_burn_tile_at(s, a) -> None:
     fired("T-LONG-RANGE")
     sq = a.args[0]
-    tok = min(reach(s.powers, s.trogdor)[0][sq], key=lambda t: (t.endswith("-after"), t))
+    tok = min(long_range_reach(s.powers, s.trogdor)[0][sq], key=lambda t: (t.endswith("-after"), t))
     s.powers = remove_power(s.powers, tok)
     if tok.endswith("-after"):
         s.ap = 0  # "after his actions": using it ends the AP spending
@@ -493,15 +492,16 @@ def do_burn_tile_at(s, a) -> None:
     fx.tile_burninated(s, sq)
 
 
-def check_burn_peasant_at(s, a) -> Refused | None:
-    """T-CARD-EFFECTS (burn-peasant-range): a peasant within the card's area, as T-BURN-PEASANT."""
+def check_burn_peasant_at(s, a) -> RuleError | None:
+    """T-CARD-EFFECTS (burn-peasant-range): a peasant within the card's area around Trogdor, as
+    T-BURN-PEASANT (not T-LONG-RANGE, which burns tiles only)."""
     here = s.trogdor
     if here is None:
-        return _no_trogdor(s, "T-LONG-RANGE")
+        return RuleError("T-CARD-EFFECTS", OFF_BOARD)
     sq = a.args[0]
-    if sq not in reach(s.powers, here)[1]:
-        return ("T-CARD-EFFECTS", "no ability in force burninates a peasant on {}", (sq,))
-    return peasant_refusal(s, sq, "T-BURN-PEASANT")
+    if sq not in long_range_reach(s.powers, here)[1]:
+        return RuleError("T-CARD-EFFECTS", "no ability in force burninates a peasant on {}", (sq,))
+    return peasant_burn_refusal(s, sq, "T-BURN-PEASANT")
 
 
 def do_burn_peasant_at(s, a) -> None:
@@ -509,12 +509,12 @@ def do_burn_peasant_at(s, a) -> None:
     _burn_peasant(s, a.args[0])
 
 
-def check_teleport(s, a) -> Refused | None:
+def check_teleport(s, a) -> RuleError | None:
     """T-CARD-EFFECTS: teleport anywhere for 0 AP (one use)."""
     if s.trogdor is None:
-        return _no_trogdor(s, "T-CARD-EFFECTS")
+        return RuleError("T-CARD-EFFECTS", OFF_BOARD)
     if "teleport" not in s.powers:
-        return ("T-CARD-EFFECTS", "no teleport ability in force this turn", ())
+        return RuleError("T-CARD-EFFECTS", "no teleport ability in force this turn")
     return None
 
 
@@ -524,27 +524,29 @@ def do_teleport(s, a) -> None:
     _enter(s, a.args[0])
 
 
-def check_use(s, a) -> Refused | None:
+def check_use(s, a) -> RuleError | None:
     """T-ITEM / T-ITEM-DISK: your item, once per turn, while it is charged."""
     item_id = a.args[0]
-    if s.items[s.player] != item_id:
-        return ("T-ITEM", "{!r} is not your item", (item_id,))
+    if s.items[s.to_move] != item_id:
+        return RuleError("T-ITEM", "{!r} is not your item", (item_id,))
     if s.item_used:
-        return ("T-ITEM", "an item can be used only once per turn", ())
+        return RuleError("T-ITEM", "an item can be used only once per turn")
     item = s.cards.item(item_id)
-    if not s.charged[s.player]:
+    if not s.charged[s.to_move]:
         rule = "T-ITEM-DISK" if item is not None and item.recharge == "never" else "T-ITEM"
         recharge = "never" if item is None else item.recharge
-        return (rule, "{} is discharged (recharge: {})", (item_id, recharge))
+        return RuleError(rule, "{} is discharged (recharge: {})", (item_id, recharge))
     if item is None:
-        return ("T-ITEM", "unknown item {!r}", (item_id,))
+        return RuleError("T-ITEM", "unknown item {!r}", (item_id,))
     teleport = takes_square(item)
     if teleport and len(a.args) != 2:
-        return ("T-ITEM", "{} moves Trogdor: say where, e.g. 'use {} C3'", (item_id, item_id))
+        return RuleError(
+            "T-ITEM", "{} moves Trogdor: say where, e.g. 'use {} C3'", (item_id, item_id)
+        )
     if not teleport and len(a.args) == 2:
-        return ("T-ITEM", "{} takes no square", (item_id,))
+        return RuleError("T-ITEM", "{} takes no square", (item_id,))
     if teleport and s.trogdor is None:
-        return _no_trogdor(s, "T-ITEM")
+        return RuleError("T-ITEM", OFF_BOARD)
     return None
 
 
@@ -555,7 +557,7 @@ def do_use(s, a) -> None:
         fired("T-ITEM-DISK")
     tokens, extra, heal = card_powers(item)
     charged = list(s.charged)
-    charged[s.player] = False
+    charged[s.to_move] = False
     s.charged = tuple(charged)
     s.item_used = True
     s.ap = min(MAX_AP, s.ap + extra)
@@ -576,9 +578,9 @@ def do_pass(s, a) -> None:
 
 def _end_phase1(s) -> None:
     if fx.ruling(s, "TR-PASS-AP") == "keep":
-        banked = list(s.banked)
-        banked[s.player] = min(MAX_AP, banked[s.player] + s.ap)
-        s.banked = tuple(banked)
+        banked = list(s.banked_ap)
+        banked[s.to_move] = min(MAX_AP, banked[s.to_move] + s.ap)
+        s.banked_ap = tuple(banked)
     s.ap = 0
     _start_phase2(s)
 
@@ -590,13 +592,13 @@ def _start_phase2(s) -> None:
     if card is None:  # no movement cards at all (a puzzle): the countryside stays still
         _end_turn(s)
         return
-    s.mcard = card.id
+    s.movement_card = card.id
     _spawn_auto(s)
 
 
 def spawn_slots(s):
     """(cottages that may spawn, how many peasants are still wanted) -- T-SPAWN."""
-    card = s.cards.movement(s.mcard)
+    card = s.cards.movement(s.movement_card)
     want = min(card.peasants - len(s.peasants), s.meter)
     if want <= 0:
         return [], 0
@@ -616,12 +618,12 @@ def _spawn_auto(s) -> None:
     _start_countryside(s)
 
 
-def check_spawn(s, a) -> Refused | None:
+def check_spawn(s, a) -> RuleError | None:
     """T-SPAWN: the player picks which cottage spawns."""
     slots, _ = spawn_slots(s)
     if a.args[0] not in slots:
         names = ", ".join(map(str, slots)) or "none"
-        return ("T-SPAWN", "{} cannot spawn (choose from {})", (a.args[0], names))
+        return RuleError("T-SPAWN", "{} cannot spawn (choose from {})", (a.args[0], names))
     return None
 
 
@@ -641,7 +643,7 @@ def _start_countryside(s) -> None:
         q.append("hammer")
     if s.archer is not None:
         q.append("archer")
-    s.queue = tuple(q)
+    s.pieces_to_move = tuple(q)
     s.phase = "countryside"
     if not q:
         _end_turn(s)
@@ -653,9 +655,9 @@ KNIGHT_NO = {t: i for i, t in enumerate(KNIGHT_TOKENS)}
 
 def do_step(s, a) -> None:
     """Move the next piece of Phase 2."""
-    piece = s.queue[0]
-    s.queue = s.queue[1:]
-    card = s.cards.movement(s.mcard)
+    piece = s.pieces_to_move[0]
+    s.pieces_to_move = s.pieces_to_move[1:]
+    card = s.cards.movement(s.movement_card)
     i = KNIGHT_NO.get(piece)
     if i is not None:
         end = fx.knight_walk(s, s.knights[i], card.path, piece=i)
@@ -668,7 +670,7 @@ def do_step(s, a) -> None:
         _hammer_step(s, card)
     else:
         _archer_step(s, card)
-    if not s.queue:
+    if not s.pieces_to_move:
         _end_turn(s)
 
 
@@ -702,7 +704,7 @@ def _hammer_step(s, card) -> None:
         s.troghammer = fx.knight_walk(s, fx.CENTRE, card.path, piece="hammer", entering_start=True)
     else:
         s.troghammer = fx.knight_walk(s, s.troghammer, card.path, piece="hammer")
-    if fx.ruling(s, "TR-TROGHAMMER-REMOVE") == "any-time" and fx._hammer_blocked(s):
+    if fx.ruling(s, "TR-TROGHAMMER-REMOVE") == "any-time" and fx.hammer_blocked(s):
         fired("T-TROGHAMMER-REMOVE")
         fx.move_troghammer(s, "phase2")
 
@@ -726,23 +728,23 @@ def _archer_step(s, card) -> None:
 def _end_turn(s) -> None:
     """T-END-TURN: next player (clockwise); this turn's hiding and abilities end."""
     fired("T-END-TURN")
-    s.player = (s.player + 1) % s.players
+    s.to_move = (s.to_move + 1) % s.players
     s.turn = min(MAX_TURN, s.turn + 1)  # the notation reads 1..MAX_TURN
     s.phase = "draw"
     s.hidden = False
     s.powers = ()
-    s.played = None
+    s.played_card = None
     s.item_used = False
     s.ap = 0
-    s.mcard = None
-    s.queue = ()
-    item_id = s.items[s.player]
-    if item_id is not None and not s.charged[s.player]:
+    s.movement_card = None
+    s.pieces_to_move = ()
+    item_id = s.items[s.to_move]
+    if item_id is not None and not s.charged[s.to_move]:
         item = s.cards.item(item_id)
         if item is not None and item.recharge == "each-turn":
             fired("T-ITEM")
             charged = list(s.charged)
-            charged[s.player] = True
+            charged[s.to_move] = True
             s.charged = tuple(charged)
 
 

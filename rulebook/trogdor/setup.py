@@ -145,13 +145,13 @@ def new_game(
         keepers=tuple(keeper_ids),
         items=tuple(item_ids),
         charged=(True,) * players,
-        banked=(0,) * players,
+        banked_ap=(0,) * players,
         action_deck=Deck(tuple(deck[players:]), ()),
-        aside=static["aside"],
+        troghammer_cards_aside=static["aside"],
         movement_deck=Deck(tuple(shuffle(static["movement"])), ()),
         rulings=_rulings(rulings),
         seed=rng.seed,
-        draws=rng.counter,
+        rng_draws=rng.counter,
         cards=CardIndex.shared(cs),
     )
 

@@ -127,36 +127,36 @@ class State:
     void: int = 0
     ap: int = 0
     phase: str = "act"
-    turn: int = 1
-    player: int = 0
+    turn: int = 1  # the turn counter (it only labels turns)
+    to_move: int = 0  # the player whose turn it is (0-based; notation key 'player')
     players: int = 1
     hands: tuple[tuple[str, ...], ...] = ((),)
     keepers: tuple[str | None, ...] = (None,)
     items: tuple[str | None, ...] = (None,)
-    charged: tuple[bool, ...] = (True,)
-    banked: tuple[int, ...] = (0,)
+    charged: tuple[bool, ...] = (True,)  # each player's item is charged
+    banked_ap: tuple[int, ...] = (0,)  # unspent AP kept, ruling TR-PASS-AP=keep (key 'banked')
     action_deck: Deck = Deck()
-    aside: tuple[str, ...] = ()  # Troghammer cards set aside (T-SETUP-DECKS)
+    troghammer_cards_aside: tuple[str, ...] = ()  # until the first damage (T-SETUP-DECKS; 'aside')
     movement_deck: Deck = Deck()
-    played: str | None = None  # the action card played this turn
+    played_card: str | None = None  # the action card played this turn (key 'played')
     item_used: bool = False
     powers: tuple[str, ...] = ()  # abilities in force this turn (powers.py tokens), sorted
-    mcard: str | None = None  # Phase 2 movement card
-    queue: tuple[str, ...] = ()  # Phase 2 pieces still to move
+    movement_card: str | None = None  # this turn's Phase 2 movement card (key 'mcard')
+    pieces_to_move: tuple[str, ...] = ()  # Phase 2 pieces still to move, in order ('queue')
     rulings: RulingSet = field(default_factory=lambda: RulingSet(_rulings()))
-    seed: int = 0  # the seeded RNG (``state.rng``) as two integers
-    draws: int = 0
+    seed: int = 0  # the seeded RNG (``state.rng``) as two integers: its seed and how many
+    rng_draws: int = 0  # numbers it has drawn (not cards: notation key 'rng')
     outcome: str | None = None
     cards: CardIndex = field(default_factory=CardIndex.shared, compare=False, repr=False)
 
     # -- the RNG as a value --------------------------------------------------------------------
     @property
     def rng(self) -> Rng:
-        return Rng(self.seed, self.draws)
+        return Rng(self.seed, self.rng_draws)
 
     @rng.setter
     def rng(self, value: Rng) -> None:  # on a Draft only: a State's fields cannot be assigned
-        self.seed, self.draws = value.seed, value.counter
+        self.seed, self.rng_draws = value.seed, value.counter
 
     # -- copying -------------------------------------------------------------------------------
     def draft(self) -> Draft:
@@ -193,7 +193,7 @@ class State:
 
     @property
     def hand(self) -> tuple[str, ...]:
-        return self.hands[self.player]
+        return self.hands[self.to_move]
 
     def is_terminal(self) -> bool:
         return self.outcome is not None
@@ -335,23 +335,23 @@ def notation(players: int) -> Notation:
         Field("phase", Choice(PHASES)),
         Field("ap", AP),
         Field("turn", Int(1, MAX_TURN), 1),
-        Field("player", Int(0, n - 1), 0),
+        Field("player", Int(0, n - 1), 0, get=attrgetter("to_move")),
         Field("players", PLAYERS, 1),
         Field("hands", PerPlayer(CARDS, n), ((),) * n),
         Field("keepers", PerPlayer(Optional_(CARD), n), (None,) * n),
         Field("items", PerPlayer(Optional_(CARD), n), (None,) * n),
         Field("charged", BitsCodec(n), (True,) * n),
-        Field("banked", PerPlayer(AP, n), (0,) * n),
+        Field("banked", PerPlayer(AP, n), (0,) * n, get=attrgetter("banked_ap")),
         Field("actions", DeckCodec(), Deck(), get=attrgetter("action_deck")),
-        Field("aside", CARDS, ()),
+        Field("aside", CARDS, (), get=attrgetter("troghammer_cards_aside")),
         Field("moves", DeckCodec(), Deck(), get=attrgetter("movement_deck")),
-        Field("played", CARD, None),
+        Field("played", CARD, None, get=attrgetter("played_card")),
         Field("item_used", Flag(), False),
         Field("powers", PowersCodec(), ()),
-        Field("mcard", CARD, None),
-        Field("queue", CARDS, ()),
+        Field("mcard", CARD, None, get=attrgetter("movement_card")),
+        Field("queue", CARDS, (), get=attrgetter("pieces_to_move")),
         Field("rulings", RulingsCodec(RULINGS), RulingSet(RULINGS)),
-        Field("rng", RngCodec(), (0, 0), get=lambda s: (s.seed, s.draws)),
+        Field("rng", RngCodec(), (0, 0), get=lambda s: (s.seed, s.rng_draws)),
         Field("outcome", Choice(OUTCOMES), None),
     ], header_optional=True)  # fmt: skip
 
@@ -453,10 +453,22 @@ def _state(d: dict, index: CardIndex) -> State:
         action_deck=d.pop("actions"),
         movement_deck=d.pop("moves"),
         seed=seed,
-        draws=draws,
+        rng_draws=draws,
         cards=index,
-        **d,
+        **{ATTRIBUTE.get(key, key): value for key, value in d.items()},
     )
+
+
+# The notation keys whose State attribute has a longer name (the keys stay: stored positions,
+# witnesses and golden files keep parsing).
+ATTRIBUTE = {
+    "player": "to_move",
+    "banked": "banked_ap",
+    "aside": "troghammer_cards_aside",
+    "played": "played_card",
+    "mcard": "movement_card",
+    "queue": "pieces_to_move",
+}
 
 
 def _need(card, cid: str, where: str, kind: str) -> None:

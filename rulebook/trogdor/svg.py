@@ -55,7 +55,7 @@ def render(state, highlight=None, path=None, labels=None) -> str:
     """SVG text of ``state``; overlay: ``highlight`` (squares), ``path`` (squares, numbered from
     1) and ``labels`` ({square: short text})."""
     s = state
-    hand = s.hands[s.player] if s.hands else ()
+    hand = s.hands[s.to_move] if s.hands else ()
     # room below the panel's text for the hand (a long hand makes the picture taller)
     w, h = PAD + 5 * T + 10 + PANEL, max(PAD + 5 * T + 20, PAD + 200 + 18 * len(hand))
     out = [
@@ -213,7 +213,7 @@ def _overlay(highlight, path, labels) -> list[str]:
 
 def _panel_lines(s) -> list[str]:
     lines = [
-        f"turn {s.turn}, player {s.player + 1}/{s.players}",
+        f"turn {s.turn}, player {s.to_move + 1}/{s.players}",
         f"phase: {s.phase}",
         f"AP: {s.ap}",
         f"Void: {s.void}",

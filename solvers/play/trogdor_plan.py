@@ -125,7 +125,7 @@ def risk_table(s) -> Risk:
 def _protected(s, token: str) -> bool:
     if token in s.powers:
         return True
-    keeper = s.keepers[s.player]
+    keeper = s.keepers[s.to_move]
     card = s.cards.keeper(keeper) if keeper is not None else None
     return card is not None and any(e.kind == token for e in card.effects)
 
@@ -176,7 +176,7 @@ def _key(s):
     return (
         s.phase, s.trogdor, s.burnt, tuple(s.cottages.items()), s.peasants, s.ap, s.hidden,
         s.powers, s.meter, s.void, s.hands, s.charged, s.item_used, s.knights, s.troghammer,
-        s.outcome, s.banked,
+        s.outcome, s.banked_ap,
     )  # fmt: skip
 
 

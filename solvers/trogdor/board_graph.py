@@ -3,10 +3,11 @@
 Nodes are squares (attribute ``kind``: the tile letter); a directed edge ``u -> v`` means one action
 point takes Trogdor from u to v, with attribute ``action`` (``"move N"``, ``"burrow"``, ...). Edges
 into avoided squares are left out, which is why the graph is directed: a path may *leave* a knight's
-square it starts on but never enters one. That is the solvers' policy (no damage taken), not a rule:
-the rules let Trogdor move onto a knight for one damage (T-MOVE-KNIGHT-DAMAGE; ``check_move`` and
-``_enter`` in ``rulebook/trogdor/rules.py``). The edges are the solvers' own
-move tables (``moves``; T-MOVE, T-CARD-EFFECTS, T-BURROW), so drawing and solving agree.
+square it starts on but never enters one. That is the solvers' search policy (paths that take no
+damage), not a rule. The rule: Trogdor may move onto a knight's or the Troghammer's square;
+T-MOVE-KNIGHT-DAMAGE deals him one damage there unless T-PROTECT prevents it, decided in
+``rulebook/trogdor/rules.py`` ``_enter`` (through ``effects.damage`` and ``effects.protected``).
+The edges are the solvers' own move tables (``moves``; T-MOVE, T-CARD-EFFECTS, T-BURROW), so drawing and solving agree.
 
 networkx is imported here only (the minimal-AP solvers never build a graph), and every call
 builds a fresh graph: a caller may change it without changing anyone else's answers.

@@ -36,7 +36,7 @@ def probe_base(state):
     cottages = puzzle(state.layout).cottages  # the same cottages, none burnt (engine's own value)
     return state.replace(
         phase="act", outcome=None, ap=0, peasants=(), meter=meter, void=total - meter,
-        cottages=cottages, queue=(), mcard=None,
+        cottages=cottages, pieces_to_move=(), movement_card=None,
     )  # fmt: skip
 
 
@@ -50,7 +50,7 @@ def _hits(base, x: Square, card_id: str, rest: list[str]) -> set[str]:
         if s.phase == "spawn":
             s = GAME.apply(s, GAME.legal_actions(s)[0])
             continue
-        piece = s.queue[0]
+        piece = s.pieces_to_move[0]
         before = s.void
         s = GAME.apply(s, "step")
         if s.void > before or GAME.is_terminal(s):

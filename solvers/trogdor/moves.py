@@ -3,9 +3,10 @@ action point reaches, with the engine's action text, and BFS distances on them.
 
 Moves follow T-MOVE (N/S/E/W, no wraparound), T-CARD-EFFECTS when diagonal or wraparound movement
 is granted, and T-BURROW between the two tunnels. Edges into avoided squares (knights, the
-Troghammer) are left out. That is the solvers' policy, not a rule: the rules let Trogdor move onto
-a knight, at the cost of one damage (T-MOVE-KNIGHT-DAMAGE; ``rulebook/trogdor/rules.py``
-``check_move`` and ``_enter``). A shortest path found here never takes that damage; it may leave a
+Troghammer) are left out: that is the solvers' search policy (paths that take no damage), not a
+rule. The rule: Trogdor may move onto a knight's or the Troghammer's square; T-MOVE-KNIGHT-DAMAGE
+deals him one damage there unless T-PROTECT prevents it, decided in ``rulebook/trogdor/rules.py``
+``_enter`` (through ``effects.damage`` and ``effects.protected``). A path found here may leave a
 knight's square it starts on.
 
 A table depends only on the tunnels, the avoided squares and the granted movement, so one table

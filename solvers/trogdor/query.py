@@ -2,9 +2,9 @@
 
 The solvers take an engine ``State`` (``rulebook.trogdor.puzzle(...)`` builds one from a layout
 and a few squares) and read only: the tiles and which are burnt, which cottages are burnt, where
-Trogdor stands, the knights' and the Troghammer's squares (never entered: the solvers' policy, not a
-rule; the rules allow it for one damage, T-MOVE-KNIGHT-DAMAGE)
-and the granted movement (``diagonal`` / ``wrap`` powers, T-CARD-EFFECTS). ``Board.of(state)``
+Trogdor stands, the knights' and the Troghammer's squares (which the solvers' search never enters:
+their policy, not a rule; the rules allow the move for one damage, T-MOVE-KNIGHT-DAMAGE, decided
+in ``rulebook/trogdor/rules.py`` ``_enter``) and the granted movement (``diagonal`` / ``wrap`` powers, T-CARD-EFFECTS). ``Board.of(state)``
 is that reading; it has no notation of its own (the engine's is the only one).
 """
 

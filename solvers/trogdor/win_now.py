@@ -145,5 +145,5 @@ def with_hand(state, hand: list[str]):
 
     s = with_action_deck(state, [])
     hands = list(s.hands)
-    hands[s.player] = tuple(hand)
+    hands[s.to_move] = tuple(hand)
     return s.replace(hands=tuple(hands), phase="choose", ap=0)

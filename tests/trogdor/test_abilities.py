@@ -29,7 +29,7 @@ def with_item(item, charged=True, players=1, owner=0, **kw):
     s = s.replace(keepers=(None,) * players)
     s = s.replace(items=tuple(item.id if p == owner else None for p in range(players)))
     s = s.replace(charged=tuple(charged if p == owner else True for p in range(players)))
-    s = s.replace(banked=(0,) * players)
+    s = s.replace(banked_ap=(0,) * players)
     return s
 
 
@@ -45,13 +45,13 @@ def test_keeper_ability_on_own_turn_only():
     k = Keeper("kp", "K", (Effect("extra-ap", {"amount": 1}), Effect("wrap-move")), "stand-in")
     s = with_action_deck(with_cards(puzzle(LAYOUT, trogdor="A3"), [k]), ["ap4", "ap4"])
     s = s.replace(players=2, hands=(("ap4",), ("ap4",)))
-    s = s.replace(keepers=("kp", None), items=(None, None), charged=(True, True), banked=(0, 0))
+    s = s.replace(keepers=("kp", None), items=(None, None), charged=(True, True), banked_ap=(0, 0))
     s = s.replace(phase="draw")
     t = apply_action(apply_action(s, "draw"), "play ap4")
     assert t.ap == 5 and "wrap" in t.powers
     assert apply_action(t, "move W").trogdor == sq("E3")
     s2 = s.copy()
-    s2 = s2.replace(player=1)
+    s2 = s2.replace(to_move=1)
     u = apply_action(apply_action(s2, "draw"), "play ap4")
     assert u.ap == 4 and u.powers == ()
 

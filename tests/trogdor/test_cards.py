@@ -585,7 +585,7 @@ def test_a_game_runs_on_a_user_card_file(tmp_path):
     path.write_text(USER_TOML + preset)
     state = new_game("normal", seed=5, cards=path)
     assert "".join(state.tiles) == "T...C.M.....L.C.M...C...T"
-    assert state.hand == ("my-fire",) and state.aside == ("my-hammer",)
+    assert state.hand == ("my-fire",) and state.troghammer_cards_aside == ("my-hammer",)
     steps = 0
     while state.outcome is None and steps < 2_000:
         state = apply_action(state, legal_actions(state)[steps % 3 % len(legal_actions(state))])

@@ -75,11 +75,13 @@ def test_banked_ap_past_999_stays_readable():
     """TR-PASS-AP=keep: the engine may bank past 999; the position still reads back, while
     what a user types stays bounded (puzzle, editor: 0..999)."""
     s = puzzle(LAYOUT, ap=999, rulings={"TR-PASS-AP": "keep"}, movement=["0E-EEE"])
-    s = s.replace(hands=(("ap5",),), phase="choose", ap=0, banked=(999,), item_used=False, turn=2)
+    s = s.replace(
+        hands=(("ap5",),), phase="choose", ap=0, banked_ap=(999,), item_used=False, turn=2
+    )
     t = G.apply(s, "play ap5")
     assert t.ap == 1004
     t = G.apply(t, "pass")
-    assert t.banked == (1004,)
+    assert t.banked_ap == (1004,)
     assert G.parse(str(t)) == t and str(G.parse(str(t))) == str(t)
     with pytest.raises(NotationError, match="ap"):
         puzzle(LAYOUT, ap=1000)

@@ -2,11 +2,14 @@
 for it; every other candidate is refused by refusal() with exactly the RuleError apply raises,
 naming a catalog rule, and the state is untouched (T-PHASE, T-AP, ...)."""
 
+import dataclasses
 import random
+
+import pytest
 
 import rulebook
 from rulebook.common.errors import RuleError
-from rulebook.trogdor import CATALOG, is_terminal, new_game, puzzle
+from rulebook.trogdor import CATALOG, is_terminal, new_game, puzzle, rules
 from rulebook.trogdor.geometry import SQUARES
 
 G = rulebook.game("trogdor")
@@ -26,8 +29,8 @@ def candidates(s):
     out += [f"spawn {sq}" for sq in s.cottages]
     for p in range(s.players):
         out += [f"play {c}" for c in s.hands[p]] + [f"discard {c}" for c in s.hands[p]]
-    if s.items[s.player]:
-        out += [f"use {s.items[s.player]}", f"use {s.items[s.player]} B2"]
+    if s.items[s.to_move]:
+        out += [f"use {s.items[s.to_move]}", f"use {s.items[s.to_move]} B2"]
     return out
 
 
@@ -40,6 +43,14 @@ def check(s):
     for text in set(candidates(s)) | set(texts):
         a = G.parse_action(text)
         err = G.refusal(s, a)
+        own = rules.KINDS[
+            a.verb
+        ].check  # the one contract: check(state, action) -> RuleError | None
+        if own is not None and s.phase == rules.KINDS[a.verb].phase:
+            answer = own(s, a)
+            assert answer is None or type(answer) is RuleError, (text, answer)
+            assert (answer is None) == (err is None)
+            assert answer is None or (answer.rule_id, answer.reason) == (err.rule_id, err.reason)
         try:
             G.apply(s, a)
             ok = True
@@ -118,3 +129,16 @@ def test_trogdor_may_move_onto_a_knight_for_one_damage():
     assert "move S" in [str(a) for a in G.legal_actions(s)]
     after, fired = G.apply_traced(s, "move S")
     assert "T-MOVE-KNIGHT-DAMAGE" in fired and after.trogdor != s.trogdor
+
+
+def test_refusal_and_apply_raise_exactly_the_error_the_check_returns(monkeypatch):
+    """The one contract: ``refusal`` returns the check's RuleError itself (no copy, no second
+    sentence) and ``apply`` raises that very object."""
+    s = puzzle(LAYOUT, trogdor="B2", ap=1)
+    answer = RuleError("T-MOVE", "{} is refused here", ("N",))
+    move = rules.KINDS["move"]
+    monkeypatch.setitem(rules.KINDS, "move", dataclasses.replace(move, check=lambda s, a: answer))
+    assert G.refusal(s, "move N") is answer
+    with pytest.raises(RuleError) as e:
+        G.apply(s, "move N")
+    assert e.value is answer and str(e.value) == "T-MOVE: N is refused here"

@@ -61,7 +61,7 @@ def test_draw_from_empty_deck_is_not_reshuffled():
 def test_play_gives_ap_and_banks_the_other_card():
     """T-PLAY: the played card's AP; it is discarded, the other stays in hand."""
     t = apply_action(apply_action(at_draw(["ap4"]), "draw"), "play ap4")
-    assert (t.ap, t.phase, t.hands, t.played) == (4, "act", (("ap3",),), "ap4")
+    assert (t.ap, t.phase, t.hands, t.played_card) == (4, "act", (("ap3",),), "ap4")
     assert t.action_deck.discard == ("ap4",)
     refused(apply_action(at_draw(["ap4"]), "draw"), "play ap9", "T-PLAY")
 
@@ -71,7 +71,7 @@ def test_discard_for_five_ap_without_ability():
     block = ActionCard("blk", "Block", 4, False, (Effect("block-knights"),), "stand-in")
     s = with_action_deck(at_draw([]), [block])
     t = apply_action(apply_action(s, "draw"), "discard blk")
-    assert (t.ap, t.powers, t.played) == (5, (), None)
+    assert (t.ap, t.powers, t.played_card) == (5, (), None)
     u = apply_action(apply_action(s, "draw"), "play blk")
     assert (u.ap, u.powers) == (4, ("block-knights",))
 
@@ -144,12 +144,17 @@ def test_hide_only_on_mountain_and_ends_phase_one():
 @pytest.mark.parametrize(
     "action,rule",
     [("burn tile", "T-BURN-TILE"), ("burn cottage", "T-BURN-COTTAGE"),
-     ("burn peasant", "T-BURN-PEASANT")],
+     ("burn peasant", "T-BURN-PEASANT"), ("burn tile at B2", "T-LONG-RANGE"),
+     ("burn peasant at A1", "T-CARD-EFFECTS")],
 )  # fmt: skip
 def test_burning_without_trogdor_on_the_board_cites_the_burn_rule_of_its_kind(action, rule):
     """Trogdor off the board: each burn is refused by its own rule (a cottage by T-BURN-COTTAGE,
-    a peasant by T-BURN-PEASANT), not all by T-BURN-TILE."""
-    refused(puzzle(LAYOUT, trogdor=None, peasants=["A1"]), action, rule)
+    a peasant by T-BURN-PEASANT, a peasant at range by the card ability T-CARD-EFFECTS: not by
+    T-LONG-RANGE, which burns tiles only), not all by T-BURN-TILE."""
+    s = puzzle(LAYOUT, trogdor=None, peasants=["A1"])
+    s = s.replace(powers=("burn-any", "peasant-any"))
+    err = refused(s, action, rule)
+    assert err.reason == "Trogdor is not on the board"
 
 
 def test_burn_tile_flips_only_the_tile():
@@ -204,8 +209,12 @@ def test_pass_forfeits_ap_and_starts_phase_two():
     """T-PASS: Phase 1 ends; by default (TR-PASS-AP=forfeit) the unspent AP are lost."""
     s = puzzle(LAYOUT, trogdor="B3", ap=3, knights=["E5"], movement=["0N-NNN"])
     t = apply_action(s, "pass")
-    assert t.ap == 0 and t.banked == (0,)
-    assert t.phase == "countryside" and t.mcard == "0N-NNN" and t.queue == ("knight0",)
+    assert t.ap == 0 and t.banked_ap == (0,)
+    assert (
+        t.phase == "countryside"
+        and t.movement_card == "0N-NNN"
+        and t.pieces_to_move == ("knight0",)
+    )
 
 
 def test_phase_refusals():

@@ -32,8 +32,8 @@ def run(s):
 def test_movement_card_drawn_at_phase_two():
     """T-MOVEMENT-CARD: passing draws one movement card for the whole phase."""
     t = phase2("0N-EEE", "0S-SSS", knights=["A3"], archer="A4")
-    assert t.mcard == "0N-EEE" and t.movement_deck.draw == ("0S-SSS",)
-    assert t.queue == ("knight0", "archer") and texts(t) == ["step"]
+    assert t.movement_card == "0N-EEE" and t.movement_deck.draw == ("0S-SSS",)
+    assert t.pieces_to_move == ("knight0", "archer") and texts(t) == ["step"]
 
 
 def test_movement_deck_reshuffles_its_discards():
@@ -41,7 +41,7 @@ def test_movement_deck_reshuffles_its_discards():
     s = puzzle(LAYOUT, ap=0, knights=["A3"])
     s = s.replace(movement_deck=Deck((), ("0N-EEE", "0S-SSS", "0W-WWW")))
     t = apply_action(s, "pass")
-    assert t.mcard in {"0N-EEE", "0S-SSS", "0W-WWW"}
+    assert t.movement_card in {"0N-EEE", "0S-SSS", "0W-WWW"}
     assert sorted(t.movement_deck.draw + t.movement_deck.discard) == [
         "0N-EEE",
         "0S-SSS",
@@ -142,7 +142,7 @@ def test_knight_damages_on_entering_not_on_start():
 def test_knights_move_one_by_one_each_can_hurt():
     """T-KNIGHT-MOVE: each knight in turn; two knights entering = two damage."""
     t = phase2("0N-EES", knights=["A3", "B3"], trogdor="C3")
-    assert t.queue == ("knight0", "knight1")
+    assert t.pieces_to_move == ("knight0", "knight1")
     t1 = apply_action(t, "step")
     assert (
         t1.knights
@@ -213,7 +213,7 @@ def test_archer_on_trogdors_tile_does_not_hit():
 def test_troghammer_moves_with_the_knights():
     """T-KNIGHT-MOVE: the Troghammer (a knight) follows the path after the knights."""
     t = phase2("0N-EEE", knights=["A1"], troghammer="A3", trogdor="C3")
-    assert t.queue == ("knight0", "hammer")
+    assert t.pieces_to_move == ("knight0", "hammer")
     t = run(t)
     assert t.troghammer == sq("D3") and t.meter == 3
 
@@ -222,4 +222,4 @@ def test_end_of_turn_clears_hiding_and_powers():
     """T-END-TURN: after the last piece, next player's draw; hiding and abilities end."""
     t = run(phase2("0N-EEE", knights=["A5"], hidden=True, powers=["diagonal"], trogdor="C1"))
     assert t.phase == "draw" and t.turn == 2 and not t.hidden and t.powers == ()
-    assert t.mcard is None and t.queue == ()
+    assert t.movement_card is None and t.pieces_to_move == ()

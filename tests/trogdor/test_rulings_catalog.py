@@ -16,12 +16,12 @@ def test_pass_keep_banks_ap_for_next_turn():
     """Ruling TR-PASS-AP=keep: unspent AP are added to the player's next turn (T-PASS)."""
     s = puzzle(LAYOUT, ap=3, rulings={"TR-PASS-AP": "keep"}, movement=["0N-NNN"], knights=["E5"])
     t = apply_action(s, "pass")
-    assert t.banked == (3,) and t.ap == 0
+    assert t.banked_ap == (3,) and t.ap == 0
     while t.phase == "countryside":
         t = apply_action(t, "step")
     t = t.replace(hands=(("ap2",),))
     u = apply_action(apply_action(t, "draw"), "play ap2")
-    assert u.ap == 5 and u.banked == (0,)
+    assert u.ap == 5 and u.banked_ap == (0,)
     assert State.parse(str(t)) == t and "banked=3" in str(t)
 
 

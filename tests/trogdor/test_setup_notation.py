@@ -66,8 +66,8 @@ def test_setup_meter_and_void():
 def test_setup_decks():
     """T-SETUP-DECKS: 7 Troghammer cards aside, 29 in the action deck, 52 movement cards."""
     g = new_game(seed=4, players=1)
-    assert len(g.aside) == 7
-    assert all(g.cards.action(c).troghammer for c in g.aside)
+    assert len(g.troghammer_cards_aside) == 7
+    assert all(g.cards.action(c).troghammer for c in g.troghammer_cards_aside)
     assert len(g.action_deck.draw) + sum(len(h) for h in g.hands) == 29
     assert not any(g.cards.action(c).troghammer for c in g.action_deck.draw)
     assert len(g.movement_deck.draw) == 52
@@ -86,7 +86,7 @@ def test_setup_players_and_turn_order():
     rng = random.Random(1)
     while len(seen) < 4 and not is_terminal(g):
         if g.phase == "draw":
-            seen.append(g.player)
+            seen.append(g.to_move)
         acts = legal_actions(g)
         pick = "pass" if "pass" in acts else rng.choice(acts)
         g = apply_action(g, pick)

@@ -129,13 +129,13 @@ class TrogdorGame(RuleBasedStateMachine):
             [c for hand in s.hands for c in hand]
             + list(s.action_deck.draw)
             + list(s.action_deck.discard)
-            + list(s.aside)
+            + list(s.troghammer_cards_aside)
         )
         assert actions == Counter(list(CARDS.actions)), f"action cards lost or doubled: {s}"
         movement = Counter(s.movement_deck.draw + s.movement_deck.discard)
         assert movement == Counter(list(CARDS.movement)), f"movement cards lost or doubled: {s}"
-        assert s.played is None or s.played in s.action_deck.discard
-        assert s.mcard is None or s.mcard in s.movement_deck.discard
+        assert s.played_card is None or s.played_card in s.action_deck.discard
+        assert s.movement_card is None or s.movement_card in s.movement_deck.discard
         assert all(len(hand) <= 2 for hand in s.hands), "a hand holds at most two cards"
 
     @invariant()

@@ -35,7 +35,7 @@ def test_every_square_peasant_and_card_is_a_click_target():
         f"peasant:{p}" for p in s.peasants
     )
     assert sorted(t for t in found if t.startswith("card:")) == sorted(
-        f"card:{c}" for c in s.hands[s.player]
+        f"card:{c}" for c in s.hands[s.to_move]
     )
     assert g.svg(s) == svg  # deterministic
 

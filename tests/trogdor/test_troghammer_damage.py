@@ -110,9 +110,9 @@ def test_first_damage_shuffles_troghammer_cards_in():
     """T-TROGHAMMER-SHUFFLE: the first damage (only) shuffles the set-aside cards into the deck."""
     s = puzzle(LAYOUT, trogdor="B3", knights=["B4", "B2"])
     s = with_action_deck(s, ["ap1", "ap2"])
-    s = s.replace(aside=("troghammer-1", "troghammer-2"))
+    s = s.replace(troghammer_cards_aside=("troghammer-1", "troghammer-2"))
     t = apply_action(s, "move S")
-    assert t.aside == ()
+    assert t.troghammer_cards_aside == ()
     assert sorted(t.action_deck.draw) == ["ap1", "ap2", "troghammer-1", "troghammer-2"]
     u = apply_action(apply_action(t, "move N"), "move N")
     assert sorted(u.action_deck.draw) == sorted(t.action_deck.draw) and u.meter == t.meter - 1
@@ -191,7 +191,7 @@ def test_partner_holding_cards_means_zero_ap_turn():
     """T-DEFEAT-CARDS: a player with no card while a partner still holds one acts with 0 AP."""
     s = at_draw([], hand=())
     s = s.replace(players=2, hands=((), ("ap4",)))
-    s = s.replace(keepers=(None, None), items=(None, None), charged=(True, True), banked=(0, 0))
+    s = s.replace(keepers=(None, None), items=(None, None), charged=(True, True), banked_ap=(0, 0))
     t = apply_action(s, "draw")
     assert t.outcome is None and t.phase == "act" and t.ap == 0
 
