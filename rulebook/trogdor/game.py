@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import cache
-from operator import attrgetter, is_
+from operator import attrgetter
 
 from rulebook.common.actions import Action
 from rulebook.common.game import Game
@@ -129,79 +129,119 @@ class Trogdor(Game):
 
 
 def invariants(s: State) -> list[str]:
-    """What is wrong with ``s``: peasants, cards or tiles not conserved, pieces out of place."""
+    """What is wrong with ``s``: peasants, cards or tiles not conserved, pieces out of place.
+    The counts most actions change are checked every time; the fields few actions change are
+    checked again only when they differ from the last position where they held (speed: PERF.md
+    "Invariants by what changed")."""
+    meter = s.meter
+    counts_hold = (
+        len(s.peasants) + meter + s.void == PEASANTS_IN_BOX
+        and 0 <= meter <= PEASANTS_IN_BOX
+        and len(s.burnt) == 25
+        and (s.phase == "over") == (s.outcome is not None)
+        and PIECES.issuperset(s.pieces_to_move)
+    )
+    bad = [] if counts_hold else _count_problems(s)
+    key = _GROUP_FIELDS(s)
+    if key != _clean.get("all"):
+        found = _group_problems(s)
+        if found:
+            bad += found
+        else:
+            _clean["all"] = key  # one assignment: another thread sees the old key or the new one
+    return bad
+
+
+def _count_problems(s: State) -> list[str]:
+    """The peasants (board + Trog-meter + Void), the burnt sides, the end of the game and the
+    pieces in the Phase 2 queue."""
     bad = []
     total = len(s.peasants) + s.meter + s.void
     if total != PEASANTS_IN_BOX:
         bad.append(f"{total} peasants (board + meter + void), not {PEASANTS_IN_BOX}")
-    if len(s.tiles) != 25 or len(s.burnt) != 25:
-        bad.append(f"{len(s.tiles)} tiles, not 25")
-    bad += _placement_problems(s)
-    if s.movement_card is not None and s.movement_card not in s.movement_deck.discard:
-        bad.append("the Phase 2 movement card is not on the discard pile")
     if not 0 <= s.meter <= PEASANTS_IN_BOX:
         bad.append(f"meter {s.meter} out of 0..{PEASANTS_IN_BOX}")
+    if len(s.burnt) != 25:
+        bad.append(f"{len(s.burnt)} burnt sides, not 25")
     if (s.phase == "over") != (s.outcome is not None):
         bad.append("phase 'over' and the outcome disagree")
     for tok in s.pieces_to_move:
-        if tok not in QUEUE_TOKENS and tok not in rules.KNIGHT_NO:
+        if tok not in PIECES:
             bad.append(f"unknown piece {tok!r} in the Phase 2 queue")
-    if len({len(s.hands), len(s.keepers), len(s.items), len(s.charged), len(s.banked_ap)}) != 1:
-        bad.append("per-player fields disagree on the number of players")
-    elif len(s.hands) != s.players:
-        bad.append(f"{len(s.hands)} hands for {s.players} players")
     return bad
 
 
-def _placement_problems(s: State) -> list[str]:
-    """Cottages exactly on the C tiles, and no action or movement card in two places. Each of
-    the three is worked out again only when a field it reads is not the very object of the last
-    position where it held (speed: PERF.md "Invariants by what changed")."""
+def _group_problems(s: State) -> list[str]:
+    """The checks of the fields few actions change, each group asked again only when one of its
+    fields differs from the last position where it held."""
     bad = []
-    for name, fields_of, problems in _PLACEMENT:
+    for name, fields_of, problems in _GROUPS:
         key = fields_of(s)
-        if not all(map(is_, key, _clean.get(name, _NEVER))):
+        if key != _clean.get(name):
             found = problems(s)
             if found:
                 bad += found
             else:
-                _clean[name] = key  # one assignment: another thread sees the old key or the new one
+                _clean[name] = key
     return bad
 
 
-def _cottage_problems(s: State) -> list[str]:
-    return [] if _on_c_tiles(s.cottages, s.tiles) else ["cottages are not exactly on the C tiles"]
+def _board_problems(s: State) -> list[str]:
+    """25 tiles, and the cottages exactly on the C tiles."""
+    bad = [] if len(s.tiles) == 25 else [f"{len(s.tiles)} tiles, not 25"]
+    if not _on_c_tiles(s.cottages, s.tiles):
+        bad.append("cottages are not exactly on the C tiles")
+    return bad
 
 
-def _action_card_problems(s: State) -> list[str]:
+def _player_problems(s: State) -> list[str]:
+    """One hand, keeper, item, charge and bank per player, and no action card in two places."""
+    bad = []
+    if len({len(s.hands), len(s.keepers), len(s.items), len(s.charged), len(s.banked_ap)}) != 1:
+        bad.append("per-player fields disagree on the number of players")
+    elif len(s.hands) != s.players:
+        bad.append(f"{len(s.hands)} hands for {s.players} players")
     base = s.cards.base
     held = [c for hand in s.hands for c in hand]
     deck = s.action_deck
     dup = _twice(
         held + [*deck.draw, *deck.discard, *s.troghammer_cards_aside], base and base.actions
     )
-    return [f"action cards in two places: {', '.join(dup)}"] if dup else []
+    if dup:
+        bad.append(f"action cards in two places: {', '.join(dup)}")
+    return bad
 
 
-def _movement_card_problems(s: State) -> list[str]:
+def _movement_problems(s: State) -> list[str]:
+    """The Phase 2 movement card on the discard pile, and no movement card in two places."""
+    bad = []
+    deck = s.movement_deck
+    if s.movement_card is not None and s.movement_card not in deck.discard:
+        bad.append("the Phase 2 movement card is not on the discard pile")
     base = s.cards.base
-    dup = _twice(s.movement_deck.draw + s.movement_deck.discard, base and base.movement)
-    return [f"movement cards in two places: {', '.join(dup)}"] if dup else []
+    dup = _twice(deck.draw + deck.discard, base and base.movement)
+    if dup:
+        bad.append(f"movement cards in two places: {', '.join(dup)}")
+    return bad
 
 
-# each placement check: its name, the fields it reads (C-level attrgetter), the check
-_PLACEMENT = (
-    ("cottages", attrgetter("cottages", "tiles"), _cottage_problems),
+# What may stand in the Phase 2 queue (the knights by their place in ``knights``).
+PIECES = frozenset(QUEUE_TOKENS) | frozenset(rules.KNIGHT_NO)
+# The invariants of fields few actions change: a name, the fields (read in C), the check.
+_GROUPS = (
+    ("board", ("tiles", "cottages"), _board_problems),
     (
-        "action cards",
-        attrgetter("hands", "action_deck", "troghammer_cards_aside", "cards"),
-        _action_card_problems,
+        "players",
+        ("players", "hands", "keepers", "items", "charged", "banked_ap", "action_deck",
+         "troghammer_cards_aside", "cards"),
+        _player_problems,
     ),
-    ("movement cards", attrgetter("movement_deck", "cards"), _movement_card_problems),
-)
-# check name -> the fields of the last position where it held
+    ("movement", ("movement_card", "movement_deck", "cards"), _movement_problems),
+)  # fmt: skip
+_GROUP_FIELDS = attrgetter(*dict.fromkeys(f for _, fields, _ in _GROUPS for f in fields))
+_GROUPS = tuple((name, attrgetter(*fields), check) for name, fields, check in _GROUPS)
+# "all" or a group's name -> its fields in the last position where they held
 _clean: dict[str, tuple] = {}
-_NEVER = (object(),) * 4  # no position checked yet: no field is this object
 
 
 def _twice(cards, box) -> list[str]:

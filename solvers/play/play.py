@@ -10,9 +10,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import repeat
+from operator import is_
 
 import rulebook
-from rulebook.common.game import call_traced, tracing
+from rulebook.common.game import tracing
 
 from .agents import make_agent
 
@@ -75,7 +77,8 @@ def _agents(setup: Setup, seed: int, players: int):
 class _LastLegal:
     """The game as the agents see it: ``legal_actions`` of the position ``play_game`` has just
     listed (to check that a live position offers an action) is handed out again, not worked
-    out twice (solvers/PERF.md); every other name is the game's own."""
+    out twice (speed: solvers/PERF.md "The legal list once per position"); every other name is
+    the game's own."""
 
     def __init__(self, game):
         self._game, self._last = game, (None, ())
@@ -92,11 +95,12 @@ class _LastLegal:
 
     def invariants(self, state) -> list[str]:
         """The game's own invariants, asked with this object as the game: their stuck check
-        (``Game.stuck``) lists the position's legal actions, and the next step reuses them."""
+        lists the position's legal actions, and the next step reuses them."""
         return type(self._game).invariants(self, state)
 
     def stuck(self, state) -> list[str]:
-        return type(self._game).stuck(self, state)
+        """``Game.stuck``: a position with a legal action is not stuck (the list kept answers)."""
+        return [] if self.listed(state) else type(self._game).stuck(self, state)
 
     def __getattr__(self, name: str):
         value = getattr(self._game, name)
@@ -121,32 +125,17 @@ def play_game(setup: Setup, seed: int, *, upto: int | None = None, checks: bool 
             seed, players=setup.players, rulings=dict(setup.rulings) or None, **dict(setup.options)
         )
     fired.update(setup_ids)
-    played_ids: list[str] = []
-    players = game.num_players(s)
-    seat, seats = _agents(setup, seed, players)
-    n = 0
+    seat, seats = _agents(setup, seed, game.num_players(s))
 
-    def fail(problem: str):
+    def fail(problem: str, n: int):
         if checks:
             raise GameCheckFailed(setup.game, seed, n, problem)
 
     bad = game.invariants(s)
     if bad:
-        fail("invariant broken: " + "; ".join(bad))
-    while not game.is_terminal(s) and (upto is None or n < upto):
-        if n >= game.max_length:
-            fail(f"no end within the declared maximum of {game.max_length} actions")
-        if not game.listed(s):
-            fail("a live position has no legal action")
-            break
-        agent, rng = seats[game.to_move(s)]
-        a = agent.choose(game, s, rng)
-        s, ids = _play(game, s, a)
-        n += 1
-        played_ids += ids  # counted once at the end (a Counter.update per action cost more)
-        bad = game.invariants(s)
-        if bad:
-            fail(f"after {a}: invariant broken: " + "; ".join(bad))
+        fail("invariant broken: " + "; ".join(bad), 0)
+    with tracing() as played_ids:  # one trace for the whole game (solvers/PERF.md "One trace")
+        s, n = _checked_actions(game, s, seats, played_ids, upto, fail)
     if upto is not None and not game.is_terminal(s):
         return None, s
     with tracing() as end_ids:  # scoring rules fire when the result is asked for
@@ -157,15 +146,42 @@ def play_game(setup: Setup, seed: int, *, upto: int | None = None, checks: bool 
     return GameRecord(seed, outcome, n, won, dict(fired)), s
 
 
-def _play(game, s, a):
-    """(the state after ``a``, rule IDs that fired). The legality check: an action from the
-    list just checked is legal (the list is the rules' own: ``legal_actions`` holds exactly what
-    ``refusal`` lets through), so it is performed without asking its check a second time
-    (solvers/PERF.md); anything else (text, an action the list lacks) goes through
-    ``apply_traced``, which refuses it with the rule that forbids it."""
-    if a not in game.listed(s):
-        return game.apply_traced(s, a)
-    return call_traced(game.perform, s, a)
+def _checked_actions(game, s, seats, played_ids: list, upto, fail):
+    """Play from ``s`` to the end (or ``upto`` actions), checking after every action; returns
+    (the last state, the number of actions). Rules that fire land in ``played_ids``, the trace
+    in force; what an agent fires while it tries actions on its own copies is dropped."""
+    listed, invariants, to_move, perform = game.listed, game.invariants, game.to_move, _play
+    limit = game.max_length
+    n = 0
+    while upto is None or n < upto:
+        legal = listed(s)
+        if not legal:  # the protocol lists no action exactly when the game is over
+            if not game.is_terminal(s):
+                fail("a live position has no legal action", n)
+            break
+        if n >= limit:
+            fail(f"no end within the declared maximum of {limit} actions", n)
+        agent, rng = seats[to_move(s)]
+        mark = len(played_ids)
+        a = agent.choose(game, s, rng)
+        del played_ids[mark:]  # the agent's trials on copies are not this game's rules
+        s = perform(game, s, a, legal)
+        n += 1
+        bad = invariants(s)
+        if bad:
+            fail(f"after {a}: invariant broken: " + "; ".join(bad), n)
+    return s, n
+
+
+def _play(game, s, a, legal: list):
+    """The state after ``a``. The legality check: an action from the list just checked is legal
+    (the list is the rules' own: ``legal_actions`` holds exactly what ``refusal`` lets through),
+    so it is performed without asking its check a second time (speed: solvers/PERF.md "A listed
+    action is performed"); anything else (text, an action the list lacks) goes through ``apply``,
+    which refuses it with the rule that forbids it."""
+    if any(map(is_, legal, repeat(a))) or a in legal:
+        return game.perform(s, a)
+    return game.apply(s, a)
 
 
 def replay(setup: Setup, seed: int, upto: int):
