@@ -1,7 +1,8 @@
 """Pieces every game shares: errors, grid, seeded RNG, decks, card data, rule catalog, rulings.
 
 The names below are imported on first use (PEP 562): ``import rulebook.common.errors`` must not
-pay for the catalog's TOML reader and the dataclasses (bench figure "min-AP CLI CPU ÷ BFS script").
+pay for the catalog's TOML reader and the dataclasses (speed: PERF.md "Start-up: loaded on first
+use").
 """
 
 from .lazy import lazy_names

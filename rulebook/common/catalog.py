@@ -75,7 +75,7 @@ class RuleCatalog:
 def load_catalog(path: str | Path) -> RuleCatalog:
     """Load ``[[rule]]`` and ``[[ruling]]`` tables from a TOML file, checking IDs are well formed
     and unique."""
-    # the TOML reader (11 ms) on first use (bench figure "min-AP CLI CPU ÷ BFS script")
+    # speed: PERF.md "Start-up: loaded on first use" (the TOML reader)
     import tomllib
 
     path = Path(path)

@@ -19,12 +19,12 @@ class RuleError(Exception):
 
     ``RuleError(rule_id, reason)`` takes the sentence itself; ``RuleError(rule_id, template,
     values)`` takes ``template`` with ``{}`` places and the tuple of ``values`` for them, and the
-    sentence is written the first time someone reads ``reason`` or ``str(error)``: a check may
-    answer "no" to many candidates without writing sentences nobody reads (speed: PERF.md "Lazy
-    refusals"). Either way the error reads and pickles as one made with the finished sentence.
+    sentence is written the first time someone reads ``reason`` or ``str(error)`` (speed: PERF.md
+    "Lazy refusals"). Either way the error reads and pickles as one made with the finished
+    sentence.
     """
 
-    # no __init__: the arguments stay where BaseException keeps them (speed: PERF.md "Lazy refusals")
+    # no __init__: speed: PERF.md "Lazy refusals"
 
     @property
     def rule_id(self) -> str:

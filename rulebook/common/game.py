@@ -51,21 +51,6 @@ def tracing() -> Iterator[list[str]]:
             outer.extend(inner)
 
 
-def call_traced(fn, *args):
-    """(``fn(*args)``, rule IDs that fired in it): ``tracing`` without a context manager, for a
-    call made at every step (checked sweeps: rulebook/PERF.md)."""
-    outer = _fired.get()
-    inner: list[str] = []
-    token = _fired.set(inner)
-    try:
-        result = fn(*args)
-    finally:
-        _fired.reset(token)
-        if outer is not None:
-            outer.extend(inner)
-    return result, tuple(inner)
-
-
 # ---- the protocol --------------------------------------------------------------------------------
 
 
@@ -239,26 +224,24 @@ def random_game(game: Game, seed: int = 0, *, state=None, max_length: int | None
     Raises RuntimeError if the game outlasts its declared maximum length.
 
     The choices come from one ``random.Random(seed)`` for the whole game (not the state's Rng,
-    which derives a fresh generator per draw: that was 27 % of a random game's profile)."""
+    which derives a fresh generator per draw; speed: PERF.md "Random play")."""
     getrandbits = random.Random(seed).getrandbits
     # the playout owns its states (a fresh game, or a fork of the caller's), so each legal action
-    # is played in place by ``advance``: no copy and no second check per action (bench figure:
-    # random games per CPU-s; the intermediate states are never seen)
+    # is played in place by ``advance`` (speed: PERF.md "Random play")
     s = game.new_game(seed, **opts) if state is None else game.fork(state)
     limit = game.max_length if max_length is None else max_length
-    # the game's methods bound once, not looked up per step (random play is the speed bench)
+    # the game's methods bound once (speed: PERF.md "Random play")
     is_terminal, legal_actions, advance = game.is_terminal, game.legal_actions, game.advance
     played: list[Action] = []
     record = played.append
     # The protocol lists no action exactly when the game is over, so an empty list ends the loop
-    # and is_terminal is asked once at the end, not at every step (bench: games per CPU-s).
+    # and is_terminal is asked once at the end (speed: PERF.md "Random play").
     for _ in range(limit):
         legal = legal_actions(s)
         if not legal:
             break
-        # random.Random.randrange(n) written out with C-level calls: the same numbers (so the
-        # same games and golden files), 60 fewer bytecodes per action (bench figure: random
-        # games per CPU-s; randrange was 7 % of a random Trogdor game's bytecodes)
+        # random.Random.randrange(n) written out: the same numbers, so the same games and golden
+        # files (speed: PERF.md "Random play")
         n = len(legal)
         k = n.bit_length()
         r = getrandbits(k)

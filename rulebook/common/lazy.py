@@ -1,7 +1,7 @@
 """Package names imported on first use (PEP 562), written once for every package that wants it.
 
 ``import rulebook.common.errors`` or ``trogkit trogdor min-ap`` must not pay for the modules a
-package re-exports but the caller never touches (bench figure "min-AP CLI CPU ÷ BFS script").
+package re-exports but the caller never touches (speed: PERF.md "Start-up: loaded on first use").
 """
 
 from __future__ import annotations

@@ -95,8 +95,8 @@ class Codec:
         raise NotImplementedError
 
 
-# The codecs below are immutable values like frozen dataclasses, built on ``Frozen`` instead:
-# eight dataclasses cost ~6 ms of every start-up (bench figure "min-AP CLI CPU ÷ BFS script").
+# The codecs below are immutable values like frozen dataclasses, built on ``Frozen`` instead.
+# speed: PERF.md "Start-up: loaded on first use"
 class Int(Frozen, Codec):
     FIELDS = ("lo", "hi")
 

@@ -16,8 +16,9 @@ COUNTER_MASK = 2**63 - 1  # counters stay below 2**63: 19 digits, what notations
 
 
 class Rng(Frozen):
-    """A ``Frozen`` value, not a frozen dataclass (start-up: bench figure "min-AP CLI CPU ÷ BFS
-    script")."""
+    """A seeded random number generator as a value: its seed and how many numbers it drew."""
+
+    # speed: PERF.md "Start-up: loaded on first use" (a Frozen value, not a frozen dataclass)
 
     __slots__ = ("seed", "counter")
     FIELDS = __slots__
@@ -30,7 +31,7 @@ class Rng(Frozen):
         return (Rng, (self.seed, self.counter))
 
     def _at(self):
-        # imported on first draw: puzzles draw nothing (bench figure "min-AP CLI CPU ÷ BFS script")
+        # speed: PERF.md "Start-up: loaded on first use" (puzzles draw nothing)
         import random
 
         return random.Random(f"{self.seed}:{self.counter}")
@@ -43,8 +44,7 @@ class Rng(Frozen):
     def shuffled(self, items) -> tuple[tuple, Rng]:
         """(a shuffled tuple of ``items``, the next Rng); ``items`` is not touched."""
         out = list(items)
-        # random.Random.shuffle written out with C-level calls: the same order (so the same
-        # games), half its bytecodes (bench figure: random Trogdor games per CPU-s)
+        # random.Random.shuffle written out: the same order (speed: PERF.md "Random play")
         getrandbits = self._at().getrandbits
         for i in range(len(out) - 1, 0, -1):
             n = i + 1
@@ -55,7 +55,7 @@ class Rng(Frozen):
             out[i], out[j] = out[j], out[i]
         return tuple(out), self.advanced()
 
-    # no TypeVar: ``typing`` costs 3-6 ms to import (bench figure "min-AP CLI CPU ÷ BFS script")
+    # no TypeVar: speed: PERF.md "Start-up: loaded on first use"
     def pick(self, items: Sequence) -> tuple[object, Rng]:
         if not items:
             raise IndexError("choice from an empty sequence")

@@ -16,8 +16,9 @@ from .values import Frozen, init_field
 
 
 class Ruling(Frozen):
-    """One ruling of the catalog. A ``Frozen`` value, not a frozen dataclass (start-up: bench
-    figure "min-AP CLI CPU ÷ BFS script")."""
+    """One ruling of the catalog: its options, the default and why."""
+
+    # speed: PERF.md "Start-up: loaded on first use" (a Frozen value, not a frozen dataclass)
 
     FIELDS = ("id", "title", "default", "options", "reason")
 
@@ -116,8 +117,8 @@ class RulingSet:
 
 class LazyRulings(Mapping):
     """A game's rulings (id -> Ruling), read from its catalog on first use: a position built by
-    ``puzzle`` carries a ``RulingSet`` but rarely asks it anything, and reading the catalog TOML
-    costs more than a small solver query (bench figure "min-AP CLI CPU ÷ BFS script")."""
+    ``puzzle`` carries a ``RulingSet`` but rarely asks it anything (speed: PERF.md "Start-up:
+    loaded on first use")."""
 
     __slots__ = ("_load", "_data")
 

@@ -1,8 +1,7 @@
 """Small value classes that cost nothing to define.
 
 ``@dataclass(frozen=True)`` writes and compiles six methods for every class when its module is
-imported: about 0.8 ms a class, 15 ms of every ``trogkit trogdor min-ap`` start-up for the classes
-on that path (bench figure "min-AP CLI CPU ÷ BFS script"). ``Frozen`` gives those classes the same
+imported (speed: PERF.md "Start-up: loaded on first use"). ``Frozen`` gives those classes the same
 behaviour from one base: equality and hash over ``FIELDS`` (instances of the same class only),
 the dataclass repr ``Name(a=1, b=2)``, and assignment refused with dataclasses' own
 ``FrozenInstanceError``. A subclass lists its ``FIELDS`` and sets them in its ``__init__`` with
@@ -74,8 +73,7 @@ class Frozen(Value):
 
 def evolve(value, fields: tuple[str, ...], changes: dict):
     """A copy of the frozen dataclass ``value`` with ``changes``, made without its generated
-    ``__init__`` (a tenth of the cost for a twenty-field game state: rulebook/PERF.md, "States
-    evolved"). ``fields`` are the dataclass's field names: only they are copied, never a cached
+    ``__init__`` (speed: PERF.md "States evolved"). ``fields`` are the dataclass's field names: only they are copied, never a cached
     property's value; ``changes`` hold values already in the state's form (tuples, not lists)."""
     old = value.__dict__
     new = object.__new__(value.__class__)

@@ -4,9 +4,10 @@ The game object is ``rulebook.game("trogdor")`` (``rulebook.trogdor.game.GAME``)
 are kept for callers of the older module-level API. Pure rules: no ipywidgets, matplotlib or z3.
 
 Every name here is imported on first use (PEP 562) and the rule catalog is read on first use, so
-``import rulebook.trogdor.grid`` (or ``setup``) does not load the whole engine and its TOML (bench
-figure "min-AP CLI CPU ÷ BFS script").
+``import rulebook.trogdor.grid`` (or ``setup``) does not load the whole engine and its TOML.
 """
+
+# speed: PERF.md "Start-up: loaded on first use"
 
 from __future__ import annotations
 

@@ -36,10 +36,9 @@ BOX_COUNTS = {"C": 3, "L": 1, "M": 2, "T": 2}
 
 
 class Layout(Frozen):
-    """Tile letters (upper case / '.') in reading order, 25 of them.
+    """Tile letters (upper case / '.') in reading order, 25 of them."""
 
-    A ``Frozen`` value, not a frozen dataclass (start-up: bench figure "min-AP CLI CPU ÷ BFS
-    script")."""
+    # speed: PERF.md "Start-up: loaded on first use" (a Frozen value, not a frozen dataclass)
 
     FIELDS = ("tiles",)
 

@@ -15,9 +15,8 @@ from __future__ import annotations
 import re
 from types import MappingProxyType
 
-# the card classes are imported on first use (see CardIndex); ``typing.TYPE_CHECKING`` would cost
-# the 3-6 ms ``typing`` import (bench figure "min-AP CLI CPU ÷ BFS script")
-TYPE_CHECKING = False
+# the card classes are imported on first use (see CardIndex)
+TYPE_CHECKING = False  # speed: PERF.md "Start-up: loaded on first use" (no ``typing`` import)
 if TYPE_CHECKING:
     from .cards import ActionCard, Item, Keeper, MovementCard
 
@@ -25,7 +24,7 @@ MOVEMENT_LITERAL = re.compile(r"^([0-4])([NSEW])(r?)-([NSEW]{3,5})$")
 ACTION_LITERAL = re.compile(r"^ap([1-9])$")
 
 
-# Literal cards (puzzle decks) are read from their id at each lookup: no bench figure needs more.
+# Literal cards (puzzle decks) are read from their id at each lookup.
 def literal_movement(card_id: str) -> MovementCard | None:
     m = MOVEMENT_LITERAL.match(card_id)
     if not m:
@@ -84,9 +83,9 @@ class CardIndex:
     """Cards by id: ``base`` (a CardSet or None) plus ``extra`` cards registered by callers.
 
     The bundled card set is read on first lookup, not when a state is made (a puzzle that looks
-    no card up never reads the card TOML; bench figure "min-AP CLI CPU ÷ BFS script"). Not with
-    ``__getattr__``: a class defining it loses the interpreter's fast slot reads, and the lookups
-    below are on the engine's hot path."""
+    no card up never reads the card TOML)."""
+
+    # speed: PERF.md "Trogdor: card tables made once per card set" (and no __getattr__)
 
     __slots__ = ("_base", "extra", "_by")
 
@@ -105,11 +104,9 @@ class CardIndex:
         return self._base
 
     def _merged(self) -> dict:
-        """The index's tables, built once per card set: one merged table per section (card
-        lookups run ~2.5 times per action: the two-step lookup was the top line of the
-        random-game profile, ~9 %), and the Action values of each card (the choose phase lists
-        play/discard for every card in hand, the act phase the item's uses; building them at
-        every list cost 23 % more instructions per random game: bench figure games per CPU-s)."""
+        """The index's tables, built once per card set: one merged table per section, and the
+        Action values of each card (play/discard of a card in hand, an item's uses)."""
+        # speed: PERF.md "Trogdor: card tables made once per card set"
         from .actions import card_choices, item_uses
         from .cards import ActionCard, Item, Keeper, MovementCard
 

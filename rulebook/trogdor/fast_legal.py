@@ -1,9 +1,9 @@
 """A faster ``legal_actions`` for Trogdor!! (what ``Game.legal_actions`` calls).
 
 The plain path, ``rules.legal_actions`` (every candidate of the phase filtered by its kind's one
-check), is the rule as written. This module gives the same list, sorted by text, about 40 times
-faster (3,000 random positions: 3.8 against 150 us each); ``tests/test_fast_legal.py`` compares
-the two on thousands of random positions of every game that has such a module. What it mirrors:
+check), is the rule as written. This module gives the same list, sorted by text, faster (speed:
+PERF.md "Trogdor: the fast generator"); ``tests/test_fast_legal.py`` compares the two on
+thousands of random positions of every game that has such a module. What it mirrors:
 
 - the phase: ``draw`` and ``countryside`` have one action each and no condition beyond the phase
   (``KINDS``: no check), so they are answered without a candidate function (``FORCED``);
@@ -91,7 +91,7 @@ def _spawn_candidates(s) -> list[Action]:
 def _act_candidates(s) -> list[Action]:
     """The act phase: the untargeted actions, pass, the targeted ones, the item's uses. The groups
     are visited in text order, so the list comes out sorted without a sort unless a long-range
-    power interleaves (sorting was ~10 % of this function)."""
+    power interleaves (speed: PERF.md "Trogdor: the fast generator")."""
     powers = s.powers
     out = _untargeted(s, powers) if s.ap >= 1 or powers else []  # no AP, no power: T-AP refuses
     out.append(PASS)  # no condition beyond the phase (KINDS)
@@ -142,8 +142,7 @@ def _targeted(s, powers, out: list[Action]) -> bool:
 
 def _reach(powers: tuple[str, ...], here) -> tuple[dict, dict]:
     """``rules.long_range_reach(powers, here)``, memoised: one table per power set filled square by square,
-    bounded (a thousand random games meet a few hundred power sets). The act phase's list asks
-    at every step (without it a random game took 1.38 times the instructions, callgrind)."""
+    bounded (speed: PERF.md "Trogdor: the fast generator")."""
     table = _REACH.get(powers)
     if table is None:
         table = {}
@@ -174,9 +173,8 @@ _SIMPLE_PAIRS = tuple(
 )
 # The untargeted candidates worth asking about, by what is on Trogdor's tile (its letter: C has the
 # cottage, T is a tunnel, M a mountain; a peasant there; the tile burnt): each action's check
-# starts with one of these conditions, so the others would only be refused (the six checks were a
-# tenth of a random game's bytecodes). _OWN_TILE[letter][peasant][burnt] (nested, not one tuple
-# key: no key to build and hash).
+# starts with one of these conditions, so the others would only be refused.
+# _OWN_TILE[letter][peasant][burnt]; speed: PERF.md "Trogdor: the fast generator"
 _OWN_TILE = {
     tile: tuple(
         tuple(

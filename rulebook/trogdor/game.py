@@ -41,13 +41,12 @@ class Trogdor(Game):
     def new_game(self, seed=0, *, players=None, rulings=None, preset="normal", **options):
         return new_game(preset, 1 if players is None else players, seed, rulings, **options)
 
-    # the faster generator (fast_legal.py: the same list as the rule as written, rules.legal_actions),
-    # the function itself, not a method calling it: one call less per random-play step
+    # the faster generator (fast_legal.py: the same list as the rule as written, rules.legal_actions)
+    # speed: PERF.md "Trogdor: the fast generator" (the function itself, not a method calling it)
     legal_actions = staticmethod(fast_legal.legal_actions)
     plain_legal_actions = staticmethod(rules.legal_actions)
 
-    # module functions, not methods: Game.apply calls both at every action (bench figure: random
-    # Trogdor actions per CPU-s through apply)
+    # speed: PERF.md "Trogdor: one working copy per action" (module functions, not methods)
     action = staticmethod(_action)
     refusal = staticmethod(_refusal)
 
@@ -245,16 +244,16 @@ _clean: dict[str, tuple] = {}
 
 
 def _twice(cards, box) -> list[str]:
-    """The cards of ``box`` listed more than once in ``cards``, sorted (one counting pass, not a
-    count per card: sweeps check every position; rulebook/PERF.md)."""
+    """The cards of ``box`` listed more than once in ``cards``, sorted (speed: PERF.md
+    "Invariants by what changed")."""
     if not box or len(set(cards)) == len(cards):
         return []
     return sorted(c for c, n in Counter(cards).items() if n > 1 and c in box)
 
 
 def _on_c_tiles(cottages, tiles) -> bool:
-    """The cottages are exactly on the C tiles: each on one, and as many as there are (the C
-    tiles counted in C, not a set built per position: PERF.md)."""
+    """The cottages are exactly on the C tiles: each on one, and as many as there are (speed:
+    PERF.md "Invariants by what changed")."""
     index, tiles = _index(), tiles[:25]
     at = [index.get(sq, 25) for sq in cottages]
     return tiles.count("C") == len(at) and all(i < len(tiles) and tiles[i] == "C" for i in at)

@@ -33,7 +33,8 @@ ORTHO: dict[Square, tuple[Square, ...]] = {
 DIAG: dict[Square, tuple[Square, ...]] = {
     sq: tuple(map(_interned, GRID5.neighbours(sq, DIAGONAL))) for sq in SQUARES
 }
-# Square order (column, then row: the Square tuple's own order) as a C-level sort key.
+# Square order (column, then row: the Square tuple's own order) as a sort key.
+# speed: PERF.md "Values compared in C"
 ORDER = attrgetter("col", "row")
 
 

@@ -28,8 +28,8 @@ OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E", "NE": "SW", "SW": "NE", "NW"
 class Square(tuple):
     """A board square; ``col`` and ``row`` are 0-based (A1 is (0, 0)).
 
-    A tuple underneath, so equality, hashing and ordering (column, then row) run in C: squares
-    are compared millions of times in a whole-game benchmark."""
+    A tuple underneath: equality, hashing and ordering are column, then row (speed: PERF.md
+    "Values compared in C")."""
 
     __slots__ = ()
 
@@ -54,8 +54,9 @@ class Square(tuple):
 
 
 class Grid(Frozen):
-    """A ``Frozen`` value, not a frozen dataclass (start-up: bench figure "min-AP CLI CPU ÷ BFS
-    script")."""
+    """The squares of a board ``width`` by ``height``."""
+
+    # speed: PERF.md "Start-up: loaded on first use" (a Frozen value, not a frozen dataclass)
 
     FIELDS = ("width", "height")
 

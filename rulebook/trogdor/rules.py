@@ -69,7 +69,7 @@ def refusal(s, a: Action) -> RuleError | None:
         return refuse("T-GAME-OVER", f"the game is over ({s.outcome}); no action is legal")
     if kind.phase != s.phase:
         return refuse("T-PHASE", _phase_reason(s.phase, a))
-    if kind.check is None:  # no condition beyond the phase: forced steps (draw, step) stay cheap
+    if kind.check is None:  # no condition beyond the phase: forced steps (draw, step)
         return None
     err = kind.check(s, a)
     if err is not None and err.rule_id not in CATALOG.rules:  # a typo in a rule ID fails loudly
@@ -80,10 +80,11 @@ def refusal(s, a: Action) -> RuleError | None:
 def perform(state, a: Action):
     """The state after the legal action ``a`` (``Game.apply`` asks ``refusal`` first): the effect
     runs on a working copy (``Draft``), which is then frozen."""
-    s = _new_state(Draft)  # state.draft() inlined: one call less per action (bench: games/CPU-s)
+    # speed: PERF.md "Trogdor: one working copy per action" (state.draft() and freeze() written out)
+    s = _new_state(Draft)
     s.__dict__ = state.__dict__.copy()  # every field is immutable: sharing them is safe
     _effect(s, a)
-    s.__class__ = State  # Draft.freeze() inlined
+    s.__class__ = State
     return s
 
 

@@ -27,8 +27,8 @@ def _catalog_rulings():
     return CATALOG.rulings
 
 
-# the catalog's rulings, read on first use: a puzzle asks none (bench figure "min-AP CLI CPU ÷ BFS
-# script")
+# the catalog's rulings, read on first use: a puzzle asks none
+# speed: PERF.md "Start-up: loaded on first use"
 _RULINGS = LazyRulings(_catalog_rulings)
 
 
@@ -79,17 +79,14 @@ def _full_box(tiles: tuple[str, ...]) -> bool:
 
 def _setup_shuffler(rng: Rng):
     """All setup shuffles come from one draw of the game's RNG (a seed for a private generator):
-    deterministic from the seed, and much faster than one RNG draw per shuffle. Returns the
-    shuffler and the RNG after that draw."""
+    deterministic from the seed. Returns the shuffler and the RNG after that draw."""
     seed, rng = rng.below(2**62)
-    # imported here: a puzzle needs no shuffle (bench figure "min-AP CLI CPU ÷ BFS script")
-    import random
+    import random  # speed: PERF.md "Start-up: loaded on first use" (a puzzle needs no shuffle)
 
     gen = random.Random(seed)
 
     def shuffle(items: list) -> list:
-        # C-level loops (iter(callable, sentinel), map): the same keys as a list comprehension
-        # of gen.random(), a tenth of a random game's bytecodes less (bench: games per CPU-s)
+        # speed: PERF.md "Random play" (the keys of gen.random() drawn by C-level loops)
         keys = list(islice(iter(gen.random, None), len(items)))
         return list(map(items.__getitem__, sorted(range(len(items)), key=keys.__getitem__)))
 
@@ -120,7 +117,7 @@ def new_game(
     if isinstance(players, bool) or not (isinstance(players, int) and 1 <= players <= MAX_PLAYERS):
         raise NotationError(f"1..{MAX_PLAYERS} players (T-SETUP-PLAYERS)", where="players")
     shuffle, rng = _setup_shuffler(Rng(seed))
-    cottages = list(compress(SQUARES, map("C".__eq__, layout.tiles)))  # C-level: every setup
+    cottages = list(compress(SQUARES, map("C".__eq__, layout.tiles)))
     knights, archer = _knights_and_archer(knights, archer, preset, cottages, shuffle)
     static = _static_ids(cs)
     deck = shuffle(static["actions"])
@@ -224,8 +221,7 @@ def _check_dealt(cs, players: int, keeper_ids, item_ids, deck) -> None:
 
 
 def _fire_setup() -> None:
-    # the tracing module (with the protocol it lives in) is imported here, not at the top: a
-    # puzzle needs neither (bench figure "min-AP CLI CPU ÷ BFS script")
+    # speed: PERF.md "Start-up: loaded on first use" (a puzzle needs no tracing)
     from rulebook.common.game import fired
 
     fired("T-SETUP-BOARD")

@@ -63,12 +63,9 @@ def _rulings():
 
 
 class Deck(namedtuple("Deck", "draw discard", defaults=((), ()))):
-    """A draw pile (top first) and its discard pile (oldest first), as tuples of card ids.
+    """A draw pile (top first) and its discard pile (oldest first), as tuples of card ids."""
 
-    A named tuple, not a frozen dataclass: a Deck is built at every card drawn and the frozen
-    dataclass's ``__init__`` cost 4 times as much (bench figure: random Trogdor games per CPU-s;
-    ``collections.namedtuple``, not ``typing.NamedTuple``: typing costs start-up time).
-    """
+    # speed: PERF.md "Trogdor: one working copy per action" (a namedtuple, not a dataclass)
 
     __slots__ = ()
 
@@ -86,8 +83,8 @@ class Deck(namedtuple("Deck", "draw discard", defaults=((), ()))):
 
 class Cottages:
     """The cottages (on ``C`` tiles) and whether each is burninated, as a read-only mapping
-    Square -> bool in square order (``types.MappingProxyType`` over a dict nobody else holds:
-    C-speed lookups, the engine's most frequent question). These helpers build new ones."""
+    Square -> bool in square order (``types.MappingProxyType`` over a dict nobody else holds;
+    speed: PERF.md "Values compared in C"). These helpers build new ones."""
 
     @staticmethod
     def on(squares, burnt=()) -> Mapping[Square, bool]:
@@ -218,8 +215,8 @@ _new = object.__new__
 class Draft(State):
     """The one working copy of a State, private to the engine: ``rules.perform`` drafts its input,
     the effects assign new immutable values to its fields, and ``freeze`` turns the very same
-    object into a State (no second copy: bench figure, random Trogdor games per CPU-s). Playouts
-    (``Game.advance``) keep playing on one Draft and freeze it at the end."""
+    object into a State (no second copy; speed: PERF.md "Trogdor: one working copy per action").
+    Playouts (``Game.advance``) keep playing on one Draft and freeze it at the end."""
 
     __setattr__ = object.__setattr__
     __delattr__ = object.__delattr__
