@@ -77,8 +77,9 @@ def _agents(setup: Setup, seed: int, players: int):
 class _LastLegal:
     """The game as the agents see it: ``legal_actions`` of the position ``play_game`` has just
     listed (to check that a live position offers an action) is handed out again, not worked
-    out twice (speed: solvers/PERF.md "The legal list once per position"); every other name is
-    the game's own."""
+    out twice; every other name is the game's own."""
+
+    # speed: solvers/PERF.md "The legal list once per position"
 
     def __init__(self, game):
         self._game, self._last = game, (None, ())
@@ -134,7 +135,7 @@ def play_game(setup: Setup, seed: int, *, upto: int | None = None, checks: bool 
     bad = game.invariants(s)
     if bad:
         fail("invariant broken: " + "; ".join(bad), 0)
-    with tracing() as played_ids:  # one trace for the whole game (solvers/PERF.md "One trace")
+    with tracing() as played_ids:  # speed: solvers/PERF.md "One trace"
         s, n = _checked_actions(game, s, seats, played_ids, upto, fail)
     if upto is not None and not game.is_terminal(s):
         return None, s
@@ -150,9 +151,10 @@ def _checked_actions(game, s, seats, played_ids: list, upto, fail):
     """Play from ``s`` to the end (or ``upto`` actions), checking after every action; returns
     (the last state, the number of actions). Rules that fire land in ``played_ids``, the trace
     in force; what an agent fires while it tries actions on its own copies is dropped."""
-    listed, invariants, to_move, perform = game.listed, game.invariants, game.to_move, _play
-    limit = game.max_length
-    n = 0
+    listed, to_move, perform = game.listed, game.to_move, game.perform
+    invariants = type(game._game).invariants  # asked with the view: its stuck check reuses the list
+    one_seat = seats[0] if len(seats) == 1 else None
+    limit, n = game.max_length, 0
     while upto is None or n < upto:
         legal = listed(s)
         if not legal:  # the protocol lists no action exactly when the game is over
@@ -161,27 +163,21 @@ def _checked_actions(game, s, seats, played_ids: list, upto, fail):
             break
         if n >= limit:
             fail(f"no end within the declared maximum of {limit} actions", n)
-        agent, rng = seats[to_move(s)]
+        agent, rng = one_seat or seats[to_move(s)]
         mark = len(played_ids)
         a = agent.choose(game, s, rng)
         del played_ids[mark:]  # the agent's trials on copies are not this game's rules
-        s = perform(game, s, a, legal)
+        # the legality check: an action of the list just made is legal (the list holds exactly
+        # what ``refusal`` lets through), so it is performed without asking its check again;
+        # anything else goes through ``apply``, which refuses it with the rule that forbids it
+        # speed: solvers/PERF.md "A listed action is performed"
+        legal_one = any(map(is_, legal, repeat(a))) or a in legal
+        s = perform(s, a) if legal_one else game.apply(s, a)
         n += 1
-        bad = invariants(s)
+        bad = invariants(game, s)
         if bad:
             fail(f"after {a}: invariant broken: " + "; ".join(bad), n)
     return s, n
-
-
-def _play(game, s, a, legal: list):
-    """The state after ``a``. The legality check: an action from the list just checked is legal
-    (the list is the rules' own: ``legal_actions`` holds exactly what ``refusal`` lets through),
-    so it is performed without asking its check a second time (speed: solvers/PERF.md "A listed
-    action is performed"); anything else (text, an action the list lacks) goes through ``apply``,
-    which refuses it with the rule that forbids it."""
-    if any(map(is_, legal, repeat(a))) or a in legal:
-        return game.perform(s, a)
-    return game.apply(s, a)
 
 
 def replay(setup: Setup, seed: int, upto: int):

@@ -1,0 +1,135 @@
+"""What must hold in every Trogdor!! position (``Game.invariants``; sweeps ask after every action):
+7 peasants in all, 25 tiles, cottages on the C tiles, no card in two places, one hand, keeper,
+item, charge and bank per player, a movement card on its discard pile, only pieces in the Phase 2
+queue, and the end of the game with its outcome.
+
+The answer depends on the position alone. The counts most actions change are checked every time;
+the fields few actions change are checked again only when they differ from the last position
+where their checks held (speed: PERF.md "Invariants by what changed").
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import chain
+from operator import attrgetter
+
+from .geometry import INDEX
+from .rules import KNIGHT_NO
+from .state import PEASANTS_IN_BOX, QUEUE_TOKENS, State
+
+# What may stand in the Phase 2 queue (the knights by their place in ``knights``).
+PIECES = frozenset(QUEUE_TOKENS) | frozenset(KNIGHT_NO)
+
+
+def invariants(s: State) -> list[str]:
+    """What is wrong with ``s`` ([] when everything holds)."""
+    meter, card = s.meter, s.movement_card
+    counts_hold = (
+        len(s.peasants) + meter + s.void == PEASANTS_IN_BOX
+        and 0 <= meter <= PEASANTS_IN_BOX
+        and len(s.burnt) == 25
+        and len(s.hands) == s.players
+        and (s.phase == "over") == (s.outcome is not None)
+        and (card is None or card in s.movement_deck.discard)
+        and PIECES.issuperset(s.pieces_to_move)
+    )
+    bad = [] if counts_hold else count_problems(s)
+    key = _ALL_GROUPS(s)
+    if key != _clean.get("all"):
+        found = group_problems(s)
+        if found:
+            bad += found
+        else:
+            _clean["all"] = key  # one assignment: another thread sees the old key or the new one
+    return bad
+
+
+def count_problems(s: State) -> list[str]:
+    """The checks ``invariants`` makes every time, each with its message."""
+    bad = []
+    total = len(s.peasants) + s.meter + s.void
+    if total != PEASANTS_IN_BOX:
+        bad.append(f"{total} peasants (board + meter + void), not {PEASANTS_IN_BOX}")
+    if not 0 <= s.meter <= PEASANTS_IN_BOX:
+        bad.append(f"meter {s.meter} out of 0..{PEASANTS_IN_BOX}")
+    if len(s.burnt) != 25:
+        bad.append(f"{len(s.burnt)} burnt sides, not 25")
+    if len(s.hands) != s.players:
+        bad.append(f"{len(s.hands)} hands for {s.players} players")
+    if (s.phase == "over") != (s.outcome is not None):
+        bad.append("phase 'over' and the outcome disagree")
+    if s.movement_card is not None and s.movement_card not in s.movement_deck.discard:
+        bad.append("the Phase 2 movement card is not on the discard pile")
+    bad += [f"unknown piece {tok!r} in the Phase 2 queue" for tok in s.pieces_to_move
+            if tok not in PIECES]  # fmt: skip
+    return bad
+
+
+def group_problems(s: State) -> list[str]:
+    """The checks of the fields few actions change, each group asked again only when one of its
+    fields differs from the last position where it held."""
+    bad = []
+    for name, fields_of, problems in _GROUPS:
+        key = fields_of(s)
+        if key != _clean.get(name):
+            found = problems(s)
+            if found:
+                bad += found
+            else:
+                _clean[name] = key
+    return bad
+
+
+def board_problems(s: State) -> list[str]:
+    """25 tiles, and the cottages exactly on the C tiles: each on one, as many as there are."""
+    tiles = s.tiles
+    bad = [] if len(tiles) == 25 else [f"{len(tiles)} tiles, not 25"]
+    at = [INDEX.get(sq, 25) for sq in s.cottages]
+    tiles = tiles[:25]
+    if tiles.count("C") != len(at) or not all(i < len(tiles) and tiles[i] == "C" for i in at):
+        bad.append("cottages are not exactly on the C tiles")
+    return bad
+
+
+def player_problems(s: State) -> list[str]:
+    """One keeper, item, charge and bank per player (the hands are counted every time)."""
+    lengths = {s.players, len(s.keepers), len(s.items), len(s.charged), len(s.banked_ap)}
+    return [] if len(lengths) == 1 else ["per-player fields disagree on the number of players"]
+
+
+def action_card_problems(s: State) -> list[str]:
+    """No action card in two places (hands, the Action Deck, the set-aside Troghammer cards)."""
+    deck = s.action_deck
+    cards = [*chain.from_iterable(s.hands), *deck.draw, *deck.discard, *s.troghammer_cards_aside]
+    dup = twice(cards, s, "actions")
+    return [f"action cards in two places: {', '.join(dup)}"] if dup else []
+
+
+def movement_card_problems(s: State) -> list[str]:
+    """No movement card in two places."""
+    dup = twice(s.movement_deck.draw + s.movement_deck.discard, s, "movement")
+    return [f"movement cards in two places: {', '.join(dup)}"] if dup else []
+
+
+def twice(cards: list, s: State, section: str) -> list[str]:
+    """The cards of the card set's ``section`` listed more than once in ``cards``, sorted (a set
+    first: the counts only when a card is listed twice)."""
+    if len(set(cards)) == len(cards):
+        return []
+    box = s.cards.base and getattr(s.cards.base, section)
+    return sorted(c for c, n in Counter(cards).items() if n > 1 and box and c in box)
+
+
+# The groups of fields few actions change: a name, the fields (read in C), the check.
+_GROUPS = (
+    ("board", ("tiles", "cottages"), board_problems),
+    ("players", ("players", "keepers", "items", "charged", "banked_ap"), player_problems),
+    ("action cards", ("hands", "action_deck", "troghammer_cards_aside", "cards"),
+     action_card_problems),
+    ("movement cards", ("movement_deck", "cards"), movement_card_problems),
+)  # fmt: skip
+_ALL_GROUPS = attrgetter(*dict.fromkeys(f for _, fields, _ in _GROUPS for f in fields))
+_GROUPS = tuple((name, attrgetter(*fields), check) for name, fields, check in _GROUPS)
+# "all" or a group's name -> its fields in the last position where they held
+_clean: dict[str, tuple] = {}
