@@ -51,7 +51,13 @@ class RandomAgent:
 
     def choose(self, game, state, rng: random.Random):
         legal = game.legal_actions(state)
-        return legal[rng.randrange(len(legal))]
+        # rng.randrange(n) written out: the same numbers (speed: solvers/PERF.md "Random agent")
+        n = len(legal)
+        k = n.bit_length()
+        r = rng.getrandbits(k)
+        while r >= n:
+            r = rng.getrandbits(k)
+        return legal[r]
 
 
 class GreedyAgent:

@@ -92,7 +92,10 @@ class _LastLegal:
         return last[1]
 
     def legal_actions(self, state) -> list:
-        return list(self.listed(state))  # a copy: an agent may reorder its list
+        last = self._last  # ``listed`` written out: agents ask at every action
+        return list(
+            last[1] if last[0] is state else self.listed(state)
+        )  # a copy: agents may reorder
 
     def invariants(self, state) -> list[str]:
         """The game's own invariants, asked with this object as the game: their stuck check
