@@ -58,3 +58,33 @@ def test_game_invariants_hold_in_play_and_catch_broken_states():
     assert any("two places" in m for m in g.invariants(doubled))
     moved = s.replace(cottages=Cottages.on([BY_NAME["C3"], *s.cottages]))
     assert any("cottages" in m for m in g.invariants(moved))
+
+
+def test_invariants_kept_by_what_changed_still_see_every_broken_field():
+    """The invariants re-check a group of fields only when it differs from the last clean
+    position (rulebook/PERF.md "Invariants by what changed"): each break is reported right after
+    a clean position that shares every other field, and the clean position stays clean after."""
+    import rulebook
+    from rulebook.trogdor.geometry import BY_NAME
+    from rulebook.trogdor.state import Cottages, Deck
+
+    g = rulebook.game("trogdor")
+    s = g.new_game(5, players=2)
+    act, mov = s.action_deck, s.movement_deck
+    breaks = {
+        "peasants": s.replace(meter=s.meter - 1),
+        "out of 0..7": s.replace(meter=9, void=s.void - 9 + s.meter),
+        "hands for 2 players": s.replace(hands=s.hands[:1]),
+        "per-player fields": s.replace(keepers=s.keepers[:1]),
+        "movement card is not on the discard pile": s.replace(movement_card=mov.draw[0]),
+        "unknown piece": s.replace(pieces_to_move=("dragon",)),
+        "phase 'over'": s.replace(outcome="win"),
+        "action cards in two places": s.replace(action_deck=Deck(act.draw + act.draw[:1], ())),
+        "movement cards in two places": s.replace(movement_deck=Deck(mov.draw + mov.draw[-1:])),
+        "cottages are not exactly": s.replace(cottages=Cottages.on([BY_NAME["C3"]])),
+    }
+    for words, broken in breaks.items():
+        assert g.invariants(s) == []
+        assert any(words in m for m in g.invariants(broken)), (words, g.invariants(broken))
+        assert any(words in m for m in g.invariants(broken)), words  # asked twice: still broken
+    assert g.invariants(s) == []
