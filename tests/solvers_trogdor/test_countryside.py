@@ -14,6 +14,7 @@ from rulebook.common.errors import TrogkitInputError
 from rulebook.trogdor import puzzle
 from rulebook.trogdor.cards import load_card_set
 from rulebook.trogdor.grid import GRID5
+from solvers.limits import MAX_NODES
 from solvers.trogdor import min_ap_countryside, min_ap_countryside_z3
 from solvers.trogdor.generate import random_layout
 from solvers.trogdor.replay import replay
@@ -147,7 +148,7 @@ def test_budgets_give_the_same_answer_on_every_run():
         {"nodes": 2.5},
         {"rounds": -1},
         {"proof": math.nan},
-        {"nodes": 150_001},  # past the memory bound
+        {"nodes": MAX_NODES["countryside"] + 1},  # past the memory bound (solvers/limits.py)
     ],
 )
 def test_limits_are_validated(kw):
