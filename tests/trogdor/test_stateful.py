@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -176,3 +177,4 @@ TrogdorGame.TestCase.settings = settings(
     suppress_health_check=[HealthCheck.too_slow],
 )
 test_trogdor_random_play_keeps_invariants = TrogdorGame.TestCase
+pytestmark = pytest.mark.heavy  # starts first under xdist (tests/conftest.py)

@@ -3,11 +3,14 @@ length, keep every invariant, and replay exactly."""
 
 from __future__ import annotations
 
+import pytest
+
 from rulebook.common.game import random_game
 from rulebook.trollland import puzzle, scores
 from rulebook.trollland.game import GAME
 
 
+@pytest.mark.heavy  # starts first under xdist (tests/conftest.py)
 def test_thousand_games_end_and_replay():
     finals = {}
     lengths = []
