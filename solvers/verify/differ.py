@@ -64,10 +64,12 @@ class PairStepper:
 
     def next(self, pair, action):
         a = step(self.game, pair[0], action)[0]  # refused under the default: not a candidate
-        try:
-            b = step(self.game, pair[1], action)[0]
-        except RuleError:
-            b = None
+        b = None  # once the other option refused an action, it stays refused
+        if pair[1] is not None:
+            try:
+                b = step(self.game, pair[1], action)[0]
+            except RuleError:
+                pass
         return (a, b), bool(parting(self.game, a, b))
 
 
