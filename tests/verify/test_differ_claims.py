@@ -90,3 +90,15 @@ def test_bad_claims():
         check("trogdor", f"{CLAIMS}:missing", games=1)
     with pytest.raises(TrogkitInputError, match="arguments"):
         check("trogdor", lambda a, b: True, games=1)
+
+
+def test_once_the_other_option_refused_an_action_its_side_stays_refused():
+    from rulebook import game as game_named
+    from solvers.verify.differ import PairStepper, Start
+
+    game = game_named("encounter")
+    stepper = PairStepper(game, Start(seed=3), {"RER-STAR-EFFECTS": "seed-only"})
+    (a, _b), _ = stepper.first()
+    action = game.legal_actions(a)[0]
+    (a2, b2), parted = stepper.next((a, None), action)
+    assert b2 is None and parted and a2 is not None
