@@ -159,7 +159,7 @@ def tile_burninated(s, sq: Square) -> None:
 # -- damage, rage, win ---------------------------------------------------------------------------
 def protected(s, source: str) -> bool:
     """T-PROTECT: hiding or a card blocks damage from knights ('knight') or the archer."""
-    if s.hidden:
+    if s.trogdor_hidden:
         return True
     token = "block-archer" if source == "archer" else "block-knights"
     if token in s.powers:
@@ -236,7 +236,7 @@ def rage(s, cause: str) -> None:
         if s.troghammer == sq:
             s.troghammer = None
 
-    s.hidden = False
+    s.trogdor_hidden = False
     s.hammer_waiting = False  # the Troghammer, a knight, is no threat after the game
     pos = s.trogdor
     if pos is not None:

@@ -280,7 +280,7 @@ def _enter(s, sq) -> None:
     hiding or a blocking card prevents (T-PROTECT, ``effects.protected``). The solvers' move
     tables leave knights' squares out: that is their search policy, not a rule
     (solvers/trogdor/moves.py)."""
-    s.hidden = False
+    s.trogdor_hidden = False
     s.trogdor = sq
     if sq in s.knights or sq == s.troghammer:
         fired("T-MOVE-KNIGHT-DAMAGE")
@@ -361,7 +361,7 @@ def check_hide(s, a) -> RuleError | None:
         return RuleError("T-HIDE", OFF_BOARD)
     if s.tiles[INDEX[here]] != "M":
         return RuleError("T-HIDE", "Trogdor can hide only on a mountain; {} is not one", (here,))
-    if s.hidden:
+    if s.trogdor_hidden:
         return RuleError("T-HIDE", "Trogdor is already hiding")
     return no_ap(s, "hide", "free-hide")
 
@@ -369,7 +369,7 @@ def check_hide(s, a) -> RuleError | None:
 def do_hide(s, a) -> None:
     fired("T-HIDE")
     _pay(s, "free-hide")
-    s.hidden = True
+    s.trogdor_hidden = True
     if fx.ruling(s, "TR-HIDE-ENDS-TURN") == "ends":
         _end_phase1(s)
 
@@ -732,7 +732,7 @@ def _end_turn(s) -> None:
     s.to_move = (s.to_move + 1) % s.players
     s.turn = min(MAX_TURN, s.turn + 1)  # the notation reads 1..MAX_TURN
     s.phase = "draw"
-    s.hidden = False
+    s.trogdor_hidden = False
     s.powers = ()
     s.played_card = None
     s.item_used = False

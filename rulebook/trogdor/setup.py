@@ -273,7 +273,7 @@ def puzzle(
         burnt=tuple(burnt_flags),
         cottages=Cottages.on(cot, cburnt),
         trogdor=_sq(trogdor, "trogdor"),
-        hidden=bool(hidden),
+        trogdor_hidden=bool(hidden),
         peasants=peas,
         knights=tuple(_sqs(knights, "knights")),
         archer=_sq(archer, "archer"),

@@ -114,7 +114,7 @@ class State:
     burnt: tuple[bool, ...]
     cottages: Mapping[Square, bool]  # read-only (Cottages.on)
     trogdor: Square | None
-    hidden: bool = False
+    trogdor_hidden: bool = False  # hiding on a mountain (notation key 'hidden')
     peasants: tuple[Square, ...] = ()  # sorted
     knights: tuple[Square, ...] = ()  # in moving order
     archer: Square | None = None
@@ -322,7 +322,7 @@ def notation(players: int) -> Notation:
         Field("tiles", TilesCodec(), get=lambda s: (s.tiles, s.burnt)),
         Field("cottages_burnt", SQS, (), get=lambda s: Cottages.burnt(s.cottages)),
         Field("trogdor", SQ_OR_NONE),
-        Field("hidden", Flag(), False),
+        Field("hidden", Flag(), False, get=attrgetter("trogdor_hidden")),
         Field("peasants", SQS, (), get=lambda s: tuple(sorted(s.peasants))),
         Field("knights", SQS, ()),
         Field("archer", SQ_OR_NONE, None),
@@ -459,6 +459,7 @@ def _state(d: dict, index: CardIndex) -> State:
 # The notation keys whose State attribute has a longer name (the keys stay: stored positions,
 # witnesses and golden files keep parsing).
 ATTRIBUTE = {
+    "hidden": "trogdor_hidden",
     "player": "to_move",
     "banked": "banked_ap",
     "aside": "troghammer_cards_aside",

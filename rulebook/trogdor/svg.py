@@ -166,7 +166,7 @@ def _trogdor_and_foes(s, sq, x: int, y: int) -> list[str]:
             f"<polygon points='{x + 4},{y + 58} {x + 12},{y + 44} {x + 20},{y + 58}' "
             "fill='#2d6a4f' stroke='#222'/>"
         )
-    if s.trogdor == sq and s.hidden:
+    if s.trogdor == sq and s.trogdor_hidden:
         out.append(
             f"<ellipse cx='{x + 30}' cy='{y + 48}' rx='16' ry='7' fill='#8d99ae' "
             f"stroke='#222'/><text x='{x + 30}' y='{y + 52}' "

@@ -160,7 +160,7 @@ def value(s, risk: Risk) -> float:
     if t is None or not risk.n:
         return v + _urgency(s) * _health(s.meter + ON_BOARD * peasants)
     free = sum(1 for sq, b in s.cottages.items() if not b and sq not in s.peasants)
-    hidden = s.hidden
+    hidden = s.trogdor_hidden
     knights = not hidden and not _protected(s, "block-knights")
     archer = not hidden and not _protected(s, "block-archer")
     v += _urgency(s) * risk.life(INDEX[t], s.meter, peasants, free, knights, archer)
@@ -174,7 +174,7 @@ def value(s, risk: Risk) -> float:
 
 def _key(s):
     return (
-        s.phase, s.trogdor, s.burnt, tuple(s.cottages.items()), s.peasants, s.ap, s.hidden,
+        s.phase, s.trogdor, s.burnt, tuple(s.cottages.items()), s.peasants, s.ap, s.trogdor_hidden,
         s.powers, s.meter, s.void, s.hands, s.charged, s.item_used, s.knights, s.troghammer,
         s.outcome, s.banked_ap,
     )  # fmt: skip
@@ -188,7 +188,7 @@ def endings(game, s, risk, width: int = WIDTH, depth: int = DEPTH, keep: int = 1
     found: dict = {}
 
     def offer(v, path, t):
-        k = (t.trogdor, t.burnt, t.hidden, t.phase)
+        k = (t.trogdor, t.burnt, t.trogdor_hidden, t.phase)
         if k not in found or v > found[k][0]:
             found[k] = (v, path, t)
 

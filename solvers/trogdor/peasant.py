@@ -138,7 +138,9 @@ def ignite(state, start: Square, card_id: str, rest: list[str] | None = None) ->
             deck.remove(card_id)
         rest = deck
     # Trogdor on the peasant's tile with an AP to spend (State.replace, the engine's helper)
-    s = state.replace(trogdor=start, phase="act", hidden=False, outcome=None, ap=max(state.ap, 1))
+    s = state.replace(
+        trogdor=start, phase="act", trogdor_hidden=False, outcome=None, ap=max(state.ap, 1)
+    )
     s = with_movement_deck(s, [card_id, *rest])
     discarded = len(s.movement_deck.discard)
     after = GAME.apply(s, "burn peasant")

@@ -111,7 +111,7 @@ class Model:
         self.pb = pb
         self.cages = pb.cages
         self.cap = tuple(pb.vehicles[v].cages[c].capacity for v, c in self.cages)
-        self.veh = tuple(v for v, _ in self.cages)
+        self.vehicle_of = tuple(v for v, _ in self.cages)  # per cage: the vehicle it is on
         self.occ0 = tuple(
             -1 if pb.vehicles[v].cages[c].people is None
             else PEOPLES.index(pb.vehicles[v].cages[c].people)
@@ -119,7 +119,11 @@ class Model:
         )  # fmt: skip
         self.cnt0 = tuple(pb.vehicles[v].cages[c].count for v, c in self.cages)
         self.siblings = tuple(
-            tuple(j for j in range(len(self.cages)) if self.veh[j] == self.veh[i] and j != i)
+            tuple(
+                j
+                for j in range(len(self.cages))
+                if self.vehicle_of[j] == self.vehicle_of[i] and j != i
+            )
             for i in range(len(self.cages))
         )
 
@@ -169,7 +173,7 @@ class Model:
     def _vehicles(self, pb: LoadProblem) -> None:
         """The cages of each vehicle, and which steps are interchangeable twins."""
         self.by_vehicle = tuple(
-            tuple(c for c in range(len(self.cages)) if self.veh[c] == v)
+            tuple(c for c in range(len(self.cages)) if self.vehicle_of[c] == v)
             for v in range(len(pb.vehicles))
         )
         plain = [
@@ -614,7 +618,7 @@ class _Search:
             # the same change to a vehicle of the same kind reaches the same canon position:
             # a mirror image with the same least refugees (benchmarks.trollland large: one
             # canon key per distinct child instead of one per option)
-            v = m.veh[c]
+            v = m.vehicle_of[c]
             change = (m.vsig(v, live, occ, cnt), m.vsig(v, live, o2, c2))
             key = (change if change[0] != change[1] else None, None if j is None else m.dock_q[j])
             if key not in seen:

@@ -180,7 +180,7 @@ class Encoding:
             if len(has) > 1:
                 self.groups["TL-LOAD-CAGE-PEOPLE"].append(_at_most(has, 1))
         for v in range(len(self.pb.vehicles)):
-            cs = [c for c in range(len(m.cages)) if m.veh[c] == v]
+            cs = [c for c in range(len(m.cages)) if m.vehicle_of[c] == v]
             for q in range(len(PEOPLES)):
                 has = [
                     self.occupied(c, q, final)
@@ -332,8 +332,8 @@ def _cage_report(enc: Encoding, q: int) -> str:
     m = enc.m
     parts = []
     for c in range(len(m.cages)):
-        v = m.veh[c]
-        vc = [k for k in range(len(m.cages)) if m.veh[k] == v]
+        v = m.vehicle_of[c]
+        vc = [k for k in range(len(m.cages)) if m.vehicle_of[k] == v]
         contents = [[PEOPLES[m.occ0[k]]] * m.cnt0[k] if m.occ0[k] >= 0 else [] for k in vc]
         why = loading.cage_refusal(PEOPLES[q], [m.cap[k] for k in vc], contents, vc.index(c))
         room = m.cap[c] - m.cnt0[c]

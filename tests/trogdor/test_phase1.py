@@ -136,7 +136,7 @@ def test_hide_only_on_mountain_and_ends_phase_one():
     """T-HIDE: mountains only; hidden; by default (TR-HIDE-ENDS-TURN=ends) Phase 1 ends."""
     s = puzzle(LAYOUT, trogdor="C1", ap=4, knights=["E5"], movement=["0N-NNN"])
     t = apply_action(s, "hide")
-    assert t.hidden and t.ap == 0 and t.phase == "countryside"
+    assert t.trogdor_hidden and t.ap == 0 and t.phase == "countryside"
     refused(puzzle(LAYOUT, trogdor="C2"), "hide", "T-HIDE")
 
 

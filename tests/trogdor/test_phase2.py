@@ -221,5 +221,5 @@ def test_troghammer_moves_with_the_knights():
 def test_end_of_turn_clears_hiding_and_powers():
     """T-END-TURN: after the last piece, next player's draw; hiding and abilities end."""
     t = run(phase2("0N-EEE", knights=["A5"], hidden=True, powers=["diagonal"], trogdor="C1"))
-    assert t.phase == "draw" and t.turn == 2 and not t.hidden and t.powers == ()
+    assert t.phase == "draw" and t.turn == 2 and not t.trogdor_hidden and t.powers == ()
     assert t.movement_card is None and t.pieces_to_move == ()

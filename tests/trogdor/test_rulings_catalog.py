@@ -29,9 +29,9 @@ def test_hide_continues_under_alternative_and_moving_unhides():
     """Ruling TR-HIDE-ENDS-TURN=continues: Trogdor may act after hiding; moving stands him up."""
     s = puzzle(LAYOUT, trogdor="C1", ap=3, rulings="TR-HIDE-ENDS-TURN=continues")
     t = apply_action(s, "hide")
-    assert t.hidden and t.phase == "act" and t.ap == 2
-    assert not apply_action(t, "move S").hidden
-    assert apply_action(t, "burn tile").hidden
+    assert t.trogdor_hidden and t.phase == "act" and t.ap == 2
+    assert not apply_action(t, "move S").trogdor_hidden
+    assert apply_action(t, "burn tile").trogdor_hidden
 
 
 def test_every_ruling_has_two_options_and_is_in_rulings_md():
