@@ -28,16 +28,16 @@ app: install
 	$(BIN)/voila notebooks/instructor.ipynb --no-browser
 
 lint: install
-	$(BIN)/ruff check rulebook solvers boards trogkit tests benchmarks scripts
-	$(BIN)/ruff format --check rulebook solvers boards trogkit tests benchmarks scripts
+	$(BIN)/ruff check conftest.py rulebook solvers boards trogkit tests benchmarks scripts
+	$(BIN)/ruff format --check conftest.py rulebook solvers boards trogkit tests benchmarks scripts
 
 format: install
-	$(BIN)/ruff check --fix rulebook solvers boards trogkit tests benchmarks scripts
-	$(BIN)/ruff format rulebook solvers boards trogkit tests benchmarks scripts
+	$(BIN)/ruff check --fix conftest.py rulebook solvers boards trogkit tests benchmarks scripts
+	$(BIN)/ruff format conftest.py rulebook solvers boards trogkit tests benchmarks scripts
 
 # TROGKIT_BINDER_CHECK=1: also install binder/requirements.txt into a fresh venv (about a minute).
 # -n: one pytest-xdist worker per core this process may use (TEST_WORKERS=1 for one); a notebook,
-# or the browser tests of one server, stay on one worker (tests/conftest.py).
+# or the browser tests of one server, stay on one worker (conftest.py).
 TEST_WORKERS ?= $(shell $(PY) -c 'import os; print(len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)')
 test: install lint
 	TROGKIT_BINDER_CHECK=1 $(BIN)/python -m pytest -q -p no:cacheprovider -n $(TEST_WORKERS)

@@ -84,7 +84,7 @@ def test_binder_runtime_is_python_311():
     assert sys.version_info[:2] >= (3, 11)
 
 
-@pytest.mark.heavy  # starts first under xdist (tests/conftest.py)
+@pytest.mark.heavy  # starts first under xdist (conftest.py)
 @pytest.mark.skipif(
     os.environ.get("TROGKIT_BINDER_CHECK") != "1",
     reason="fresh-venv install takes 1-5 min; run `make binder-check` (CI does)",

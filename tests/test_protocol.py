@@ -79,7 +79,7 @@ def test_registry_names_and_catalog(name):
         assert ruling.default in ruling.options, rid
 
 
-@pytest.mark.heavy  # starts first under xdist (tests/conftest.py)
+@pytest.mark.heavy  # starts first under xdist (conftest.py)
 @pytest.mark.parametrize("name", GAMES)
 def test_random_games_keep_the_contract(name):
     g = rulebook.game(name)

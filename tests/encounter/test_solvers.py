@@ -145,7 +145,7 @@ def _valid(plan, hand, opp, n, rules):
     assert real == plan.wins
 
 
-@pytest.mark.heavy  # starts first under xdist (tests/conftest.py)
+@pytest.mark.heavy  # starts first under xdist (conftest.py)
 def test_builder_z3_and_matching_agree_on_500_cases():
     agreed = infeasible = 0
     for seed in range(520):
@@ -215,7 +215,7 @@ def _small(seed: int):
     return solo_position(spaces, hand=hand, final=final, face_up=[True] * 12)
 
 
-@pytest.mark.heavy  # starts first under xdist (tests/conftest.py)
+@pytest.mark.heavy  # starts first under xdist (conftest.py)
 def test_adventure_prune_agrees_with_plain_search():
     decided, outcomes = 0, set()
     for seed in range(80):

@@ -132,7 +132,7 @@ def test_where_the_hidden_cards_lie_does_not_change_the_determinisation():
             assert a == b
 
 
-@pytest.mark.heavy  # starts first under xdist (tests/conftest.py)
+@pytest.mark.heavy  # starts first under xdist (conftest.py)
 @pytest.mark.parametrize("agent", ["greedy", "search"])
 def test_the_battle_choice_does_not_read_the_opponents_face_down_cards(agent):
     """Two positions that differ only in the opponents' face-down cards (weak or strong) get the

@@ -43,7 +43,7 @@ def check_plan(pos, cottage, result) -> None:
     assert final.trogdor == result.squares[-1]
 
 
-@pytest.mark.heavy  # starts first under xdist (tests/conftest.py)
+@pytest.mark.heavy  # starts first under xdist (conftest.py)
 def test_search_and_z3_agree_on_500_generated_positions():
     impossible = 0
     for pos, cottage in AGREEMENT_CASES:

@@ -177,4 +177,4 @@ TrogdorGame.TestCase.settings = settings(
     suppress_health_check=[HealthCheck.too_slow],
 )
 test_trogdor_random_play_keeps_invariants = TrogdorGame.TestCase
-pytestmark = pytest.mark.heavy  # starts first under xdist (tests/conftest.py)
+pytestmark = pytest.mark.heavy  # starts first under xdist (conftest.py)

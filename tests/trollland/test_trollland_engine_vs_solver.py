@@ -109,7 +109,7 @@ def test_engine_question_mark_takes_a_card_put_on_the_dock_this_turn():
             assert err.rule_id == "TL-SYMBOL-QUESTION" and "TLR-QUESTION-DOCK" in err.reason
 
 
-@pytest.mark.heavy  # starts first under xdist (tests/conftest.py)
+@pytest.mark.heavy  # starts first under xdist (conftest.py)
 def test_random_positions_under_both_question_dock_rulings():
     # TL-SYMBOL-QUESTION
     compared = 0

@@ -10,7 +10,7 @@ from rulebook.trollland import puzzle, scores
 from rulebook.trollland.game import GAME
 
 
-@pytest.mark.heavy  # starts first under xdist (tests/conftest.py)
+@pytest.mark.heavy  # starts first under xdist (conftest.py)
 def test_thousand_games_end_and_replay():
     finals = {}
     lengths = []

@@ -53,7 +53,7 @@ def _choices(pb, result):
     return out
 
 
-@pytest.mark.heavy  # starts first under xdist (tests/conftest.py)
+@pytest.mark.heavy  # starts first under xdist (conftest.py)
 def test_z3_and_search_agree_on_500_generated_cases():
     # TL-LOAD-CAPACITY, TL-LOAD-CAGE-PEOPLE, TL-LOAD-VEHICLE-DISTINCT, TL-LOAD-TROLLGAT,
     # TL-SYMBOL-ARROW, TL-SYMBOL-QUESTION, TL-BANISH-ORDER: both methods, same answers

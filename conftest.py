@@ -1,5 +1,6 @@
 """How the suite shares out over two (or more) pytest-xdist workers: `make test` runs ``pytest -n
-<cores>``. A plain ``pytest`` runs serially, in collection order, and none of this applies.
+<cores>``. A plain ``pytest`` runs serially, in collection order, and none of this applies. It sits
+at the root so that it applies to ``pytest -n 2 notebooks`` too, not only to runs through tests/.
 
 Units of work, handed to whichever worker is free (``UnitScheduling`` below):
 - a notebook: nbval runs its cells in order in one kernel, so they must stay together;
@@ -24,7 +25,7 @@ HEAVY = "heavy"
 def pytest_configure(config):
     config.addinivalue_line(
         "markers",
-        f"{HEAVY}: takes tens of seconds; under xdist it starts first (tests/conftest.py)",
+        f"{HEAVY}: takes tens of seconds; under xdist it starts first (conftest.py)",
     )
 
 
