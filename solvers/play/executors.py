@@ -234,7 +234,11 @@ def run_on_client(
 
     workers = max(1, len(client.scheduler_info().get("workers", {}))) if seeds else 1
     parts = chunks(seeds, workers)
-    futures = client.map(task, [setup] * len(parts), parts, pure=False)
+    if deadline is None:
+        futures = client.map(task, [setup] * len(parts), parts, pure=False)
+    else:  # the workers' clocks are not this process's monotonic one: the wall clock
+        stop_at, k = time.time() + _left(deadline), len(parts)
+        futures = client.map(chunk_until, [task] * k, [setup] * k, parts, [stop_at] * k, pure=False)
     sizes = {f.key: len(p) for f, p in zip(futures, parts, strict=True)}
     out: list[GameRecord] = []
     try:
@@ -247,6 +251,18 @@ def run_on_client(
     except BaseException:
         client.cancel(futures)
         raise
+    return out
+
+
+def chunk_until(task: Callable, setup, seeds: list[int], stop_at: float) -> list:
+    """``task(setup, [seed])`` seed by seed until the wall clock (``time.time()``) reaches
+    ``stop_at``: Dask cannot interrupt a task once it runs, so a chunk cancelled at the sweep's
+    deadline stops itself within one game instead of playing all its seeds on the worker."""
+    out: list = []
+    for seed in seeds:
+        if time.time() >= stop_at:
+            break
+        out += task(setup, [seed])
     return out
 
 

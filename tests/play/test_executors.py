@@ -140,3 +140,44 @@ def test_a_bad_new_game_option_is_one_clear_error_before_any_cluster_starts(
 def test_dask_must_be_an_address_local_or_a_client():
     with pytest.raises(TrogkitInputError, match="dask is"):
         sweep.run("trogdor", games=2, dask=3, progress=False)
+
+
+def test_a_chunk_running_past_the_deadline_on_a_warm_cluster_stops_itself(warm, tmp_path):
+    import time
+
+    log = tmp_path / "played"
+
+    def slow_chunk(setup, seeds):  # 0.05 s per seed, one line per seed played
+        for seed in seeds:
+            time.sleep(0.05)
+            with open(log, "a") as f:
+                f.write(f"{seed}\n")
+        return [None] * len(seeds)
+
+    def played() -> int:
+        return len(log.read_text().split()) if log.exists() else 0
+
+    start = time.monotonic()
+    with pytest.raises(executors.TimeUp):  # two chunks of 100 seeds: 5 s each if never stopped
+        executors.run_on_client(
+            warm, Setup("trogdor"), list(range(200)), lambda n: None, start + 0.3, slow_chunk
+        )
+    time.sleep(0.6)  # the game under way when the deadline passed ends (under load too)
+    after = played()
+    time.sleep(0.5)
+    assert played() == after < 40  # no game starts on a worker after the deadline
+    assert _until_no_tasks(warm) == 0
+
+
+def test_chunk_until_plays_seed_by_seed_and_stops_at_the_wall_clock():
+    import time
+
+    played = []
+
+    def record(setup, seeds):
+        played.extend(seeds)
+        return list(seeds)
+
+    assert executors.chunk_until(record, None, [1, 2, 3], time.time() + 60) == [1, 2, 3]
+    assert executors.chunk_until(record, None, [4, 5], time.time() - 1) == []
+    assert played == [1, 2, 3]
