@@ -6,6 +6,8 @@ order, so every executor gives the same result.
 
 An error in a game, or Ctrl-C, cancels the tasks not yet done and closes what the sweep started
 (a pool or a LocalCluster); a warm cluster is left running, with no task of the sweep left on it.
+Past a deadline, local processes are killed; a chunk already running on Dask (which cannot be
+interrupted) stops itself before its next game (``chunk_until``).
 """
 
 from __future__ import annotations
