@@ -14,7 +14,7 @@ order, and ``parse_action("choose B A") == parse_action("choose A B")``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
 from rulebook.common.actions import Action, Grammar
@@ -32,10 +32,11 @@ class Cage:
 
     vehicle: str
     number: int
+    # written once: an action's text reads it (speed: PERF.md "Trollland: action tables")
+    name: str = field(init=False, compare=False, repr=False)
 
-    @property
-    def name(self) -> str:
-        return f"{self.vehicle}.{self.number}"
+    def __post_init__(self):
+        object.__setattr__(self, "name", f"{self.vehicle}.{self.number}")
 
     @property
     def index(self) -> int:
@@ -106,22 +107,64 @@ def make(verb: str, *args) -> Action:
     return GRAMMAR.make(verb, *args)
 
 
-@lru_cache(maxsize=1 << 16)
-def place_action(cid: str, vehicle: str, number: int) -> Action:
-    """``place cid vehicle.number`` (speed: PERF.md "Trollland: legal actions")."""
-    return make("place", cid, cage_of(vehicle, number))
-
-
-@lru_cache(maxsize=1 << 16)
-def swap_action(cid: str, dock_card: str, vehicle: str, number: int) -> Action:
-    """``swap cid dock_card vehicle.number`` (speed: PERF.md "Trollland: legal actions")."""
-    return make("swap", cid, dock_card, cage_of(vehicle, number))
-
-
 @cache
 def cage_of(vehicle: str, number: int) -> Cage:
     """Cage ``number`` of ``vehicle`` (speed: PERF.md "Actions made once; sorted by text in C")."""
     return Cage(vehicle, number)
+
+
+class Made(dict):
+    """Values by key, each made by ``build(key)`` when first asked: a generator reads a whole
+    list of them with one C-level ``map(table.__getitem__, keys)`` (speed: PERF.md "Trollland:
+    action tables"). Emptied when it holds ``LIMIT`` values, so it stays bounded."""
+
+    LIMIT = 1 << 16
+
+    def __init__(self, build):
+        super().__init__()
+        self.build = build
+
+    def __missing__(self, key):
+        if len(self) >= self.LIMIT:
+            self.clear()
+        value = self[key] = self.build(key)
+        return value
+
+
+def _pairs(verb: str) -> Made:
+    """``verb A B`` by the pair (A, B), in text order (the fast generator's choose and return)."""
+
+    def build(pair: tuple[str, str]) -> Action:
+        a, b = sorted(pair)
+        return Action.written(verb, (a, b), f"{verb} {a} {b}")
+
+    return Made(build)
+
+
+def _places(cid: str) -> Made:
+    """``place cid V.N`` by (V, N)."""
+
+    def build(where: tuple[str, int]) -> Action:
+        cage = cage_of(*where)
+        return Action.written("place", (cid, cage), f"place {cid} {cage.name}")
+
+    return Made(build)
+
+
+def _swaps(cards: tuple[str, str]) -> Made:
+    """``swap cid dock_card V.N`` by (V, N), for ``cards`` = (cid, dock_card)."""
+    head = f"swap {cards[0]} {cards[1]} "
+
+    def build(where: tuple[str, int]) -> Action:
+        cage = cage_of(*where)
+        return Action.written("swap", (*cards, cage), head + cage.name)
+
+    return Made(build)
+
+
+CHOOSE, RETURN = _pairs("choose"), _pairs("return")
+PLACES = Made(_places)  # card -> its place actions by (vehicle, number)
+SWAPS = Made(_swaps)  # (card, dock card) -> its swap actions by (vehicle, number)
 
 
 def parse_action(text) -> Action:

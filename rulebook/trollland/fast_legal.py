@@ -38,7 +38,7 @@ from itertools import combinations
 from rulebook.common.actions import Action
 
 from . import rules
-from .actions import Player, make, place_action, swap_action
+from .actions import CHOOSE, PLACES, RETURN, SWAPS, Player, make
 
 
 def legal_actions(s) -> list[Action]:
@@ -63,12 +63,12 @@ def _pairs(s, p: int) -> list[Action]:
     """The legal choose (or return) actions: pairs of the hand, the King not with a Troll."""
     hand = sorted(s.hands[p])  # each pair in its text order: one cached action per pair
     if s.phase == "king-return":
-        return [make("return", a, b) for a, b in combinations(hand, 2)]
+        return list(map(RETURN.__getitem__, combinations(hand, 2)))
     pairs = combinations(hand, 2)
     if len(s.cards.trolls.intersection(hand)) >= 2:
         allowed = rules.king_pair_allowed
         pairs = [(a, b) for a, b in pairs if allowed(s, a, b)]
-    return [make("choose", a, b) for a, b in pairs]
+    return list(map(CHOOSE.__getitem__, pairs))
 
 
 def _powers(s, p: int) -> list[Action]:
@@ -109,11 +109,11 @@ def _loads(s, cid: str) -> list[Action]:
     """The legal place, swap and gat actions of ``cid``, a card ``loadable_refusal`` lets
     through."""
     people_of = s.cards.people_of
-    out = [place_action(cid, v, n) for v, n in open_cages(s, people_of[cid])]
+    out = list(map(PLACES[cid].__getitem__, open_cages(s, people_of[cid])))
     if rules.question_active(s, cid):
         for d in s.dock:
             if rules.dock_refusal(s, cid, d) is None:
-                out += [swap_action(cid, d, v, n) for v, n in open_cages(s, people_of[d])]
+                out += map(SWAPS[cid, d].__getitem__, open_cages(s, people_of[d]))
     if not out or s.rulings["TLR-GAT-CHOICE"] != "forced-only":
         out.append(make("gat", cid))
     return out

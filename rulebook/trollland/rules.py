@@ -435,8 +435,7 @@ def _send(d, p: int, a: Action) -> None:
 
 def _depart(d, berth, p: int) -> None:
     """TL-DEPART-FULL: the vehicle leaves; player ``p`` takes it and its cards (TL-DEPART-PILES)."""
-    fired("TL-DEPART-FULL")
-    fired("TL-DEPART-PILES")
+    fired("TL-DEPART-FULL", "TL-DEPART-PILES")
     d.row.remove(berth)
     d.vehicles_won[p].append(berth.vehicle)
     for cage in berth.cages:
@@ -484,8 +483,7 @@ def _swap(d, p: int, a: Action) -> None:
 
 
 def _put(d, p: int, cid: str, cage: Cage) -> None:
-    for rid in ("TL-LOAD-CAPACITY", "TL-LOAD-CAGE-PEOPLE", "TL-LOAD-VEHICLE-DISTINCT"):
-        fired(rid)
+    fired("TL-LOAD-CAPACITY", "TL-LOAD-CAGE-PEOPLE", "TL-LOAD-VEHICLE-DISTINCT")
     row, vid = d.row, cage.vehicle
     for i, berth in enumerate(row):
         if berth.vehicle == vid:
