@@ -39,6 +39,9 @@ from rulebook.common.actions import Action
 
 from . import rules
 from .actions import CHOOSE, PLACES, RETURN, SWAPS, Player, make
+from .cards import PEOPLES
+
+ALL_PEOPLES = (*PEOPLES, "troll")  # every people a card may have (cards.py)
 
 
 def legal_actions(s) -> list[Action]:
@@ -130,28 +133,26 @@ def open_cages(s, people: str) -> list:
         found = b.open_map
         if found is None or found[0] is not cards:
             found = _open_by_people(b, cards)
-        out += found[1].get(people, found[2])
+        out += found[1][people]
     return out
 
 
 def _open_by_people(b, cards) -> tuple:
-    """``cage_refusal`` for one berth, every people at once: (cards, people -> its open cages
-    for each people some cage holds, the open cages of any other people), kept as the berth's
-    ``open_map``. A people a cage holds may go only into that cage, while it has room
+    """``cage_refusal`` for one berth, every people at once: (cards, people -> its open cages),
+    kept as the berth's ``open_map``. A people a cage holds may go only into that cage, while it has room
     (TL-LOAD-CAGE-PEOPLE, TL-LOAD-VEHICLE-DISTINCT, TL-LOAD-CAPACITY); any other people, into
     every empty cage (a cage holds at least one)."""
-    caps = cards.vehicles[b.vehicle].cages
+    vid, caps = b.vehicle, cards.vehicles[b.vehicle].cages
     people_of = cards.people_of
     held, empty = {}, []
     for i, inside in enumerate(b.cages):
-        cage = (b.vehicle, i + 1)
         if not inside:
-            empty.append(cage)
+            empty.append((vid, i + 1))
         else:
             people = people_of[inside[0]]
             # a people two cages hold (a typed position the invariants refuse) goes nowhere
             room = len(inside) < caps[i] and people not in held
-            held[people] = (cage,) if room else ()
-    found = (cards, held, tuple(empty))
+            held[people] = ((vid, i + 1),) if room else ()
+    found = (cards, {**dict.fromkeys(ALL_PEOPLES, tuple(empty)), **held})
     object.__setattr__(b, "open_map", found)
     return found
