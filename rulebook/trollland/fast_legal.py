@@ -127,21 +127,21 @@ def open_cages(s, people: str) -> list:
     ``fit_refusal(s, cid, cage)`` is None for a card ``cid`` of ``people`` (it reads the card's
     people alone). Worked out once per berth value for every people (``_open_by_people``) and
     kept with the berth: a load changes one."""
-    cards = s.cards
     out: list = []
     for b in s.row:
         found = b.open_map
-        if found is None or found[0] is not cards:
-            found = _open_by_people(b, cards)
-        out += found[1][people]
+        if found is None:
+            found = _open_by_people(b, s.cards)
+        out += found[people]
     return out
 
 
-def _open_by_people(b, cards) -> tuple:
-    """``cage_refusal`` for one berth, every people at once: (cards, people -> its open cages),
-    kept as the berth's ``open_map``. A people a cage holds may go only into that cage, while it has room
-    (TL-LOAD-CAGE-PEOPLE, TL-LOAD-VEHICLE-DISTINCT, TL-LOAD-CAPACITY); any other people, into
-    every empty cage (a cage holds at least one)."""
+def _open_by_people(b, cards) -> dict:
+    """``cage_refusal`` for one berth, every people at once: people -> its open cages, kept as
+    the berth's ``open_map`` (a State never shares a berth with a State of another card set). A
+    people a cage holds may go only into that cage, while it has room (TL-LOAD-CAGE-PEOPLE,
+    TL-LOAD-VEHICLE-DISTINCT, TL-LOAD-CAPACITY); any other people, into every empty cage (a cage
+    holds at least one)."""
     vid, caps = b.vehicle, cards.vehicles[b.vehicle].cages
     people_of = cards.people_of
     held, empty = {}, []
@@ -153,6 +153,6 @@ def _open_by_people(b, cards) -> tuple:
             # a people two cages hold (a typed position the invariants refuse) goes nowhere
             room = len(inside) < caps[i] and people not in held
             held[people] = ((vid, i + 1),) if room else ()
-    found = (cards, {**dict.fromkeys(ALL_PEOPLES, tuple(empty)), **held})
+    found = {**dict.fromkeys(ALL_PEOPLES, tuple(empty)), **held}
     object.__setattr__(b, "open_map", found)
     return found

@@ -14,7 +14,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations
+from itertools import chain, combinations
 from operator import attrgetter, le
 from typing import NamedTuple
 
@@ -541,7 +541,7 @@ def _advance(d) -> None:
                 return
             _end_of_turn(d)
         elif phase == "choose":
-            if any(not c for c in d.chosen):
+            if not all(d.chosen):  # someone has not chosen yet
                 d.to_move = d.acting_player()
                 return
             d.phase = "troll"  # everyone has chosen: reveal
@@ -560,9 +560,9 @@ def _troll_waits(d) -> bool:
     if tid is None:
         d.phase = "load"
         return False
-    n = d.cards.people[tid].number
-    same = [c for h in d.chosen for c in h if d.cards.people[c].is_troll]
-    same = [c for c in same if d.cards.people[c].number == n]
+    number = d.cards.troll_number  # speed: PERF.md "Trollland: card tables"
+    n = number[tid]
+    same = [c for c in chain.from_iterable(d.chosen) if number.get(c) == n]
     if len(same) > 1:
         fired("TL-TROLL-CANCEL")
         for c in same:

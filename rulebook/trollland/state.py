@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 from functools import cached_property
-from itertools import chain
+from itertools import chain, groupby
 from operator import attrgetter
 
 from rulebook.common.codecs import RngCodec, RulingsCodec
@@ -62,11 +62,15 @@ class Berth:
     cages: tuple[tuple[str, ...], ...]
 
     # kept with the value, not fields (speed: PERF.md "Trollland: berths are values")
-    open_map = None  # (cards, people -> open cages, open cages of any other people): fast_legal
+    open_map = None  # people -> open cages (fast_legal), for the card set of the states holding it
     problems = None  # (cards, what breaks the loading rules here): the invariants
 
     def __post_init__(self):
         object.__setattr__(self, "cages", tuple(tuple(c) for c in self.cages))
+
+    def copy(self) -> Berth:
+        """The same berth, without what was kept with this one."""
+        return Berth(self.vehicle, self.cages)
 
     def with_card(self, index: int, cid: str) -> Berth:
         """This berth with ``cid`` added to cage ``index`` (0-based)."""
@@ -101,11 +105,9 @@ class Views:
         """The player's won pest cards as piles by people, lowest first, top (highest) last
         (TL-DEPART-PILES)."""
         order, people_of = self.cards.pest_order, self.cards.people_of
-        out: dict[str, list[str]] = {}
         # sorted by (people, number): the piles come in PEOPLES order, each lowest first
-        for cid in sorted(filter(order.__contains__, self.won[player]), key=order.__getitem__):
-            out.setdefault(people_of[cid], []).append(cid)
-        return out
+        won = sorted(filter(order.__contains__, self.won[player]), key=order.__getitem__)
+        return {people: list(pile) for people, pile in groupby(won, people_of.__getitem__)}
 
     def current_card(self) -> str | None:
         """In the load phase: the chosen pest card next in the banishment order (TL-BANISH-ORDER)."""
@@ -192,7 +194,9 @@ class State(Views):
         for name in PER_PLAYER:
             value = getattr(self, name) or [() for _ in range(self.players)]
             put(self, name, tuple(tuple(x) for x in value))
-        put(self, "row", tuple(b if isinstance(b, Berth) else Berth(*b) for b in self.row))
+        # berths of its own: what is kept with a berth value reads this card set (speed: PERF.md
+        # "Trollland: berths are values"); evolve and Draft keep the card set and share them
+        put(self, "row", tuple(b.copy() if isinstance(b, Berth) else Berth(*b) for b in self.row))
         put(self, "swapped", frozenset(self.swapped))
         put(self, "rng", Rng(self.rng.seed, self.rng.counter))  # never shared with the caller
         if self.phase not in OWN_STEPS:
