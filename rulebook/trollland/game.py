@@ -175,11 +175,9 @@ def invariants(s: State) -> list[str]:
     people = s.cards.people
     if len(seen) != len(people) and s.cards.vehicles.keys() == dealt:
         out.append(f"{len(people) - len(seen)} people card(s) missing from a dealt game")
-    for b in s.row:
+    for b in s.row:  # a State's berths read its own card set (state.py: State.__post_init__)
         found = b.problems
-        if found is None or found[0] is not s.cards:
-            found = berth_problems(s, b)
-        out += found[1]
+        out += berth_problems(s, b) if found is None else found
     if not s.swapped.issubset(s.dock):
         out.append("a swapped card is not on the dock")
     if s.phase != "over" and s.to_move is None:
@@ -218,9 +216,9 @@ def _cards_placed(s: State, places: dict) -> list[str]:
 
 
 def berth_problems(s: State, b) -> tuple:
-    """(cards, what breaks the loading rules in berth ``b``), kept as the berth's ``problems``
-    (speed: PERF.md "Trollland: berths are values")."""
-    found = (s.cards, _berth_problems(s, b))
+    """What breaks the loading rules in berth ``b``, kept as the berth's ``problems`` (speed:
+    PERF.md "Trollland: berths are values")."""
+    found = _berth_problems(s, b)
     object.__setattr__(b, "problems", found)
     return found
 

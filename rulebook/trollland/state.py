@@ -63,7 +63,7 @@ class Berth:
 
     # kept with the value, not fields (speed: PERF.md "Trollland: berths are values")
     open_map = None  # people -> open cages (fast_legal), for the card set of the states holding it
-    problems = None  # (cards, what breaks the loading rules here): the invariants
+    problems = None  # what breaks the loading rules here (the invariants), for that card set
 
     def __post_init__(self):
         object.__setattr__(self, "cages", tuple(tuple(c) for c in self.cages))
