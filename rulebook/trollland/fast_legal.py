@@ -98,7 +98,7 @@ def _loads_of_step(s, p: int) -> list[Action]:
     """The place, swap and gat actions of the step: of the current card, or in the arrow step
     of each pest card of the player's hand."""
     if s.phase == "load":
-        cid = s.current_card()
+        cid = s.next_to_load()[0]  # the current card
         return [] if cid is None else _loads(s, cid)
     pests = s.cards.pest_order
     out: list[Action] = []

@@ -342,7 +342,8 @@ def has_legal_action(s) -> bool:
     return any(CHECKS[c.verb](s, c) is None for c in candidates(s))
 
 
-TEXT = attrgetter("_text")  # speed: PERF.md "Actions made once; sorted by text in C"
+TEXT = attrgetter("_text")
+VEHICLE = attrgetter("vehicle")  # speed: PERF.md "Actions made once; sorted by text in C"
 
 
 # -- effects ---------------------------------------------------------------------------------------
@@ -485,10 +486,8 @@ def _swap(d, p: int, a: Action) -> None:
 def _put(d, p: int, cid: str, cage: Cage) -> None:
     fired("TL-LOAD-CAPACITY", "TL-LOAD-CAGE-PEOPLE", "TL-LOAD-VEHICLE-DISTINCT")
     row, vid = d.row, cage.vehicle
-    for i, berth in enumerate(row):
-        if berth.vehicle == vid:
-            row[i] = berth = berth.with_card(cage.number - 1, cid)
-            break
+    i = [*map(VEHICLE, row)].index(vid)
+    row[i] = berth = row[i].with_card(cage.number - 1, cid)
     if is_full(d.cards.vehicles[vid].cages, berth.cages):  # the cards count as the peoples do
         _depart(d, berth, p)
 

@@ -70,15 +70,16 @@ class Berth:
 
     def copy(self) -> Berth:
         """The same berth, without what was kept with this one."""
-        return Berth(self.vehicle, self.cages)
+        new = object.__new__(Berth)  # the cages are tuples already: no __post_init__ needed
+        object.__setattr__(new, "__dict__", {"vehicle": self.vehicle, "cages": self.cages})
+        return new
 
     def with_card(self, index: int, cid: str) -> Berth:
         """This berth with ``cid`` added to cage ``index`` (0-based)."""
         cages = list(self.cages)
         cages[index] += (cid,)
         new = object.__new__(Berth)  # the cages are tuples already: no __post_init__ needed
-        object.__setattr__(new, "vehicle", self.vehicle)
-        object.__setattr__(new, "cages", tuple(cages))
+        object.__setattr__(new, "__dict__", {"vehicle": self.vehicle, "cages": tuple(cages)})
         return new
 
 
@@ -150,7 +151,8 @@ class Views:
         if phase == "over":
             return None
         if phase == "choose":
-            return next((p for p in range(self.players) if not self.chosen[p]), None)
+            done = [*map(bool, self.chosen)]
+            return done.index(False) if False in done else None
         if phase in ("king-return", "arrow"):
             return self.to_move
         if phase == "troll":
