@@ -269,16 +269,6 @@ class Draft(Views):
     def next_to_load(self) -> tuple[str | None, int | None]:
         return self.next_known or Views.next_to_load(self)
 
-    def __getattr__(self, name: str):
-        """A list field, copied from the State on first use (then an ordinary attribute)."""
-        thaw = _THAW.get(name)
-        if thaw is None:
-            raise AttributeError(name)
-        value = thaw(getattr(self.state, name))
-        setattr(self, name, value)
-        self.thawed.append(name)
-        return value
-
     def __str__(self) -> str:
         """The notation of the position the copy holds now."""
         return notation(self.freeze())
@@ -314,6 +304,28 @@ _THAW = {
     **dict.fromkeys(PER_PLAYER, _lists),
     "swapped": set,
 }
+
+
+class Thawed:
+    """A list field of a ``Draft``, copied from its State when first read; the copy is then an
+    ordinary attribute of the Draft, which this non-data descriptor no longer sees (not a
+    ``__getattr__``: a class defining one loses the interpreter's fast attribute reads on every
+    field; speed: PERF.md "Trollland: no __getattr__ on the working copy")."""
+
+    def __init__(self, name: str):
+        self.name, self.thaw = name, _THAW[name]
+
+    def __get__(self, d, owner=None):
+        if d is None:
+            return self
+        value = d.__dict__[self.name] = self.thaw(getattr(d.state, self.name))
+        d.thawed.append(self.name)
+        return value
+
+
+for _name in _THAW:
+    setattr(Draft, _name, Thawed(_name))
+
 _FREEZE = {
     **dict.fromkeys(("draw", "dock", "vehicle_pile", "bonus", "discard", "row"), tuple),
     **dict.fromkeys(PER_PLAYER, _tuples),
