@@ -53,7 +53,7 @@ def legal_actions(s) -> list[Action]:
     if phase == "load" or phase == "arrow":
         out = _loads_of_step(s, p)
     elif phase == "choose" or phase == "king-return":
-        out = _pairs(s, p)
+        return _pairs(s, p)  # in text order already
     elif phase == "troll":
         out = _powers(s, p)
     else:
@@ -63,8 +63,10 @@ def legal_actions(s) -> list[Action]:
 
 
 def _pairs(s, p: int) -> list[Action]:
-    """The legal choose (or return) actions: pairs of the hand, the King not with a Troll."""
-    hand = sorted(s.hands[p])  # each pair in its text order: one cached action per pair
+    """The legal choose (or return) actions: pairs of the hand, the King not with a Troll, in
+    text order (the pairs of the sorted hand: "A B" < "A C" < "B C", card ids being tokens,
+    every character above the space)."""
+    hand = sorted(s.hands[p])
     if s.phase == "king-return":
         return list(map(RETURN.__getitem__, combinations(hand, 2)))
     pairs = combinations(hand, 2)
