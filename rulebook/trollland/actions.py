@@ -131,40 +131,39 @@ class Made(dict):
         return value
 
 
-def _pairs(verb: str) -> Made:
-    """``verb A B`` by the pair (A, B), in text order (the fast generator's choose and return)."""
+class Pairs(dict):
+    """``verb A B`` by the pair (A, B) in text order (the fast generator's choose and return),
+    made when first asked (speed: PERF.md "Trollland: action tables"); at most C(cards, 2)."""
 
-    def build(pair: tuple[str, str]) -> Action:
+    def __init__(self, verb: str):
+        super().__init__()
+        self.verb = verb
+
+    def __missing__(self, pair: tuple[str, str]) -> Action:
         a, b = sorted(pair)
-        return Action.written(verb, (a, b), f"{verb} {a} {b}")
+        action = self[pair] = Action.written(self.verb, (a, b), f"{self.verb} {a} {b}")
+        return action
 
-    return Made(build)
 
+class Loads(dict):
+    """``place cid V.N`` (or ``swap cid dock_card V.N``, ``head`` naming both cards) by (V, N),
+    made when first asked (speed: PERF.md "Trollland: action tables"); at most the cages of the
+    card set."""
 
-def _places(cid: str) -> Made:
-    """``place cid V.N`` by (V, N)."""
+    def __init__(self, verb: str, cards: tuple[str, ...]):
+        super().__init__()
+        self.verb, self.cards, self.head = verb, cards, " ".join((verb, *cards, ""))
 
-    def build(where: tuple[str, int]) -> Action:
+    def __missing__(self, where: tuple[str, int]) -> Action:
         cage = cage_of(*where)
-        return Action.written("place", (cid, cage), f"place {cid} {cage.name}")
-
-    return Made(build)
-
-
-def _swaps(cards: tuple[str, str]) -> Made:
-    """``swap cid dock_card V.N`` by (V, N), for ``cards`` = (cid, dock_card)."""
-    head = f"swap {cards[0]} {cards[1]} "
-
-    def build(where: tuple[str, int]) -> Action:
-        cage = cage_of(*where)
-        return Action.written("swap", (*cards, cage), head + cage.name)
-
-    return Made(build)
+        action = Action.written(self.verb, (*self.cards, cage), self.head + cage.name)
+        self[where] = action
+        return action
 
 
-CHOOSE, RETURN = _pairs("choose"), _pairs("return")
-PLACES = Made(_places)  # card -> its place actions by (vehicle, number)
-SWAPS = Made(_swaps)  # (card, dock card) -> its swap actions by (vehicle, number)
+CHOOSE, RETURN = Pairs("choose"), Pairs("return")
+PLACES = Made(lambda cid: Loads("place", (cid,)))  # card -> its place actions by (V, N)
+SWAPS = Made(lambda cards: Loads("swap", cards))  # (card, dock card) -> its swaps by (V, N)
 
 
 def parse_action(text) -> Action:
