@@ -164,7 +164,7 @@ def invariants(s: State) -> list[str]:
     cages = [*chain.from_iterable(map(CAGES, s.row))]
     places = (s.draw, s.discard, s.dock, *cages, *s.hands, *s.chosen, *s.won, *s.prison,
               *s.trollgat)  # every place of PER_PLAYER_CARDS  # fmt: skip
-    seen = set().union(*places)
+    seen = _pile_set(s.draw).union(*places[1:])
     out = _cards_placed(s, _places(s)) if len(seen) != sum(map(len, places)) else []
     if not s.cards.trolls.isdisjoint(chain(s.dock, *cages, *s.won, *s.trollgat)):
         out += _trolls_placed(s, _places(s))
@@ -183,6 +183,21 @@ def invariants(s: State) -> list[str]:
     if s.phase != "over" and s.to_move is None:
         out.append(f"nobody can act in step {s.phase}")
     return out
+
+
+_last_pile: tuple = ((), frozenset())
+
+
+def _pile_set(pile: tuple) -> frozenset:
+    """``frozenset(pile)``, kept for the last pile asked: the draw pile changes only at the end of
+    a turn (a State's fields are immutable values, so the same object holds the same cards), and
+    a set copies into a union without hashing its cards again (speed: PERF.md "Trollland:
+    invariants")."""
+    global _last_pile
+    last = _last_pile
+    if last[0] is not pile:
+        last = _last_pile = (pile, frozenset(pile))
+    return last[1]
 
 
 def _places(s: State) -> dict[str, tuple]:
