@@ -24,6 +24,7 @@ from rulebook.common.game import fired
 
 from .actions import GRAMMAR, Cage, Player, cage_of, make
 from .catalog import refuse
+from .state import Views
 
 POWERS = {1: ("king",), 2: ("expel", "camp"), 3: ("steal-top",), 4: ("steal-rest",), 5: ("send",)}
 POWER_RULE = {1: "TL-TROLL-KING", 2: "TL-TROLL-EXPRESS", 3: "TL-TROLL-3", 4: "TL-TROLL-4"}
@@ -534,7 +535,7 @@ def _advance(d) -> None:
     while True:
         phase = d.phase
         if phase == "load":
-            found = d.next_to_load()
+            found = Views.next_to_load(d)  # not known yet: ``play`` forgot it before the effect
             if found[0] is not None:
                 d.to_move, d.next_known = found[1], found
                 return
