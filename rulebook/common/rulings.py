@@ -66,7 +66,7 @@ class RulingSet:
         """Every state holding this set shares ``rulings``: keep a read-only copy of a dict."""
         if isinstance(self.rulings, dict):
             object.__setattr__(self, "rulings", MappingProxyType(dict(self.rulings)))
-        # every ruling's option, read at each action (speed: PERF.md "Trollland: small things")
+        # every ruling's option, read at each action (speed: PERF.md "Trollland: small things asked at every action")
         options = {rid: r.default for rid, r in self.rulings.items()}
         object.__setattr__(self, "_options", {**options, **dict(self.choices)})
 
