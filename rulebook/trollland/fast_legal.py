@@ -116,9 +116,14 @@ def _loads(s, cid: str) -> list[Action]:
     people_of = s.cards.people_of
     out = list(map(PLACES[cid].__getitem__, open_cages(s, people_of[cid])))
     if rules.question_active(s, cid):
+        cages = {}  # by people: the dock's cards share five peoples
         for d in s.dock:
             if rules.dock_refusal(s, cid, d) is None:
-                out += map(SWAPS[cid, d].__getitem__, open_cages(s, people_of[d]))
+                people = people_of[d]
+                where = cages.get(people)
+                if where is None:
+                    where = cages[people] = open_cages(s, people)
+                out += map(SWAPS[cid, d].__getitem__, where)
     if not out or s.rulings["TLR-GAT-CHOICE"] != "forced-only":
         out.append(make("gat", cid))
     return out

@@ -46,8 +46,7 @@ class Trollland(Game):
     def refusal(self, state, action):
         return rules.refusal(state, self.action(action))
 
-    def perform(self, state, action):
-        return rules.perform(state, action)
+    perform = staticmethod(rules.perform)  # a module function: one call less per action
 
     # playouts keep one working copy for the whole game (speed: PERF.md "Trollland: playouts")
     def fork(self, state):

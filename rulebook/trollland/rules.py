@@ -24,7 +24,7 @@ from rulebook.common.game import fired
 
 from .actions import GRAMMAR, Cage, Player, cage_of, make
 from .catalog import refuse
-from .state import Views
+from .state import Draft, Views
 
 POWERS = {1: ("king",), 2: ("expel", "camp"), 3: ("steal-top",), 4: ("steal-rest",), 5: ("send",)}
 POWER_RULE = {1: "TL-TROLL-KING", 2: "TL-TROLL-EXPRESS", 3: "TL-TROLL-3", 4: "TL-TROLL-4"}
@@ -350,7 +350,7 @@ VEHICLE = attrgetter("vehicle")  # speed: PERF.md "Actions made once; sorted by 
 # -- effects ---------------------------------------------------------------------------------------
 def perform(s, a: Action):
     """The state after the legal action ``a`` (checked by the caller); ``s`` is not changed."""
-    d = s.thaw()
+    d = Draft(s)
     play(d, a)
     return d.freeze()
 
