@@ -41,6 +41,18 @@ class Action:
         _set(self, "_text", text)
         _set(self, "_hash", hash(text))
 
+    @classmethod
+    def written(cls, verb: str, args: tuple, text: str) -> Action:
+        """The action ``cls(verb, args)`` whose canonical text the caller has written already (a
+        table that makes thousands of actions from known words; speed: PERF.md "Trollland: action
+        tables"). The caller's tests compare such actions with ones made by ``cls(verb, args)``."""
+        new = object.__new__(cls)
+        _set(new, "verb", verb)
+        _set(new, "args", args)
+        _set(new, "_text", text)
+        _set(new, "_hash", hash(text))
+        return new
+
     def __setattr__(self, name, value):
         raise AttributeError("an Action is immutable")
 

@@ -28,12 +28,15 @@ _fired: ContextVar[list[str] | None] = ContextVar("trogkit_fired", default=None)
 _current = _fired.get
 
 
-def fired(rule_id: str) -> None:
-    """Rule code calls this when a catalog rule takes effect; a no-op unless someone is tracing
-    (sweeps count rules that never fire)."""
+def fired(rule_id: str, *more: str) -> None:
+    """Rule code calls this when catalog rules take effect (one call for the rules that act
+    together: speed: PERF.md "Trollland: one fired call per step"); a no-op unless someone is
+    tracing (sweeps count rules that never fire)."""
     sink = _current()
     if sink is not None:
         sink.append(rule_id)
+        if more:
+            sink.extend(more)
 
 
 @contextmanager

@@ -66,6 +66,9 @@ class RulingSet:
         """Every state holding this set shares ``rulings``: keep a read-only copy of a dict."""
         if isinstance(self.rulings, dict):
             object.__setattr__(self, "rulings", MappingProxyType(dict(self.rulings)))
+        # every ruling's option, read at each action (speed: PERF.md "Trollland: small things asked at every action")
+        options = {rid: r.default for rid, r in self.rulings.items()}
+        object.__setattr__(self, "_options", {**options, **dict(self.choices)})
 
     def __reduce__(self):  # pickle through the constructor (a read-only view does not pickle)
         rulings = self.rulings
@@ -95,9 +98,10 @@ class RulingSet:
         return RulingSet(self.rulings, tuple(sorted(merged.items())))
 
     def __getitem__(self, rid: str) -> str:
-        if rid not in self.rulings:
-            raise KeyError(f"unknown ruling {rid!r}")
-        return dict(self.choices).get(rid, self.rulings[rid].default)
+        try:
+            return self._options[rid]
+        except KeyError:
+            raise KeyError(f"unknown ruling {rid!r}") from None
 
     def notation(self) -> str:
         """'-' when every ruling is at its default, else 'ID=option,ID=option'."""

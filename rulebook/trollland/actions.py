@@ -14,7 +14,7 @@ order, and ``parse_action("choose B A") == parse_action("choose A B")``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
 from rulebook.common.actions import Action, Grammar
@@ -32,10 +32,11 @@ class Cage:
 
     vehicle: str
     number: int
+    # written once: an action's text reads it (speed: PERF.md "Trollland: action tables")
+    name: str = field(init=False, compare=False, repr=False)
 
-    @property
-    def name(self) -> str:
-        return f"{self.vehicle}.{self.number}"
+    def __post_init__(self):
+        object.__setattr__(self, "name", f"{self.vehicle}.{self.number}")
 
     @property
     def index(self) -> int:
@@ -106,22 +107,63 @@ def make(verb: str, *args) -> Action:
     return GRAMMAR.make(verb, *args)
 
 
-@lru_cache(maxsize=1 << 16)
-def place_action(cid: str, vehicle: str, number: int) -> Action:
-    """``place cid vehicle.number`` (speed: PERF.md "Trollland: legal actions")."""
-    return make("place", cid, cage_of(vehicle, number))
-
-
-@lru_cache(maxsize=1 << 16)
-def swap_action(cid: str, dock_card: str, vehicle: str, number: int) -> Action:
-    """``swap cid dock_card vehicle.number`` (speed: PERF.md "Trollland: legal actions")."""
-    return make("swap", cid, dock_card, cage_of(vehicle, number))
-
-
 @cache
 def cage_of(vehicle: str, number: int) -> Cage:
     """Cage ``number`` of ``vehicle`` (speed: PERF.md "Actions made once; sorted by text in C")."""
     return Cage(vehicle, number)
+
+
+class Made(dict):
+    """Values by key, each made by ``build(key)`` when first asked: a generator reads a whole
+    list of them with one C-level ``map(table.__getitem__, keys)`` (speed: PERF.md "Trollland:
+    action tables"). Emptied when it holds ``LIMIT`` values, so it stays bounded."""
+
+    LIMIT = 1 << 16
+
+    def __init__(self, build):
+        super().__init__()
+        self.build = build
+
+    def __missing__(self, key):
+        if len(self) >= self.LIMIT:
+            self.clear()
+        value = self[key] = self.build(key)
+        return value
+
+
+class Pairs(dict):
+    """``verb A B`` by the pair (A, B) in text order (the fast generator's choose and return),
+    made when first asked (speed: PERF.md "Trollland: action tables"); at most C(cards, 2)."""
+
+    def __init__(self, verb: str):
+        super().__init__()
+        self.verb = verb
+
+    def __missing__(self, pair: tuple[str, str]) -> Action:
+        a, b = sorted(pair)
+        action = self[pair] = Action.written(self.verb, (a, b), f"{self.verb} {a} {b}")
+        return action
+
+
+class Loads(dict):
+    """``place cid V.N`` (or ``swap cid dock_card V.N``, ``head`` naming both cards) by (V, N),
+    made when first asked (speed: PERF.md "Trollland: action tables"); at most the cages of the
+    card set."""
+
+    def __init__(self, verb: str, cards: tuple[str, ...]):
+        super().__init__()
+        self.verb, self.cards, self.head = verb, cards, " ".join((verb, *cards, ""))
+
+    def __missing__(self, where: tuple[str, int]) -> Action:
+        cage = cage_of(*where)
+        action = Action.written(self.verb, (*self.cards, cage), self.head + cage.name)
+        self[where] = action
+        return action
+
+
+CHOOSE, RETURN = Pairs("choose"), Pairs("return")
+PLACES = Made(lambda cid: Loads("place", (cid,)))  # card -> its place actions by (V, N)
+SWAPS = Made(lambda cards: Loads("swap", cards))  # (card, dock card) -> its swaps by (V, N)
 
 
 def parse_action(text) -> Action:

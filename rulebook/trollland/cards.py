@@ -146,7 +146,7 @@ class CardSet:
     def check_players(self, players: int) -> None:
         """Refuse a game these cards cannot deal: every hand dealt, then five pests on the dock
         whatever the shuffle (hands may take pests only), i.e. 5 x players + 5 pest cards."""
-        pests = sum(not c.is_troll for c in self.people.values())
+        pests = len(self.pest_order)  # the pest (non-Troll) cards
         need = HAND_SIZE * players + DOCK_SIZE
         if pests < need:
             raise CardDataError(

@@ -3,6 +3,7 @@ is made, checked against the catalog (a typo in a rule ID fails loudly)."""
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 from rulebook.common.catalog import load_catalog
@@ -14,7 +15,13 @@ CATALOG = load_catalog(Path(__file__).with_name("rules.toml"))
 
 def default_rulings(**choices: str) -> RulingSet:
     """Rulings at their defaults, or with ``choices`` such as ``{"TLR-GAT-CHOICE": "voluntary"}``."""
-    return RulingSet(CATALOG.rulings).with_choices(choices)
+    return _defaults().with_choices(choices) if choices else _defaults()
+
+
+@cache
+def _defaults() -> RulingSet:
+    """Every ruling at its default: one value for every new game (a RulingSet is immutable)."""
+    return RulingSet(CATALOG.rulings)
 
 
 def refuse(rule_id: str, reason: str) -> RuleError:

@@ -38,7 +38,10 @@ from itertools import combinations
 from rulebook.common.actions import Action
 
 from . import rules
-from .actions import Player, make, place_action, swap_action
+from .actions import CHOOSE, PLACES, RETURN, SWAPS, Player, make
+from .cards import PEOPLES
+
+ALL_PEOPLES = (*PEOPLES, "troll")  # every people a card may have (cards.py)
 
 
 def legal_actions(s) -> list[Action]:
@@ -50,7 +53,7 @@ def legal_actions(s) -> list[Action]:
     if phase == "load" or phase == "arrow":
         out = _loads_of_step(s, p)
     elif phase == "choose" or phase == "king-return":
-        out = _pairs(s, p)
+        return _pairs(s, p)  # in text order already
     elif phase == "troll":
         out = _powers(s, p)
     else:
@@ -60,15 +63,17 @@ def legal_actions(s) -> list[Action]:
 
 
 def _pairs(s, p: int) -> list[Action]:
-    """The legal choose (or return) actions: pairs of the hand, the King not with a Troll."""
-    hand = sorted(s.hands[p])  # each pair in its text order: one cached action per pair
+    """The legal choose (or return) actions: pairs of the hand, the King not with a Troll, in
+    text order (the pairs of the sorted hand: "A B" < "A C" < "B C", card ids being tokens,
+    every character above the space)."""
+    hand = sorted(s.hands[p])
     if s.phase == "king-return":
-        return [make("return", a, b) for a, b in combinations(hand, 2)]
+        return list(map(RETURN.__getitem__, combinations(hand, 2)))
     pairs = combinations(hand, 2)
     if len(s.cards.trolls.intersection(hand)) >= 2:
         allowed = rules.king_pair_allowed
         pairs = [(a, b) for a, b in pairs if allowed(s, a, b)]
-    return [make("choose", a, b) for a, b in pairs]
+    return list(map(CHOOSE.__getitem__, pairs))
 
 
 def _powers(s, p: int) -> list[Action]:
@@ -95,7 +100,7 @@ def _loads_of_step(s, p: int) -> list[Action]:
     """The place, swap and gat actions of the step: of the current card, or in the arrow step
     of each pest card of the player's hand."""
     if s.phase == "load":
-        cid = s.current_card()
+        cid = s.next_to_load()[0]  # the current card
         return [] if cid is None else _loads(s, cid)
     pests = s.cards.pest_order
     out: list[Action] = []
@@ -109,11 +114,16 @@ def _loads(s, cid: str) -> list[Action]:
     """The legal place, swap and gat actions of ``cid``, a card ``loadable_refusal`` lets
     through."""
     people_of = s.cards.people_of
-    out = [place_action(cid, v, n) for v, n in open_cages(s, people_of[cid])]
+    out = list(map(PLACES[cid].__getitem__, open_cages(s, people_of[cid])))
     if rules.question_active(s, cid):
+        cages = {}  # by people: the dock's cards share five peoples
         for d in s.dock:
             if rules.dock_refusal(s, cid, d) is None:
-                out += [swap_action(cid, d, v, n) for v, n in open_cages(s, people_of[d])]
+                people = people_of[d]
+                where = cages.get(people)
+                if where is None:
+                    where = cages[people] = open_cages(s, people)
+                out += map(SWAPS[cid, d].__getitem__, where)
     if not out or s.rulings["TLR-GAT-CHOICE"] != "forced-only":
         out.append(make("gat", cid))
     return out
@@ -124,34 +134,32 @@ def open_cages(s, people: str) -> list:
     ``fit_refusal(s, cid, cage)`` is None for a card ``cid`` of ``people`` (it reads the card's
     people alone). Worked out once per berth value for every people (``_open_by_people``) and
     kept with the berth: a load changes one."""
-    cards = s.cards
     out: list = []
     for b in s.row:
         found = b.open_map
-        if found is None or found[0] is not cards:
-            found = _open_by_people(b, cards)
-        out += found[1].get(people, found[2])
+        if found is None:
+            found = _open_by_people(b, s.cards)
+        out += found[people]
     return out
 
 
-def _open_by_people(b, cards) -> tuple:
-    """``cage_refusal`` for one berth, every people at once: (cards, people -> its open cages
-    for each people some cage holds, the open cages of any other people), kept as the berth's
-    ``open_map``. A people a cage holds may go only into that cage, while it has room
-    (TL-LOAD-CAGE-PEOPLE, TL-LOAD-VEHICLE-DISTINCT, TL-LOAD-CAPACITY); any other people, into
-    every empty cage (a cage holds at least one)."""
-    caps = cards.vehicles[b.vehicle].cages
+def _open_by_people(b, cards) -> dict:
+    """``cage_refusal`` for one berth, every people at once: people -> its open cages, kept as
+    the berth's ``open_map`` (a State never shares a berth with a State of another card set). A
+    people a cage holds may go only into that cage, while it has room (TL-LOAD-CAGE-PEOPLE,
+    TL-LOAD-VEHICLE-DISTINCT, TL-LOAD-CAPACITY); any other people, into every empty cage (a cage
+    holds at least one)."""
+    vid, caps = b.vehicle, cards.vehicles[b.vehicle].cages
     people_of = cards.people_of
     held, empty = {}, []
     for i, inside in enumerate(b.cages):
-        cage = (b.vehicle, i + 1)
         if not inside:
-            empty.append(cage)
+            empty.append((vid, i + 1))
         else:
             people = people_of[inside[0]]
             # a people two cages hold (a typed position the invariants refuse) goes nowhere
             room = len(inside) < caps[i] and people not in held
-            held[people] = (cage,) if room else ()
-    found = (cards, held, tuple(empty))
+            held[people] = ((vid, i + 1),) if room else ()
+    found = {**dict.fromkeys(ALL_PEOPLES, tuple(empty)), **held}
     object.__setattr__(b, "open_map", found)
     return found

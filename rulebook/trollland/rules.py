@@ -14,7 +14,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations
+from itertools import chain, combinations
 from operator import attrgetter, le
 from typing import NamedTuple
 
@@ -24,6 +24,7 @@ from rulebook.common.game import fired
 
 from .actions import GRAMMAR, Cage, Player, cage_of, make
 from .catalog import refuse
+from .state import Draft, Views
 
 POWERS = {1: ("king",), 2: ("expel", "camp"), 3: ("steal-top",), 4: ("steal-rest",), 5: ("send",)}
 POWER_RULE = {1: "TL-TROLL-KING", 2: "TL-TROLL-EXPRESS", 3: "TL-TROLL-3", 4: "TL-TROLL-4"}
@@ -342,13 +343,14 @@ def has_legal_action(s) -> bool:
     return any(CHECKS[c.verb](s, c) is None for c in candidates(s))
 
 
-TEXT = attrgetter("_text")  # speed: PERF.md "Actions made once; sorted by text in C"
+TEXT = attrgetter("_text")
+VEHICLE = attrgetter("vehicle")  # speed: PERF.md "Actions made once; sorted by text in C"
 
 
 # -- effects ---------------------------------------------------------------------------------------
 def perform(s, a: Action):
     """The state after the legal action ``a`` (checked by the caller); ``s`` is not changed."""
-    d = s.thaw()
+    d = Draft(s)
     play(d, a)
     return d.freeze()
 
@@ -435,8 +437,7 @@ def _send(d, p: int, a: Action) -> None:
 
 def _depart(d, berth, p: int) -> None:
     """TL-DEPART-FULL: the vehicle leaves; player ``p`` takes it and its cards (TL-DEPART-PILES)."""
-    fired("TL-DEPART-FULL")
-    fired("TL-DEPART-PILES")
+    fired("TL-DEPART-FULL", "TL-DEPART-PILES")
     d.row.remove(berth)
     d.vehicles_won[p].append(berth.vehicle)
     for cage in berth.cages:
@@ -484,13 +485,10 @@ def _swap(d, p: int, a: Action) -> None:
 
 
 def _put(d, p: int, cid: str, cage: Cage) -> None:
-    for rid in ("TL-LOAD-CAPACITY", "TL-LOAD-CAGE-PEOPLE", "TL-LOAD-VEHICLE-DISTINCT"):
-        fired(rid)
+    fired("TL-LOAD-CAPACITY", "TL-LOAD-CAGE-PEOPLE", "TL-LOAD-VEHICLE-DISTINCT")
     row, vid = d.row, cage.vehicle
-    for i, berth in enumerate(row):
-        if berth.vehicle == vid:
-            row[i] = berth = berth.with_card(cage.number - 1, cid)
-            break
+    i = [*map(VEHICLE, row)].index(vid)
+    row[i] = berth = row[i].with_card(cage.number - 1, cid)
     if is_full(d.cards.vehicles[vid].cages, berth.cages):  # the cards count as the peoples do
         _depart(d, berth, p)
 
@@ -537,13 +535,13 @@ def _advance(d) -> None:
     while True:
         phase = d.phase
         if phase == "load":
-            found = d.next_to_load()
+            found = Views.next_to_load(d)  # not known yet: ``play`` forgot it before the effect
             if found[0] is not None:
                 d.to_move, d.next_known = found[1], found
                 return
             _end_of_turn(d)
         elif phase == "choose":
-            if any(not c for c in d.chosen):
+            if not all(d.chosen):  # someone has not chosen yet
                 d.to_move = d.acting_player()
                 return
             d.phase = "troll"  # everyone has chosen: reveal
@@ -562,9 +560,9 @@ def _troll_waits(d) -> bool:
     if tid is None:
         d.phase = "load"
         return False
-    n = d.cards.people[tid].number
-    same = [c for h in d.chosen for c in h if d.cards.people[c].is_troll]
-    same = [c for c in same if d.cards.people[c].number == n]
+    number = d.cards.troll_number  # speed: PERF.md "Trollland: card tables"
+    n = number[tid]
+    same = [c for c in chain.from_iterable(d.chosen) if number.get(c) == n]
     if len(same) > 1:
         fired("TL-TROLL-CANCEL")
         for c in same:

@@ -49,9 +49,9 @@ def new_game(players: int = 3, seed: int = 0, rulings=None, cards: CardSet | Non
         (trolls if cards.people[cid].is_troll else dock).append(cid)
     if trolls:
         draw, rng = rng.shuffled(draw + trolls)
-    for rid in ("TL-SETUP-PLAYERS", "TL-SETUP-VEHICLES", "TL-SETUP-BONUS", "TL-SETUP-DEAL",
-                "TL-SETUP-DOCK"):  # fmt: skip
-        fired(rid)
+    fired(
+        "TL-SETUP-PLAYERS", "TL-SETUP-VEHICLES", "TL-SETUP-BONUS", "TL-SETUP-DEAL", "TL-SETUP-DOCK"
+    )
     return State(
         players=players,
         hands=hands,

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 from functools import cached_property
-from itertools import chain
+from itertools import chain, groupby
 from operator import attrgetter
 
 from rulebook.common.codecs import RngCodec, RulingsCodec
@@ -40,7 +40,6 @@ from rulebook.common.notation import (
 )
 from rulebook.common.rng import Rng
 from rulebook.common.rulings import RulingSet
-from rulebook.common.values import evolve
 
 from .cards import CardSet, default_cards
 from .catalog import CATALOG, default_rulings
@@ -62,19 +61,24 @@ class Berth:
     cages: tuple[tuple[str, ...], ...]
 
     # kept with the value, not fields (speed: PERF.md "Trollland: berths are values")
-    open_map = None  # (cards, people -> open cages, open cages of any other people): fast_legal
-    problems = None  # (cards, what breaks the loading rules here): the invariants
+    open_map = None  # people -> open cages (fast_legal), for the card set of the states holding it
+    problems = None  # what breaks the loading rules here (the invariants), for that card set
 
     def __post_init__(self):
         object.__setattr__(self, "cages", tuple(tuple(c) for c in self.cages))
+
+    def copy(self) -> Berth:
+        """The same berth, without what was kept with this one."""
+        new = object.__new__(Berth)  # the cages are tuples already: no __post_init__ needed
+        object.__setattr__(new, "__dict__", {"vehicle": self.vehicle, "cages": self.cages})
+        return new
 
     def with_card(self, index: int, cid: str) -> Berth:
         """This berth with ``cid`` added to cage ``index`` (0-based)."""
         cages = list(self.cages)
         cages[index] += (cid,)
         new = object.__new__(Berth)  # the cages are tuples already: no __post_init__ needed
-        object.__setattr__(new, "vehicle", self.vehicle)
-        object.__setattr__(new, "cages", tuple(cages))
+        object.__setattr__(new, "__dict__", {"vehicle": self.vehicle, "cages": tuple(cages)})
         return new
 
 
@@ -101,11 +105,9 @@ class Views:
         """The player's won pest cards as piles by people, lowest first, top (highest) last
         (TL-DEPART-PILES)."""
         order, people_of = self.cards.pest_order, self.cards.people_of
-        out: dict[str, list[str]] = {}
         # sorted by (people, number): the piles come in PEOPLES order, each lowest first
-        for cid in sorted(filter(order.__contains__, self.won[player]), key=order.__getitem__):
-            out.setdefault(people_of[cid], []).append(cid)
-        return out
+        won = sorted(filter(order.__contains__, self.won[player]), key=order.__getitem__)
+        return {people: list(pile) for people, pile in groupby(won, people_of.__getitem__)}
 
     def current_card(self) -> str | None:
         """In the load phase: the chosen pest card next in the banishment order (TL-BANISH-ORDER)."""
@@ -148,7 +150,8 @@ class Views:
         if phase == "over":
             return None
         if phase == "choose":
-            return next((p for p in range(self.players) if not self.chosen[p]), None)
+            done = [*map(bool, self.chosen)]
+            return done.index(False) if False in done else None
         if phase in ("king-return", "arrow"):
             return self.to_move
         if phase == "troll":
@@ -192,7 +195,9 @@ class State(Views):
         for name in PER_PLAYER:
             value = getattr(self, name) or [() for _ in range(self.players)]
             put(self, name, tuple(tuple(x) for x in value))
-        put(self, "row", tuple(b if isinstance(b, Berth) else Berth(*b) for b in self.row))
+        # berths of its own: what is kept with a berth value reads this card set (speed: PERF.md
+        # "Trollland: berths are values"); evolve and Draft keep the card set and share them
+        put(self, "row", tuple(b.copy() if isinstance(b, Berth) else Berth(*b) for b in self.row))
         put(self, "swapped", frozenset(self.swapped))
         put(self, "rng", Rng(self.rng.seed, self.rng.counter))  # never shared with the caller
         if self.phase not in OWN_STEPS:
@@ -263,16 +268,6 @@ class Draft(Views):
     def next_to_load(self) -> tuple[str | None, int | None]:
         return self.next_known or Views.next_to_load(self)
 
-    def __getattr__(self, name: str):
-        """A list field, copied from the State on first use (then an ordinary attribute)."""
-        thaw = _THAW.get(name)
-        if thaw is None:
-            raise AttributeError(name)
-        value = thaw(getattr(self.state, name))
-        setattr(self, name, value)
-        self.thawed.append(name)
-        return value
-
     def __str__(self) -> str:
         """The notation of the position the copy holds now."""
         return notation(self.freeze())
@@ -285,12 +280,23 @@ class Draft(Views):
         return list(out)
 
     def freeze(self) -> State:
-        changed = {k: _FREEZE[k](getattr(self, k)) for k in self.thawed}
-        turn = min(self.turn, MAX_TURN)  # the counter stops at what the notation reads
-        changed.update(turn=turn, phase=self.phase, to_move=self.to_move, rng=self.rng)
-        new = evolve(self.state, STATE_FIELDS, changed)
+        """The State the copy holds now: the old State's fields, the changed ones frozen back
+        (``evolve`` written out: one C-level copy of the old State's dictionary, then the
+        answers it kept dropped, they are not fields; speed: PERF.md "Trollland: frozen
+        states")."""
+        new = object.__new__(State)
+        fields = new.__dict__
+        fields.update(self.state.__dict__)
+        if len(fields) != len(STATE_FIELDS):
+            for k in fields.keys() - FIELD_NAMES:
+                del fields[k]
+        mine = self.__dict__
+        for k in self.thawed:
+            fields[k] = _FREEZE[k](mine[k])
+        fields["turn"] = min(self.turn, MAX_TURN)  # the counter stops where the notation does
+        fields["phase"], fields["to_move"], fields["rng"] = self.phase, self.to_move, self.rng
         if self.next_known is not None:  # what the State would work out (a kept answer)
-            new.__dict__["_next_to_load"] = self.next_known
+            fields["_next_to_load"] = self.next_known
         return new
 
 
@@ -303,11 +309,34 @@ def _tuples(rows) -> tuple[tuple, ...]:
 
 
 STATE_FIELDS = tuple(f.name for f in fields(State))
+FIELD_NAMES = frozenset(STATE_FIELDS)
 _THAW = {
     **dict.fromkeys(("draw", "dock", "vehicle_pile", "bonus", "discard", "row"), list),
     **dict.fromkeys(PER_PLAYER, _lists),
     "swapped": set,
 }
+
+
+class Thawed:
+    """A list field of a ``Draft``, copied from its State when first read; the copy is then an
+    ordinary attribute of the Draft, which this non-data descriptor no longer sees (not a
+    ``__getattr__``: a class defining one loses the interpreter's fast attribute reads on every
+    field; speed: PERF.md "Trollland: no __getattr__ on the working copy")."""
+
+    def __init__(self, name: str):
+        self.name, self.thaw = name, _THAW[name]
+
+    def __get__(self, d, owner=None):
+        if d is None:
+            return self
+        value = d.__dict__[self.name] = self.thaw(getattr(d.state, self.name))
+        d.thawed.append(self.name)
+        return value
+
+
+for _name in _THAW:
+    setattr(Draft, _name, Thawed(_name))
+
 _FREEZE = {
     **dict.fromkeys(("draw", "dock", "vehicle_pile", "bonus", "discard", "row"), tuple),
     **dict.fromkeys(PER_PLAYER, _tuples),

@@ -69,19 +69,23 @@ def test_fast_generator_on_the_playouts_working_copy_gives_the_plain_paths_list(
 
 def test_a_berths_kept_answers_follow_its_card_set():
     """What the generator keeps with a berth value is asked again for another card set (a
-    user's cards may give the same vehicle other cages)."""
+    user's cards may give the same vehicle other cages): a State made with other cards holds
+    berths of its own."""
+    from dataclasses import replace
+
     from rulebook.trollland.cards import CardSet
     from rulebook.trollland.state import Berth
 
-    cards = GAME.new_game(0).cards
+    base = GAME.new_game(0)
+    cards = base.cards
     vid = next(v for v, veh in cards.vehicles.items() if len(veh.cages) == 2 and veh.cages[0] > 1)
     small = dict(cards.vehicles)
     small[vid] = type(small[vid])(vid, "x", "cart", (1,) * 2, 0, "stand-in")
     other = CardSet("other", dict(cards.people), small, dict(cards.bonus))
     pest = next(c for c, card in cards.people.items() if not card.is_troll)
-    b = Berth(vid, ((pest,), ()))
-    one = type("S", (), {"row": (b,), "cards": cards})()
-    two = type("S", (), {"row": (b,), "cards": other})()
+    one = replace(base, row=(Berth(vid, ((pest,), ())),))
     people = cards.people[pest].people
     assert fast_legal.open_cages(one, people) == [(vid, 1)]  # room left in the people's cage
+    two = replace(one, cards=other)
     assert fast_legal.open_cages(two, people) == []  # cage 1 holds 1 of 1 under the other set
+    assert fast_legal.open_cages(one, people) == [(vid, 1)]
