@@ -66,9 +66,6 @@ class RulingSet:
         """Every state holding this set shares ``rulings``: keep a read-only copy of a dict."""
         if isinstance(self.rulings, dict):
             object.__setattr__(self, "rulings", MappingProxyType(dict(self.rulings)))
-        # every ruling's option, read at each action (speed: PERF.md "Trollland: small things asked at every action")
-        options = {rid: r.default for rid, r in self.rulings.items()}
-        object.__setattr__(self, "_options", {**options, **dict(self.choices)})
 
     def __reduce__(self):  # pickle through the constructor (a read-only view does not pickle)
         rulings = self.rulings
@@ -98,8 +95,15 @@ class RulingSet:
         return RulingSet(self.rulings, tuple(sorted(merged.items())))
 
     def __getitem__(self, rid: str) -> str:
+        # every ruling's option worked out once, on the first read (not when the set is made: a
+        # catalog may load on first use); speed: PERF.md "Trollland: small things asked at every
+        # action"
         try:
             return self._options[rid]
+        except AttributeError:
+            options = {r: ruling.default for r, ruling in self.rulings.items()}
+            object.__setattr__(self, "_options", {**options, **dict(self.choices)})
+            return self[rid]
         except KeyError:
             raise KeyError(f"unknown ruling {rid!r}") from None
 
