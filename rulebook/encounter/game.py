@@ -4,8 +4,11 @@
 from __future__ import annotations
 
 from functools import cache
+from itertools import chain
+from operator import attrgetter
 
 from rulebook.common.actions import Action
+from rulebook.common.conservation import ConservedCards
 from rulebook.common.game import Game
 
 from . import actions, fast_legal, hidden, rules, solo_rules, state
@@ -90,8 +93,25 @@ class Encounter(Game):
         return load_card_set(path)
 
     def invariants(self, st):
+        if st.__class__ is rules.Table:  # its lists may change after the cards' cache keeps them
+            st = st.freeze()
+        loot, encounters = st.loot, st.encounters
+        holds = (
+            MULTI_CARDS.hold(st, round_pool(st.cards, "keys" in st.variants))
+            and 1 <= min(loot)
+            and max(loot) <= state.MAX_LOOT
+            and not (st.phase == "battle" and any(st.hands))
+            and (st.phase == "over") == bool(st.winners)
+        )
+        for p, at in enumerate(st.loot_at):
+            if at >= 0 and not encounters[p][at]:
+                holds = False
+        return ([] if holds else self._problems(st)) + self.stuck(st)
+
+    def _problems(self, st) -> list[str]:
+        """The checks of ``invariants``, each with its message (asked when one fails)."""
         out = []
-        if not state.same_cards(st.all_cards(), round_pool(st.cards, "keys" in st.variants)):
+        if not MULTI_CARDS.hold(st, round_pool(st.cards, "keys" in st.variants)):
             out.append("RE-COMP-DECK: the cards in play are not exactly the round's deck")
         if min(st.loot) < 1 or max(st.loot) > state.MAX_LOOT:
             out.append("RE-LOOT-RANGE: a Loot die outside 1..6")
@@ -102,7 +122,7 @@ class Encounter(Game):
             out.append("RE-BUILD-FIVE: cards left in a hand during battles")
         if (st.phase == "over") != bool(st.winners):
             out.append("the game is over exactly when it has winners")
-        return out + self.stuck(st)
+        return out
 
 
 class EncounterSolo(Game):
@@ -186,8 +206,10 @@ class EncounterSolo(Game):
         return load_card_set(path)
 
     def invariants(self, st):
+        if st.__class__ is solo_rules.Table:  # as in ``Encounter.invariants``
+            st = st.freeze()
         out = []
-        if not state.same_cards(st.all_cards(), box_pool(st.cards)):
+        if not SOLO_CARDS.hold(st, box_pool(st.cards)):
             out.append("RE-COMP-DECK: the cards in play are not exactly the box")
         if len(st.keys) > 4:
             out.append("RE-SOLO-KEYS-IN: more than four Keys")
@@ -209,6 +231,21 @@ def box_pool(cards) -> frozenset[str]:
     """The cards of a Solo Adventure: the whole box."""
     return frozenset(cards.ids("encounter") + cards.ids("boss") + cards.ids("key"))
 
+
+# speed: PERF.md "Encounter: conservation by what changed"
+MULTI_CARDS = ConservedCards(
+    attrgetter("deck", "discard", "market", "won"),
+    lambda st: chain(st.deck, st.discard, st.market, *st.won),
+    lambda st: [
+        *chain.from_iterable(st.hands),
+        *chain.from_iterable(chain.from_iterable(st.encounters)),
+    ],  # fmt: skip
+)
+SOLO_CARDS = ConservedCards(
+    attrgetter("keys", "boss_deck", "final", "removed", "spaces"),
+    lambda st: chain(st.keys, st.boss_deck, st.final, st.removed, *st.spaces),
+    lambda st: [*st.hand, *st.my_encounter, *st.discard, *st.defeated],
+)
 
 GAME = Encounter()
 SOLO = EncounterSolo()

@@ -82,13 +82,6 @@ def check_cards(ids, cards: CardSet, where: str = "cards") -> None:
     check_unique(ids, where)
 
 
-def same_cards(ids: list[str], pool: frozenset[str]) -> bool:
-    """``ids`` hold every card of ``pool`` exactly once (as many ids as cards, and the same set:
-    no card twice, none missing, none foreign)."""
-    # speed: PERF.md "Encounter: small things asked at every action"
-    return len(ids) == len(pool) and pool == set(ids)
-
-
 # ---- codecs particular to this game --------------------------------------------------------------
 
 CARD = Token("card id")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
@@ -73,3 +75,106 @@ def test_illegal_solo_actions_leave_state_untouched(seed, word):
     assert err.rule_id in CATALOG.ids()
     assert word not in [str(a) for a in SOLO.legal_actions(st)]
     assert str(st) == before
+
+
+# ---- card conservation by what changed (rulebook/PERF.md "Encounter: conservation by what
+# changed"): deck, discard, market and won (Solo: keys, Boss deck, final, removed, spaces) key a
+# cached rest of the pool; a broken position that shares them with a clean one is still caught
+
+
+def _clean_multi():
+    st = new_game(3, 5)
+    while not st.hands[st.to_move] or not any(any(e) for e in st.encounters[st.to_move]):
+        st = MULTI.apply(st, MULTI.legal_actions(st)[0])
+    assert MULTI.invariants(st) == []  # seen clean: its deck, discard, market and won cached
+    return st
+
+
+def _with_hand(st, p, hand):
+    return replace(st, hands=(*st.hands[:p], tuple(hand), *st.hands[p + 1 :]))
+
+
+def test_multi_conservation_breaks_in_hands_and_encounters_after_a_clean_position():
+    st = _clean_multi()
+    p = st.to_move
+    hand = st.hands[p]
+    foreign = CARDS.ids("boss")[0]
+    placed = next(c for e in st.encounters[p] for c in e)
+    broken = [
+        _with_hand(st, p, (*hand, hand[0])),  # a card twice in one hand
+        _with_hand(st, p, hand[1:]),  # a card missing
+        _with_hand(st, p, (*hand[1:], foreign)),  # a foreign card in place of one
+        _with_hand(st, p, (*hand, placed)),  # a card in a hand and in an encounter
+        _with_hand(st, p, (*hand, st.deck[0])),  # a card in a hand and in the deck (cached)
+    ]
+    for bad in broken:
+        assert bad.deck == st.deck and bad.won == st.won  # shares the cached fields
+        problems = MULTI.invariants(bad)
+        assert problems == ["RE-COMP-DECK: the cards in play are not exactly the round's deck"]
+        assert MULTI.invariants(st) == []  # the clean position stays clean
+
+
+def test_multi_conservation_breaks_in_the_cached_fields_after_a_clean_position():
+    st = _clean_multi()
+    card = st.hands[st.to_move][0]
+    for bad in (
+        replace(st, deck=(*st.deck, card)),  # a card in the deck and a hand
+        replace(st, discard=(*st.discard, st.deck[0])),  # a card twice in the cached fields
+        replace(st, deck=st.deck[1:]),  # a card missing
+    ):
+        assert MULTI.invariants(bad) == [
+            "RE-COMP-DECK: the cards in play are not exactly the round's deck"
+        ]
+        assert MULTI.invariants(st) == []
+
+
+def test_multi_other_invariants_fire_after_a_clean_position():
+    st = _clean_multi()
+    p = st.to_move
+    assert MULTI.invariants(replace(st, loot=(7, *st.loot[1:]))) == [
+        "RE-LOOT-RANGE: a Loot die outside 1..6"
+    ]
+    empty = next(i for i, e in enumerate(st.encounters[p]) if not e)
+    loot_at = tuple(empty if q == p else at for q, at in enumerate(st.loot_at))
+    assert MULTI.invariants(replace(st, loot_at=loot_at)) == [
+        f"RE-LOOT-PLACE: P{p + 1}'s Loot die is behind an empty encounter"
+    ]
+    assert "RE-BUILD-FIVE: cards left in a hand during battles" in MULTI.invariants(
+        replace(st, phase="battle")
+    )
+    assert "the game is over exactly when it has winners" in MULTI.invariants(
+        replace(st, winners=(0,))
+    )
+    assert MULTI.invariants(st) == []
+
+
+def test_multi_invariants_read_a_working_table_as_its_position():
+    from rulebook.encounter import rules
+
+    st = _clean_multi()
+    table = rules.Table(st)
+    assert MULTI.invariants(table) == []
+    table.deck.append(st.hands[st.to_move][0])  # the Table's list changes after the check
+    assert MULTI.invariants(table) == [
+        "RE-COMP-DECK: the cards in play are not exactly the round's deck"
+    ]
+    assert MULTI.invariants(st) == []
+
+
+def test_solo_conservation_breaks_after_a_clean_position():
+    st = new_adventure(4)
+    while not st.hand:
+        st = SOLO.apply(st, SOLO.legal_actions(st)[0])
+    assert SOLO.invariants(st) == []
+    message = "RE-COMP-DECK: the cards in play are not exactly the box"
+    hand = st.hand
+    space = next(c for s in st.spaces for c in s)
+    for bad in (
+        replace(st, hand=(*hand, hand[0])),  # twice in the hand
+        replace(st, hand=hand[1:]),  # missing
+        replace(st, hand=(*hand, space)),  # in the hand and on a space (cached)
+        replace(st, discard=(*st.discard, hand[0])),  # in the hand and the discard
+        replace(st, removed=(*st.removed, hand[0])),  # in a cached field and the hand
+    ):
+        assert SOLO.invariants(bad)[:1] == [message]
+        assert SOLO.invariants(st) == []
