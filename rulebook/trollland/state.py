@@ -70,7 +70,7 @@ class Berth:
     def copy(self) -> Berth:
         """The same berth, without what was kept with this one."""
         new = object.__new__(Berth)  # the cages are tuples already: no __post_init__ needed
-        object.__setattr__(new, "__dict__", {"vehicle": self.vehicle, "cages": self.cages})
+        _SET_DICT(new, {"vehicle": self.vehicle, "cages": self.cages})
         return new
 
     def with_card(self, index: int, cid: str) -> Berth:
@@ -78,8 +78,13 @@ class Berth:
         cages = list(self.cages)
         cages[index] += (cid,)
         new = object.__new__(Berth)  # the cages are tuples already: no __post_init__ needed
-        object.__setattr__(new, "__dict__", {"vehicle": self.vehicle, "cages": tuple(cages)})
+        _SET_DICT(new, {"vehicle": self.vehicle, "cages": tuple(cages)})
         return new
+
+
+# a new berth's dictionary set by the class's own descriptor, not object.__setattr__ (speed:
+# PERF.md "Trollland: the chain of a load")
+_SET_DICT = Berth.__dict__["__dict__"].__set__
 
 
 class Views:
