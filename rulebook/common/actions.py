@@ -84,8 +84,8 @@ class Action:
         return self.args[0]
 
 
-# each slot set through its own descriptor, not object.__setattr__ (speed: PERF.md "Actions: slots
-# set by their descriptors")
+# each slot set through its own descriptor, not object.__setattr__
+# speed: PERF.md "Actions: slots set by their descriptors"
 _VERB, _ARGS, _TEXT, _HASH = (Action.__dict__[n].__set__ for n in Action.__slots__)
 
 
