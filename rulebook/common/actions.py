@@ -14,8 +14,6 @@ from operator import attrgetter
 from .errors import NotationError
 from .notation import Codec, excerpt
 
-_set = object.__setattr__
-
 
 def _arg_text(arg) -> str:
     """A typed argument's text: a square's name, else str()."""
@@ -36,10 +34,10 @@ class Action:
             text = verb + " " + " ".join(words)
         else:
             text = verb
-        _set(self, "verb", verb)
-        _set(self, "args", args)
-        _set(self, "_text", text)
-        _set(self, "_hash", hash(text))
+        _VERB(self, verb)
+        _ARGS(self, args)
+        _TEXT(self, text)
+        _HASH(self, hash(text))
 
     @classmethod
     def written(cls, verb: str, args: tuple, text: str) -> Action:
@@ -47,10 +45,10 @@ class Action:
         table that makes thousands of actions from known words; speed: PERF.md "Trollland: action
         tables"). The caller's tests compare such actions with ones made by ``cls(verb, args)``."""
         new = object.__new__(cls)
-        _set(new, "verb", verb)
-        _set(new, "args", args)
-        _set(new, "_text", text)
-        _set(new, "_hash", hash(text))
+        _VERB(new, verb)
+        _ARGS(new, args)
+        _TEXT(new, text)
+        _HASH(new, hash(text))
         return new
 
     def __setattr__(self, name, value):
@@ -84,6 +82,11 @@ class Action:
     def arg(self):
         """The first argument (most verbs take one)."""
         return self.args[0]
+
+
+# each slot set through its own descriptor, not object.__setattr__
+# speed: PERF.md "Actions: slots set by their descriptors"
+_VERB, _ARGS, _TEXT, _HASH = (Action.__dict__[n].__set__ for n in Action.__slots__)
 
 
 # An action's canonical text: the key that sorts legal actions and records games.

@@ -161,5 +161,5 @@ def _open_by_people(b, cards) -> dict:
             room = len(inside) < caps[i] and people not in held
             held[people] = ((vid, i + 1),) if room else ()
     found = {**dict.fromkeys(ALL_PEOPLES, tuple(empty)), **held}
-    object.__setattr__(b, "open_map", found)
+    b.__dict__["open_map"] = found  # kept (a frozen dataclass: not by b.open_map = ...)
     return found

@@ -233,7 +233,7 @@ def berth_problems(s: State, b) -> tuple:
     """What breaks the loading rules in berth ``b``, kept as the berth's ``problems`` (speed:
     PERF.md "Trollland: berths are values")."""
     found = _berth_problems(s, b)
-    object.__setattr__(b, "problems", found)
+    b.__dict__["problems"] = found  # kept (a frozen dataclass: not by b.problems = ...)
     return found
 
 

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 from functools import cached_property
-from itertools import chain, groupby
-from operator import attrgetter
+from itertools import chain, groupby, repeat
+from operator import attrgetter, contains
 
 from rulebook.common.codecs import RngCodec, RulingsCodec
 from rulebook.common.errors import NotationError
@@ -70,7 +70,7 @@ class Berth:
     def copy(self) -> Berth:
         """The same berth, without what was kept with this one."""
         new = object.__new__(Berth)  # the cages are tuples already: no __post_init__ needed
-        object.__setattr__(new, "__dict__", {"vehicle": self.vehicle, "cages": self.cages})
+        _SET_DICT(new, {"vehicle": self.vehicle, "cages": self.cages})
         return new
 
     def with_card(self, index: int, cid: str) -> Berth:
@@ -78,8 +78,13 @@ class Berth:
         cages = list(self.cages)
         cages[index] += (cid,)
         new = object.__new__(Berth)  # the cages are tuples already: no __post_init__ needed
-        object.__setattr__(new, "__dict__", {"vehicle": self.vehicle, "cages": tuple(cages)})
+        _SET_DICT(new, {"vehicle": self.vehicle, "cages": tuple(cages)})
         return new
+
+
+# a new berth's dictionary set by the class's own descriptor, not object.__setattr__ (speed:
+# PERF.md "Trollland: the chain of a load")
+_SET_DICT = Berth.__dict__["__dict__"].__set__
 
 
 class Views:
@@ -117,10 +122,11 @@ class Views:
         """(the chosen pest card next in the banishment order, the player who chose it), or
         (None, None) when no pest card is left."""
         order = self.cards.pest_order  # a Troll has no place in it
-        # speed: PERF.md "Trollland: card tables"
-        pests = filter(order.__contains__, chain.from_iterable(self.chosen))
-        cid = min(pests, key=order.__getitem__, default=None)
-        return (None, None) if cid is None else (cid, self.owner(cid))
+        # speed: PERF.md "Trollland: card tables", "Trollland: the chain of a load" (sorted, stable)
+        pests = sorted(
+            filter(order.__contains__, chain.from_iterable(self.chosen)), key=order.__getitem__
+        )
+        return (pests[0], self.owner(pests[0])) if pests else (None, None)
 
     def reveal_order(self) -> list[str]:
         """The revealed pest cards still to load, in banishment order (TL-BANISH-ORDER)."""
@@ -131,15 +137,19 @@ class Views:
         """In the Troll Tales: the chosen Troll of smallest number (the first chosen of two),
         resolving now (TL-TROLL-ORDER)."""
         number = self.cards.troll_number
-        trolls = filter(number.__contains__, chain.from_iterable(self.chosen))
-        return min(trolls, key=number.__getitem__, default=None)
+        # speed: PERF.md "Trollland: the chain of a load" (sorted, not min: no keyword dict)
+        trolls = sorted(
+            filter(number.__contains__, chain.from_iterable(self.chosen)), key=number.__getitem__
+        )
+        return trolls[0] if trolls else None
 
     def owner(self, cid: str) -> int:
         """The player who revealed ``cid`` this turn."""
-        for p, hand in enumerate(self.chosen):
-            if cid in hand:
-                return p
-        raise KeyError(cid)
+        # one C-level pass over the hands (speed: PERF.md "Trollland: the chain of a load")
+        try:
+            return [*map(contains, self.chosen, repeat(cid))].index(True)
+        except ValueError:
+            raise KeyError(cid) from None
 
     def acting_player(self) -> int | None:
         """Whose decision it is now, as the cards say (None when the game is over or nobody can
