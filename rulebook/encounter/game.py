@@ -236,15 +236,12 @@ def box_pool(cards) -> frozenset[str]:
 MULTI_CARDS = ConservedCards(
     attrgetter("deck", "discard", "market", "won"),
     lambda st: chain(st.deck, st.discard, st.market, *st.won),
-    lambda st: [
-        *chain.from_iterable(st.hands),
-        *chain.from_iterable(chain.from_iterable(st.encounters)),
-    ],  # fmt: skip
+    lambda st: [*st.hands, *chain.from_iterable(st.encounters)],  # a hand, an encounter: a row
 )
 SOLO_CARDS = ConservedCards(
     attrgetter("keys", "boss_deck", "final", "removed", "spaces"),
     lambda st: chain(st.keys, st.boss_deck, st.final, st.removed, *st.spaces),
-    lambda st: [*st.hand, *st.my_encounter, *st.discard, *st.defeated],
+    lambda st: [st.hand, st.my_encounter, st.discard, st.defeated],
 )
 
 GAME = Encounter()

@@ -8,11 +8,11 @@ import random
 import time
 
 import pytest
-from conftest import live_widgets, targets_in
 
 import boards
 import rulebook
 from boards.core import BoardBox, Menu, Play, Select
+from conftest import live_widgets, targets_in
 
 GAMES = ["trogdor", "trollland", "encounter", "encounter-solo"]
 

@@ -9,12 +9,12 @@ import re
 import warnings
 
 import pytest
-from conftest import targets_in
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
 import rulebook
 from boards import board
+from conftest import targets_in
 from rulebook.common.game import random_game
 
 GAMES = ("trogdor", "trollland", "encounter", "encounter-solo")

@@ -4,10 +4,9 @@ position to the live board."""
 
 from __future__ import annotations
 
-from conftest import live_widgets
-
 from boards.editor import TOOLS, ScenarioEditor
 from boards.instructor import InstructorApp
+from conftest import live_widgets
 from rulebook.trogdor import puzzle
 
 LAYOUT = "C...C/.T.../..L../...T./C.M.."

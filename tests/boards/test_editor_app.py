@@ -8,12 +8,12 @@ from __future__ import annotations
 import html
 
 import pytest
-from conftest import live_widgets, targets_in
 
 import rulebook
 from boards.card_editor import CardEditor
 from boards.editor import ScenarioEditor
 from boards.instructor import GAMES, InstructorApp, scenarios_of
+from conftest import live_widgets, targets_in
 from rulebook.common import gallery as G
 
 # (game, first click, second click, the card's zone after, a refused move, what the refusal names)

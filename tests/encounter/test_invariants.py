@@ -178,3 +178,42 @@ def test_solo_conservation_breaks_after_a_clean_position():
     ):
         assert SOLO.invariants(bad)[:1] == [message]
         assert SOLO.invariants(st) == []
+
+
+def _with_encounter(st, p, i, cards):
+    rows = list(st.encounters[p])
+    rows[i] = tuple(cards)
+    per = list(st.encounters)
+    per[p] = tuple(rows)
+    return replace(st, encounters=tuple(per))
+
+
+def test_multi_conservation_follows_cards_between_changed_rows_after_a_clean_position():
+    st = _clean_multi()
+    p = st.to_move
+    hand, card = st.hands[p], st.hands[p][0]
+    i = next(i for i, e in enumerate(st.encounters[p]) if e)
+    placed = st.encounters[p][i]
+    moved = _with_encounter(_with_hand(st, p, hand[1:]), p, i, (*placed, card))
+    assert MULTI.invariants(moved) == []  # a card from a hand to an encounter: still every card
+    for bad in (
+        _with_encounter(_with_hand(st, p, hand[1:]), p, i, (*placed, card, card)),  # twice
+        _with_encounter(_with_hand(st, p, hand[1:]), p, i, placed),  # lost on the way
+        _with_encounter(_with_hand(st, p, hand[1:]), p, i, (*placed, st.deck[0])),  # another
+    ):
+        assert MULTI.invariants(bad) == [
+            "RE-COMP-DECK: the cards in play are not exactly the round's deck"
+        ]
+        assert MULTI.invariants(moved) == [] and MULTI.invariants(st) == []
+
+
+def test_rows_trade_evenly_only_when_the_changed_rows_keep_their_cards():
+    from rulebook.common.conservation import rows_trade_evenly
+
+    a, b, c = ("x", "y"), ("z",), ()
+    assert rows_trade_evenly([a, b, c], [a, b, c])  # nothing changed
+    assert rows_trade_evenly([a, b, c], [("x",), ("z", "y"), c])  # y moved to another row
+    assert not rows_trade_evenly([a, b, c], [a, b, ("x",)])  # a card twice
+    assert not rows_trade_evenly([a, b, c], [a, (), c])  # a card gone
+    assert not rows_trade_evenly([a, b, c], [a, b])  # fewer rows
+    assert not rows_trade_evenly([], [])  # no kept rows: count them all
