@@ -30,21 +30,28 @@ GAMES = ("trogdor", "trollland", "encounter", "encounter-solo")
 SEARCH_BUDGET = 16  # simulations per decision of the search agent (as in benchmarks.agents)
 DECISIONS = 3  # search decisions timed per game (the first positions of a random game)
 WARM_UP = 5  # untimed games before each timed figure
+SLICES = 10  # turns in which the random-play figures are taken, across all games
 
 
-def _per_cpu_s(budget: float, play_one) -> tuple[float, float]:
-    """(games, actions) per CPU second of ``play_one(seed) -> actions`` over ``budget`` s, after
-    ``WARM_UP`` untimed games (tables and modules loaded on first use are not charged to the
-    first game measured: they made Trogdor, measured first, read 20 % slow)."""
-    for seed in range(WARM_UP):
-        play_one(seed)
-    games = actions = 0
-    t0 = time.process_time()
-    while time.process_time() - t0 < budget:
-        actions += play_one(games)
-        games += 1
-    dt = time.process_time() - t0
-    return games / dt, actions / dt
+def _per_cpu_s(budget: float, players: dict) -> dict:
+    """(games, actions) per CPU second of each ``play_one(seed) -> actions`` of ``players``, over
+    ``budget`` s each, taken in ``SLICES`` turns across them: the VM's speed drifts by a third
+    within seconds, and slices in turn meet every game (and checked and random play) alike, so
+    the ratios hold where one figure after another did not. ``WARM_UP`` untimed games first (what
+    loads on first use is not charged to the first game measured)."""
+    tally = {key: [0, 0, 0.0] for key in players}  # games (the next seed), actions, CPU seconds
+    for play_one in players.values():
+        for seed in range(WARM_UP):
+            play_one(seed)
+    for _ in range(SLICES):
+        for key, play_one in players.items():
+            t = tally[key]
+            t0 = time.process_time()
+            while time.process_time() - t0 < budget / SLICES:
+                t[1] += play_one(t[0])
+                t[0] += 1
+            t[2] += time.process_time() - t0
+    return {key: (games / dt, actions / dt) for key, (games, actions, dt) in tally.items()}
 
 
 def _positions(game, n: int) -> list:
@@ -83,15 +90,23 @@ def measure(budget: float) -> dict:
     from rulebook.common.game import random_game
     from solvers.play.play import Setup, play_game
 
+    games = {name: rulebook.game(name) for name in GAMES}
+    players = {}
+    for name, g in games.items():
+        players[name, "random"] = lambda seed, g=g: random_game(g, seed).length
+        players[name, "checked"] = lambda seed, n=name: play_game(Setup(n), seed)[0].length
+    rates = _per_cpu_s(budget, players)
     out = {}
-    for name in GAMES:
-        g = rulebook.game(name)
-        games, actions = _per_cpu_s(budget, lambda seed, g=g: random_game(g, seed).length)
-        checked, _ = _per_cpu_s(budget, lambda seed, n=name: play_game(Setup(n), seed)[0].length)
+    for name, g in games.items():
+        (played, actions), (checked, checked_actions) = (
+            rates[name, "random"],
+            rates[name, "checked"],
+        )
         out[name] = {
             "actions/s": actions,
-            "games/s": games,
+            "games/s": played,
             "checked games/s": checked,
+            "checked actions/s": checked_actions,
             "search s/decision": _search_s(g),
             "hint sims/s": _hint_rate(g, budget),
         }
@@ -113,11 +128,16 @@ def medians(runs: list[dict]) -> dict:
 def table(fig: dict, label: str = "") -> None:
     trog = fig["trogdor"]["actions/s"]
     print(f"{label}{'game':16}{'actions/s':>11}{'÷ Trogdor':>10}{'games/CPU-s':>12}"
-          f"{'checked ÷ unchecked':>20}{'search s/decision':>18}{'hint sims/s':>12}")  # fmt: skip
+          f"{'checked ÷ unchecked':>20}{'(per action)':>13}{'search s/decision':>18}"
+          f"{'hint sims/s':>12}")  # fmt: skip
     for g, f in fig.items():
+        # per action too: a checked game (agents with per-seat RNGs) is not the same game as a
+        # random one, and their lengths differ
+        per_action = f.get("checked actions/s", float("nan")) / f["actions/s"]
         print(f"{label}{g:16}{f['actions/s']:11,.0f}{f['actions/s'] / trog:10.2f}"
               f"{f['games/s']:12,.1f}{f['checked games/s'] / f['games/s']:20.2f}"
-              f"{f['search s/decision']:18.3f}{f['hint sims/s']:12,.0f}")  # fmt: skip
+              f"{per_action:13.2f}{f['search s/decision']:18.3f}"
+              f"{f['hint sims/s']:12,.0f}")  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> None:
