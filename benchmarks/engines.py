@@ -2,7 +2,9 @@
 (actions and whole games per CPU second, and the actions/s as a share of Trogdor's in the same
 run), checked sweeps (``play_game``: invariants, legality and length after every action) against
 unchecked random play, the search agent's CPU seconds per decision (16 simulations) and the
-hint's simulations per CPU second. Each figure is the median of ``--runs`` child processes.
+hint's simulations per CPU second. Each figure is the median of ``--runs`` child processes;
+within one, random and checked play of all four games are timed in slices taken in turn, so a
+drift in the VM's speed meets them alike (one figure after another, the ratios moved by a third).
 
     python -m benchmarks.engines [--runs 3] [--budget 0.5]
     python -m benchmarks.engines --before DIR   # the same figures for the code in DIR too
