@@ -33,10 +33,11 @@ class ConservedCards:
         """The cards of ``st`` are exactly ``pool``, each once."""
         key, rows = (pool, self.rare_key(st)), self.often_rows(st)
         last = self._last
-        if last[0] == key and rows_trade_evenly(last[2], rows):
+        same_key = last[0] == key
+        if same_key and rows_trade_evenly(last[2], rows):
             held = True
         else:
-            rest = last[1] if last[0] == key else rest_of(pool, list(self.rare_cards(st)))
+            rest = last[1] if same_key else rest_of(pool, list(self.rare_cards(st)))
             ids = list(chain.from_iterable(rows))
             held = rest is not None and len(ids) == len(rest) and rest == set(ids)
             if not held:
