@@ -95,21 +95,6 @@ class Encounter(Game):
     def invariants(self, st):
         if st.__class__ is rules.Table:  # its lists may change after the cards' cache keeps them
             st = st.freeze()
-        loot, encounters = st.loot, st.encounters
-        holds = (
-            MULTI_CARDS.hold(st, round_pool(st.cards, "keys" in st.variants))
-            and 1 <= min(loot)
-            and max(loot) <= state.MAX_LOOT
-            and not (st.phase == "battle" and any(st.hands))
-            and (st.phase == "over") == bool(st.winners)
-        )
-        for p, at in enumerate(st.loot_at):
-            if at >= 0 and not encounters[p][at]:
-                holds = False
-        return ([] if holds else self._problems(st)) + self.stuck(st)
-
-    def _problems(self, st) -> list[str]:
-        """The checks of ``invariants``, each with its message (asked when one fails)."""
         out = []
         if not MULTI_CARDS.hold(st, round_pool(st.cards, "keys" in st.variants)):
             out.append("RE-COMP-DECK: the cards in play are not exactly the round's deck")
@@ -122,7 +107,7 @@ class Encounter(Game):
             out.append("RE-BUILD-FIVE: cards left in a hand during battles")
         if (st.phase == "over") != bool(st.winners):
             out.append("the game is over exactly when it has winners")
-        return out
+        return out + self.stuck(st)
 
 
 class EncounterSolo(Game):

@@ -343,8 +343,8 @@ def has_legal_action(s) -> bool:
     return any(CHECKS[c.verb](s, c) is None for c in candidates(s))
 
 
-TEXT = attrgetter("_text")
-VEHICLE = attrgetter("vehicle")  # speed: PERF.md "Actions made once; sorted by text in C"
+TEXT = attrgetter("_text")  # speed: PERF.md "Actions made once; sorted by text in C"
+VEHICLE = attrgetter("vehicle")  # a berth's vehicle
 
 
 # -- effects ---------------------------------------------------------------------------------------
