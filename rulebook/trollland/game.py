@@ -193,6 +193,8 @@ def _pile_set(pile: tuple) -> frozenset:
     a set copies into a union without hashing its cards again (speed: PERF.md "Trollland:
     invariants")."""
     global _last_pile
+    if pile.__class__ is not tuple:  # a working copy's list changes in place: never kept
+        return frozenset(pile)
     last = _last_pile
     if last[0] is not pile:
         last = _last_pile = (pile, frozenset(pile))
