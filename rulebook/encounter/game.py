@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from functools import cache
 from itertools import chain
-from operator import attrgetter
 
 from rulebook.common.actions import Action
-from rulebook.common.conservation import ConservedCards
+from rulebook.common.conservation import cards_conserved
 from rulebook.common.game import Game
 
 from . import actions, fast_legal, hidden, rules, solo_rules, state
@@ -93,10 +92,9 @@ class Encounter(Game):
         return load_card_set(path)
 
     def invariants(self, st):
-        if st.__class__ is rules.Table:  # its lists may change after the cards' cache keeps them
-            st = st.freeze()
+        """What is wrong with ``st``, a state or a working copy (read as it stands)."""
         out = []
-        if not MULTI_CARDS.hold(st, round_pool(st.cards, "keys" in st.variants)):
+        if not cards_conserved(multi_zones(st), round_pool(st.cards, "keys" in st.variants)):
             out.append("RE-COMP-DECK: the cards in play are not exactly the round's deck")
         if min(st.loot) < 1 or max(st.loot) > state.MAX_LOOT:
             out.append("RE-LOOT-RANGE: a Loot die outside 1..6")
@@ -191,10 +189,9 @@ class EncounterSolo(Game):
         return load_card_set(path)
 
     def invariants(self, st):
-        if st.__class__ is solo_rules.Table:  # as in ``Encounter.invariants``
-            st = st.freeze()
+        """As ``Encounter.invariants``: a state or a working copy."""
         out = []
-        if not SOLO_CARDS.hold(st, box_pool(st.cards)):
+        if not cards_conserved(solo_zones(st), box_pool(st.cards)):
             out.append("RE-COMP-DECK: the cards in play are not exactly the box")
         if len(st.keys) > 4:
             out.append("RE-SOLO-KEYS-IN: more than four Keys")
@@ -217,17 +214,16 @@ def box_pool(cards) -> frozenset[str]:
     return frozenset(cards.ids("encounter") + cards.ids("boss") + cards.ids("key"))
 
 
-# speed: PERF.md "Encounter: conservation by what changed"
-MULTI_CARDS = ConservedCards(
-    attrgetter("deck", "discard", "market", "won"),
-    lambda st: chain(st.deck, st.discard, st.market, *st.won),
-    lambda st: [*st.hands, *chain.from_iterable(st.encounters)],  # a hand, an encounter: a row
-)
-SOLO_CARDS = ConservedCards(
-    attrgetter("keys", "boss_deck", "final", "removed", "spaces"),
-    lambda st: chain(st.keys, st.boss_deck, st.final, st.removed, *st.spaces),
-    lambda st: [st.hand, st.my_encounter, st.discard, st.defeated],
-)
+def multi_zones(st) -> list:
+    """Every place a card of a multiplayer round can be, a state's or a working copy's."""
+    return [st.deck, st.discard, st.market, *st.won, *st.hands, *chain.from_iterable(st.encounters)]
+
+
+def solo_zones(st) -> list:
+    """Every place a card of a Solo Adventure can be."""
+    return [st.keys, st.boss_deck, st.final, st.removed, *st.spaces, st.hand, st.my_encounter,
+            st.discard, st.defeated]  # fmt: skip
+
 
 GAME = Encounter()
 SOLO = EncounterSolo()

@@ -160,12 +160,14 @@ def invariants(s: State) -> list[str]:
     breaks the loading rules, a full vehicle still at the dock, a live step nobody can act in.
     A dealt game (every vehicle present) holds every people card exactly once. Sweeps ask it
     after every action (speed: PERF.md "Trollland: invariants")."""
-    cages = [*chain.from_iterable(map(CAGES, s.row))]
-    places = (s.draw, s.discard, s.dock, *cages, *s.hands, *s.chosen, *s.won, *s.prison,
-              *s.trollgat)  # every place of PER_PLAYER_CARDS  # fmt: skip
-    seen = _pile_set(s.draw).union(*places[1:])
-    out = _cards_placed(s, _places(s)) if len(seen) != sum(map(len, places)) else []
-    if not s.cards.trolls.isdisjoint(chain(s.dock, *cages, *s.won, *s.trollgat)):
+    pests_only = (s.dock, *chain.from_iterable(map(CAGES, s.row)), *s.won, *s.trollgat)
+    trolls_too = (s.discard, *s.hands, *s.chosen, *s.prison)  # and the draw pile
+    seen = set().union(*pests_only)
+    trolls_placed = not s.cards.trolls.isdisjoint(seen)
+    seen.update(_pile_set(s.draw), *trolls_too)
+    placed = len(s.draw) + sum(map(len, pests_only)) + sum(map(len, trolls_too))
+    out = _cards_placed(s, _places(s)) if len(seen) != placed else []
+    if trolls_placed:
         out += _trolls_placed(s, _places(s))
     vehicles = [*s.vehicle_pile, *map(VEHICLE, s.row), *chain.from_iterable(s.vehicles_won)]
     dealt = set(vehicles)
@@ -187,17 +189,16 @@ def invariants(s: State) -> list[str]:
 _last_pile: tuple = ((), frozenset())
 
 
-def _pile_set(pile: tuple) -> frozenset:
-    """``frozenset(pile)``, kept for the last pile asked: the draw pile changes only at the end of
-    a turn (a State's fields are immutable values, so the same object holds the same cards), and
-    a set copies into a union without hashing its cards again (speed: PERF.md "Trollland:
-    invariants")."""
+def _pile_set(pile: tuple | list) -> frozenset:
+    """``frozenset(pile)``, kept for the last pile asked: the draw pile changes only when cards
+    are drawn, and a set merges into another without hashing its cards again. A State's pile is
+    kept by identity (its fields are immutable values: the same object holds the same cards); a
+    working copy's list changes in place, so it is kept as a copy and compared by value (speed:
+    PERF.md "Trollland: invariants")."""
     global _last_pile
-    if pile.__class__ is not tuple:  # a working copy's list changes in place: never kept
-        return frozenset(pile)
     last = _last_pile
-    if last[0] is not pile:
-        last = _last_pile = (pile, frozenset(pile))
+    if last[0] is not pile and (pile.__class__ is tuple or last[0] != pile):
+        last = _last_pile = (pile if pile.__class__ is tuple else pile[:], frozenset(pile))
     return last[1]
 
 
@@ -240,15 +241,16 @@ def berth_problems(s: State, b) -> tuple:
 
 
 def _berth_problems(s: State, b) -> tuple[str, ...]:
-    out = []
-    caps, contents = s.caps(b), s.peoples(b)
-    for i, cage in enumerate(contents):
-        if len(cage) > caps[i] or len(set(cage)) > 1:
-            out.append(f"{b.vehicle} cage {i + 1} breaks the loading rules")
-    held = [c[0] for c in contents if c]
+    caps, people_of = s.caps(b), s.cards.people_of
+    out, held = [], []  # held: the people of each cage that holds cards
+    for i, cage in enumerate(b.cages):
+        if cage:
+            held.append(people_of[cage[0]])
+            if len(cage) > caps[i] or len(set(map(people_of.__getitem__, cage))) > 1:
+                out.append(f"{b.vehicle} cage {i + 1} breaks the loading rules")
     if len(held) != len(set(held)):
         out.append(f"{b.vehicle} has two cages of one people")
-    if rules.is_full(caps, contents):
+    if rules.is_full(caps, b.cages):  # a cage's length is what TL-DEPART-FULL reads
         out.append(f"{b.vehicle} is full but has not departed")
     return tuple(out)
 

@@ -266,6 +266,8 @@ class Draft(Views):
     whole game. ``freeze()`` gives the State. Each list field is copied when first read (speed:
     PERF.md "Trollland: playouts")."""
 
+    GAME = State.GAME  # a working copy belongs to the game of its State (rulebook.game_of)
+
     def __init__(self, s: State):
         self.state = s
         self.players, self.turn, self.phase, self.to_move = s.players, s.turn, s.phase, s.to_move

@@ -84,6 +84,10 @@ class _LastLegal:
     def __init__(self, game):
         self._game, self._last = game, (None, ())
 
+    def forget(self) -> None:
+        """Drop the list kept: the position may have changed in place (a working copy)."""
+        self._last = (None, ())
+
     def listed(self, state) -> list:
         """The legal actions of ``state``, the list kept (not for agents: do not change it)."""
         last = self._last
@@ -152,9 +156,19 @@ def play_game(setup: Setup, seed: int, *, upto: int | None = None, checks: bool 
 
 def _checked_actions(game, s, seats, played_ids: list, upto, fail):
     """Play from ``s`` to the end (or ``upto`` actions), checking after every action; returns
-    (the last state, the number of actions). Rules that fire land in ``played_ids``, the trace
-    in force; what an agent fires while it tries actions on its own copies is dropped."""
-    listed, to_move, perform = game.listed, game.to_move, game.perform
+    (the last state, frozen, and the number of actions). Rules that fire land in ``played_ids``,
+    the trace in force; what an agent fires while it tries actions on its own copies is dropped.
+
+    When every seat's agent chooses from the legal list alone (``choose_among``), the game is
+    played in place on one working copy (``fork``/``advance``, as random play does) and each
+    position reached is checked as it stands (speed: solvers/PERF.md "Checked games played in
+    place")."""
+    in_place = all(hasattr(agent, "choose_among") for agent, _ in seats)
+    if in_place:
+        s, step = game.fork(s), game.advance
+    else:
+        step = game.perform
+    listed, to_move = game.listed, game.to_move
     invariants = type(game._game).invariants  # asked with the view: its stuck check reuses the list
     one_seat = seats[0] if len(seats) == 1 else None
     limit, n = game.max_length, 0
@@ -167,20 +181,24 @@ def _checked_actions(game, s, seats, played_ids: list, upto, fail):
         if n >= limit:
             fail(f"no end within the declared maximum of {limit} actions", n)
         agent, rng = one_seat or seats[to_move(s)]
-        mark = len(played_ids)
-        a = agent.choose(game, s, rng)
-        del played_ids[mark:]  # the agent's trials on copies are not this game's rules
-        # the legality check: an action of the list just made is legal (the list holds exactly
-        # what ``refusal`` lets through), so it is performed without asking its check again;
-        # anything else goes through ``apply``, which refuses it with the rule that forbids it
+        if in_place:
+            a = agent.choose_among(legal, rng)
+        else:
+            mark = len(played_ids)
+            a = agent.choose(game, s, rng)
+            del played_ids[mark:]  # the agent's trials on copies are not this game's rules
         # speed: solvers/PERF.md "A listed action is performed"
-        legal_one = any(map(is_, legal, repeat(a))) or a in legal
-        s = perform(s, a) if legal_one else game.apply(s, a)
+        if any(map(is_, legal, repeat(a))) or a in legal:
+            s = step(s, a)
+        else:  # refused with the rule that forbids it, or played from a frozen copy
+            s = game.apply(game.freeze(s), a)
+            s = game.fork(s) if in_place else s
+        game.forget()  # a working copy is the same object after ``advance``
         n += 1
         bad = invariants(game, s)
         if bad:
             fail(f"after {a}: invariant broken: " + "; ".join(bad), n)
-    return s, n
+    return game.freeze(s), n
 
 
 def replay(setup: Setup, seed: int, upto: int):

@@ -77,16 +77,15 @@ def test_illegal_solo_actions_leave_state_untouched(seed, word):
     assert str(st) == before
 
 
-# ---- card conservation by what changed (rulebook/PERF.md "Encounter: conservation by what
-# changed"): deck, discard, market and won (Solo: keys, Boss deck, final, removed, spaces) key a
-# cached rest of the pool; a broken position that shares them with a clean one is still caught
+# ---- card conservation (rulebook/PERF.md "Encounter: conservation counted in C"): a broken
+# position right after a clean one that shares most of its zones is caught
 
 
 def _clean_multi():
     st = new_game(3, 5)
     while not st.hands[st.to_move] or not any(any(e) for e in st.encounters[st.to_move]):
         st = MULTI.apply(st, MULTI.legal_actions(st)[0])
-    assert MULTI.invariants(st) == []  # seen clean: its deck, discard, market and won cached
+    assert MULTI.invariants(st) == []  # seen clean
     return st
 
 
@@ -105,21 +104,21 @@ def test_multi_conservation_breaks_in_hands_and_encounters_after_a_clean_positio
         _with_hand(st, p, hand[1:]),  # a card missing
         _with_hand(st, p, (*hand[1:], foreign)),  # a foreign card in place of one
         _with_hand(st, p, (*hand, placed)),  # a card in a hand and in an encounter
-        _with_hand(st, p, (*hand, st.deck[0])),  # a card in a hand and in the deck (cached)
+        _with_hand(st, p, (*hand, st.deck[0])),  # a card in a hand and in the deck
     ]
     for bad in broken:
-        assert bad.deck == st.deck and bad.won == st.won  # shares the cached fields
+        assert bad.deck == st.deck and bad.won == st.won  # shares the zones few actions change
         problems = MULTI.invariants(bad)
         assert problems == ["RE-COMP-DECK: the cards in play are not exactly the round's deck"]
         assert MULTI.invariants(st) == []  # the clean position stays clean
 
 
-def test_multi_conservation_breaks_in_the_cached_fields_after_a_clean_position():
+def test_multi_conservation_breaks_in_the_zones_few_actions_change():
     st = _clean_multi()
     card = st.hands[st.to_move][0]
     for bad in (
         replace(st, deck=(*st.deck, card)),  # a card in the deck and a hand
-        replace(st, discard=(*st.discard, st.deck[0])),  # a card twice in the cached fields
+        replace(st, discard=(*st.discard, st.deck[0])),  # a card twice, deck and discard
         replace(st, deck=st.deck[1:]),  # a card missing
     ):
         assert MULTI.invariants(bad) == [
@@ -172,9 +171,9 @@ def test_solo_conservation_breaks_after_a_clean_position():
     for bad in (
         replace(st, hand=(*hand, hand[0])),  # twice in the hand
         replace(st, hand=hand[1:]),  # missing
-        replace(st, hand=(*hand, space)),  # in the hand and on a space (cached)
+        replace(st, hand=(*hand, space)),  # in the hand and on a space
         replace(st, discard=(*st.discard, hand[0])),  # in the hand and the discard
-        replace(st, removed=(*st.removed, hand[0])),  # in a cached field and the hand
+        replace(st, removed=(*st.removed, hand[0])),  # in the removed cards and the hand
     ):
         assert SOLO.invariants(bad)[:1] == [message]
         assert SOLO.invariants(st) == []
@@ -207,13 +206,36 @@ def test_multi_conservation_follows_cards_between_changed_rows_after_a_clean_pos
         assert MULTI.invariants(moved) == [] and MULTI.invariants(st) == []
 
 
-def test_rows_trade_evenly_only_when_the_changed_rows_keep_their_cards():
-    from rulebook.common.conservation import rows_trade_evenly
+def test_cards_conserved_means_every_card_of_the_pool_exactly_once():
+    from rulebook.common.conservation import cards_conserved
 
-    a, b, c = ("x", "y"), ("z",), ()
-    assert rows_trade_evenly([a, b, c], [a, b, c])  # nothing changed
-    assert rows_trade_evenly([a, b, c], [("x",), ("z", "y"), c])  # y moved to another row
-    assert not rows_trade_evenly([a, b, c], [a, b, ("x",)])  # a card twice
-    assert not rows_trade_evenly([a, b, c], [a, (), c])  # a card gone
-    assert not rows_trade_evenly([a, b, c], [a, b])  # fewer rows
-    assert not rows_trade_evenly([], [])  # no kept rows: count them all
+    pool = frozenset("xyz")
+    assert cards_conserved([("x", "y"), ["z"], ()], pool)  # tuples or a working copy's lists
+    assert not cards_conserved([("x", "y"), ("z", "x")], pool)  # a card twice
+    assert not cards_conserved([("x",), ("z",)], pool)  # a card missing
+    assert not cards_conserved([("x", "y"), ("w",)], pool)  # a foreign card in place of one
+    assert not cards_conserved([("x", "y", "z"), ("w",)], pool)  # and one too many
+    assert cards_conserved([], frozenset())
+
+
+def test_multi_invariants_read_a_playout_table_as_it_stands():
+    # the working copy a game played in place keeps (plain lists, changed in place)
+    st = _clean_multi()
+    table = MULTI.fork(st)
+    assert MULTI.invariants(table) == []
+    card = table.hands[table.to_move].pop()
+    assert MULTI.invariants(table) == [
+        "RE-COMP-DECK: the cards in play are not exactly the round's deck"
+    ]
+    table.discard.append(card)  # the card back in play: whole again
+    assert MULTI.invariants(table) == []
+
+
+def test_solo_invariants_read_a_playout_table_as_it_stands():
+    st = new_adventure(4)
+    while not st.hand:
+        st = SOLO.apply(st, SOLO.legal_actions(st)[0])
+    table = SOLO.fork(st)
+    assert SOLO.invariants(table) == []
+    table.discard.append(table.hand[0])  # a card twice, made in place
+    assert SOLO.invariants(table)[:1] == ["RE-COMP-DECK: the cards in play are not exactly the box"]

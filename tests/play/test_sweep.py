@@ -10,7 +10,9 @@ import pytest
 import rulebook
 from rulebook.common.errors import TrogkitInputError
 from rulebook.common.game import fired
+from solvers.play import play as play_module
 from solvers.play import sweep
+from solvers.play.agents import RandomAgent
 from solvers.play.play import GameCheckFailed, Setup, play_game, replay
 from solvers.play.positions import fields
 from trogkit.commands import sweep as sweep_command
@@ -87,15 +89,18 @@ def test_compare_runs_the_same_seeds_under_each_option():
     assert d["ci95"][0] <= d["difference"] <= d["ci95"][1]
 
 
-def test_rules_fired_counts_what_apply_traced_reports(monkeypatch):
+def test_rules_fired_counts_what_apply_traced_reports(monkeypatch, path):
     game = rulebook.game("encounter-solo")
-    perform = type(game).perform
 
-    def traced_perform(self, state, action):
-        fired("RE-PHASE" if "RE-PHASE" in sweep.rule_ids(self.catalog) else "X")
-        return perform(self, state, action)
+    def traced(step):  # each action fires RE-PHASE, on frozen states or in place
+        def traced_step(self, state, action):
+            fired("RE-PHASE" if "RE-PHASE" in sweep.rule_ids(self.catalog) else "X")
+            return step(self, state, action)
 
-    monkeypatch.setattr(type(game), "perform", traced_perform)
+        return traced_step
+
+    monkeypatch.setattr(type(game), "perform", traced(type(game).perform))
+    monkeypatch.setattr(type(game), "advance", traced(type(game).advance))
     r = sweep.run("encounter-solo", games=5, workers=1, progress=False)
     assert r["rules_fired"]["counts"]["RE-PHASE"] >= 5 * r["mean_length"] - 1e-9
     assert "RE-PHASE" not in r["rules_fired"]["never"]
@@ -255,22 +260,59 @@ CORRUPTIONS = [
 ]
 
 
+class _ChoosesOnly:
+    """The random agent without ``choose_among``: it may read the position, so its games are
+    played on frozen states (``perform``), not in place."""
+
+    name = "random"
+
+    def choose(self, game, state, rng):
+        return RandomAgent().choose(game, state, rng)
+
+
+@pytest.fixture(params=["in place", "frozen"])
+def path(request, monkeypatch):
+    """Each checked game played both ways: in place (an agent that reads only the legal list)
+    and on frozen states."""
+    if request.param == "frozen":
+        monkeypatch.setattr(play_module, "make_agent", lambda name, budget=None: _ChoosesOnly())
+    return request.param
+
+
 @pytest.mark.parametrize("name,corrupt,words", CORRUPTIONS)
 def test_a_position_corrupted_in_the_middle_of_a_game_is_caught_at_that_action(
-    monkeypatch, name, corrupt, words
+    monkeypatch, path, name, corrupt, words
 ):
     # the invariants kept cheap for sweeps still see a card or a peasant conjured up mid-game,
-    # made outside the rules (the game's own perform never made it)
+    # made outside the rules (the game's own effects never made it), on a frozen state or on the
+    # working copy a game played in place keeps
     game = rulebook.game(name)
-    perform, calls = game.perform, []  # bound, or a static rules function (Trogdor)
+    calls = []
     play_game(Setup(name), 2)  # the invariants have seen clean positions of another game first
 
-    def corrupting_perform(self, s, a):
-        calls.append(a)
-        new = perform(s, a)
-        return corrupt(new) if len(calls) == 4 else new
+    def corrupting(step):  # bound, or a static rules function (Trogdor)
+        def corrupting_step(self, s, a):
+            calls.append(a)
+            new = step(s, a)
+            return corrupt(new) if len(calls) == 4 else new
 
-    monkeypatch.setattr(type(game), "perform", corrupting_perform)
+        return corrupting_step
+
+    monkeypatch.setattr(type(game), "perform", corrupting(game.perform))
+    monkeypatch.setattr(type(game), "advance", corrupting(game.advance))
     with pytest.raises(GameCheckFailed, match=words) as e:
         play_game(Setup(name), 3)
     assert e.value.action == 4 and e.value.seed == 3
+
+
+@pytest.mark.parametrize("name", sorted(rulebook.games()))
+def test_a_checked_game_in_place_is_the_game_on_frozen_states(monkeypatch, name):
+    # the same seeds give the same records (outcome, length, rules fired) and final positions
+    # whether the game is played in place on one working copy or on frozen states
+    in_place = [play_game(Setup(name), seed) for seed in range(12)]
+    monkeypatch.setattr(play_module, "make_agent", lambda name, budget=None: _ChoosesOnly())
+    frozen = [play_game(Setup(name), seed) for seed in range(12)]
+    assert [r for r, _ in in_place] == [r for r, _ in frozen]
+    assert [str(s) for _, s in in_place] == [str(s) for _, s in frozen]
+    frozen_type = type(rulebook.game(name).new_game(0))
+    assert {type(s) for _, s in in_place} == {frozen_type}  # a value, not the working copy
