@@ -160,14 +160,13 @@ def invariants(s: State) -> list[str]:
     breaks the loading rules, a full vehicle still at the dock, a live step nobody can act in.
     A dealt game (every vehicle present) holds every people card exactly once. Sweeps ask it
     after every action (speed: PERF.md "Trollland: invariants")."""
-    pests_only = (s.dock, *chain.from_iterable(map(CAGES, s.row)), *s.won, *s.trollgat)
-    trolls_too = (s.discard, *s.hands, *s.chosen, *s.prison)  # and the draw pile
-    seen = set().union(*pests_only)
-    trolls_placed = not s.cards.trolls.isdisjoint(seen)
-    seen.update(_pile_set(s.draw), *trolls_too)
-    placed = len(s.draw) + sum(map(len, pests_only)) + sum(map(len, trolls_too))
-    out = _cards_placed(s, _places(s)) if len(seen) != placed else []
-    if trolls_placed:
+    flat = chain.from_iterable  # the cards of a list of rows (each player's, each cage's)
+    pests_only = [*s.dock, *flat(flat(map(CAGES, s.row))), *flat(s.won), *flat(s.trollgat)]
+    trolls_too = [*s.discard, *flat(s.hands), *flat(s.chosen), *flat(s.prison)]  # and the draw
+    seen = _pile_set(s.draw).union(pests_only, trolls_too)
+    placed = len(s.draw) + len(pests_only) + len(trolls_too)
+    out = [] if len(seen) == placed else _cards_placed(s, _places(s))
+    if not s.cards.trolls.isdisjoint(pests_only):
         out += _trolls_placed(s, _places(s))
     vehicles = [*s.vehicle_pile, *map(VEHICLE, s.row), *chain.from_iterable(s.vehicles_won)]
     dealt = set(vehicles)
