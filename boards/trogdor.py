@@ -284,7 +284,7 @@ def status_html(state) -> str:
     if s.keepers[s.to_move]:
         rows.append(("keeper", _card_line(s.cards, s.keepers[s.to_move], "keeper")))
     if s.items[s.to_move]:
-        charged = "charged" if s.charged[s.to_move] else "discharged"
+        charged = "charged" if s.item_charged[s.to_move] else "discharged"
         rows.append(("item", f"{_card_line(s.cards, s.items[s.to_move], 'item')} ({charged})"))
     if s.powers:
         rows.append(("abilities", ", ".join(s.powers)))

@@ -129,13 +129,13 @@ def wrap_step(sq: Square, d: str) -> Square:
 # -- items recharge ------------------------------------------------------------------------------
 def event(s, kind: str) -> None:
     """Something happened that may recharge an item (T-ITEM, ruling TR-ITEM-RECHARGE)."""
-    if all(s.charged):
+    if all(s.item_charged):
         return
     if ruling(s, "TR-ITEM-RECHARGE") == "any-turn":
         who = range(s.players)
     else:
         who = (s.to_move,)
-    charged = list(s.charged)
+    charged = list(s.item_charged)
     for p in who:
         item_id = s.items[p]
         if item_id is None or charged[p]:
@@ -144,7 +144,7 @@ def event(s, kind: str) -> None:
         if item is not None and item.recharge == kind:
             fired("T-ITEM")
             charged[p] = True
-    s.charged = tuple(charged)
+    s.item_charged = tuple(charged)
 
 
 def tile_burninated(s, sq: Square) -> None:

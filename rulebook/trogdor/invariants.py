@@ -94,7 +94,7 @@ def board_problems(s: State) -> list[str]:
 
 def player_problems(s: State) -> list[str]:
     """One keeper, item, charge and bank per player (the hands are counted every time)."""
-    lengths = {s.players, len(s.keepers), len(s.items), len(s.charged), len(s.banked_ap)}
+    lengths = {s.players, len(s.keepers), len(s.items), len(s.item_charged), len(s.banked_ap)}
     return [] if len(lengths) == 1 else ["per-player fields disagree on the number of players"]
 
 
@@ -124,7 +124,7 @@ def twice(cards: list, s: State, section: str) -> list[str]:
 # The groups of fields few actions change: a name, the fields (read in C), the check.
 _GROUPS = (
     ("board", ("tiles", "cottages"), board_problems),
-    ("players", ("players", "keepers", "items", "charged", "banked_ap"), player_problems),
+    ("players", ("players", "keepers", "items", "item_charged", "banked_ap"), player_problems),
     ("action cards", ("hands", "action_deck", "troghammer_cards_aside", "cards"),
      action_card_problems),
     ("movement cards", ("movement_deck", "cards"), movement_card_problems),

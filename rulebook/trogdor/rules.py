@@ -533,7 +533,7 @@ def check_use(s, a) -> RuleError | None:
     if s.item_used:
         return RuleError("T-ITEM", "an item can be used only once per turn")
     item = s.cards.item(item_id)
-    if not s.charged[s.to_move]:
+    if not s.item_charged[s.to_move]:
         rule = "T-ITEM-DISK" if item is not None and item.recharge == "never" else "T-ITEM"
         recharge = "never" if item is None else item.recharge
         return RuleError(rule, "{} is discharged (recharge: {})", (item_id, recharge))
@@ -557,9 +557,9 @@ def do_use(s, a) -> None:
     if item.recharge == "never":
         fired("T-ITEM-DISK")
     tokens, extra, heal = card_powers(item)
-    charged = list(s.charged)
+    charged = list(s.item_charged)
     charged[s.to_move] = False
-    s.charged = tuple(charged)
+    s.item_charged = tuple(charged)
     s.item_used = True
     s.ap = min(MAX_AP, s.ap + extra)
     if heal:
@@ -740,13 +740,13 @@ def _end_turn(s) -> None:
     s.movement_card = None
     s.pieces_to_move = ()
     item_id = s.items[s.to_move]
-    if item_id is not None and not s.charged[s.to_move]:
+    if item_id is not None and not s.item_charged[s.to_move]:
         item = s.cards.item(item_id)
         if item is not None and item.recharge == "each-turn":
             fired("T-ITEM")
-            charged = list(s.charged)
+            charged = list(s.item_charged)
             charged[s.to_move] = True
-            s.charged = tuple(charged)
+            s.item_charged = tuple(charged)
 
 
 @dataclass(frozen=True)

@@ -141,7 +141,7 @@ def new_game(
         hands=tuple((deck[i],) for i in range(players)),
         keepers=tuple(keeper_ids),
         items=tuple(item_ids),
-        charged=(True,) * players,
+        item_charged=(True,) * players,
         banked_ap=(0,) * players,
         action_deck=Deck(tuple(deck[players:]), ()),
         troghammer_cards_aside=static["aside"],

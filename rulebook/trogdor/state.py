@@ -130,7 +130,7 @@ class State:
     hands: tuple[tuple[str, ...], ...] = ((),)
     keepers: tuple[str | None, ...] = (None,)
     items: tuple[str | None, ...] = (None,)
-    charged: tuple[bool, ...] = (True,)  # each player's item is charged
+    item_charged: tuple[bool, ...] = (True,)  # each player's item is charged
     banked_ap: tuple[int, ...] = (0,)  # unspent AP kept, ruling TR-PASS-AP=keep (key 'banked')
     action_deck: Deck = Deck()
     troghammer_cards_aside: tuple[str, ...] = ()  # until the first damage (T-SETUP-DECKS; 'aside')
@@ -337,7 +337,7 @@ def notation(players: int) -> Notation:
         Field("hands", PerPlayer(CARDS, n), ((),) * n),
         Field("keepers", PerPlayer(Optional_(CARD), n), (None,) * n),
         Field("items", PerPlayer(Optional_(CARD), n), (None,) * n),
-        Field("charged", BitsCodec(n), (True,) * n),
+        Field("charged", BitsCodec(n), (True,) * n, get=attrgetter("item_charged")),
         Field("banked", PerPlayer(AP, n), (0,) * n, get=attrgetter("banked_ap")),
         Field("actions", DeckCodec(), Deck(), get=attrgetter("action_deck")),
         Field("aside", CARDS, (), get=attrgetter("troghammer_cards_aside")),
@@ -466,6 +466,7 @@ ATTRIBUTE = {
     "played": "played_card",
     "mcard": "movement_card",
     "queue": "pieces_to_move",
+    "charged": "item_charged",
 }
 
 

@@ -175,7 +175,7 @@ def value(s, risk: Risk) -> float:
 def _key(s):
     return (
         s.phase, s.trogdor, s.burnt, tuple(s.cottages.items()), s.peasants, s.ap, s.trogdor_hidden,
-        s.powers, s.meter, s.void, s.hands, s.charged, s.item_used, s.knights, s.troghammer,
+        s.powers, s.meter, s.void, s.hands, s.item_charged, s.item_used, s.knights, s.troghammer,
         s.outcome, s.banked_ap,
     )  # fmt: skip
 

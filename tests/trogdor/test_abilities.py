@@ -28,7 +28,7 @@ def with_item(item, charged=True, players=1, owner=0, **kw):
     s = s.replace(hands=((),) * players)
     s = s.replace(keepers=(None,) * players)
     s = s.replace(items=tuple(item.id if p == owner else None for p in range(players)))
-    s = s.replace(charged=tuple(charged if p == owner else True for p in range(players)))
+    s = s.replace(item_charged=tuple(charged if p == owner else True for p in range(players)))
     s = s.replace(banked_ap=(0,) * players)
     return s
 
@@ -45,7 +45,9 @@ def test_keeper_ability_on_own_turn_only():
     k = Keeper("kp", "K", (Effect("extra-ap", {"amount": 1}), Effect("wrap-move")), "stand-in")
     s = with_action_deck(with_cards(puzzle(LAYOUT, trogdor="A3"), [k]), ["ap4", "ap4"])
     s = s.replace(players=2, hands=(("ap4",), ("ap4",)))
-    s = s.replace(keepers=("kp", None), items=(None, None), charged=(True, True), banked_ap=(0, 0))
+    s = s.replace(
+        keepers=("kp", None), items=(None, None), item_charged=(True, True), banked_ap=(0, 0)
+    )
     s = s.replace(phase="draw")
     t = apply_action(apply_action(s, "draw"), "play ap4")
     assert t.ap == 5 and "wrap" in t.powers
@@ -73,10 +75,10 @@ def test_item_once_per_turn_and_discharges():
     """T-ITEM: use once per turn; it is then discharged; recharges on its condition."""
     s = with_item(TORCH, trogdor="B3")
     t = apply_action(s, "use torch")
-    assert t.charged == (False,) and t.item_used and t.powers == ("burn-any",)
+    assert t.item_charged == (False,) and t.item_used and t.powers == ("burn-any",)
     refused(t, "use torch", "T-ITEM")
     u = apply_action(t, "burn tile at E5")  # a tile burns: the torch recharges...
-    assert u.charged == (True,)
+    assert u.item_charged == (True,)
     refused(u, "use torch", "T-ITEM")  # ...but not twice in one turn
     assert not any(a.startswith("use") for a in texts(u))
 
@@ -94,10 +96,10 @@ def test_item_recharges_only_on_owners_turn_by_default():
     """T-ITEM + ruling TR-ITEM-RECHARGE=own-turn: another player's burn does not recharge it."""
     s = with_item(TORCH, charged=False, players=2, owner=1, trogdor="B3")
     t = apply_action(s, "burn tile")
-    assert t.charged == (True, False)
+    assert t.item_charged == (True, False)
     alt = with_item(TORCH, charged=False, players=2, owner=1, trogdor="B3",
                     rulings={"TR-ITEM-RECHARGE": "any-turn"})  # fmt: skip
-    assert apply_action(alt, "burn tile").charged == (True, True)
+    assert apply_action(alt, "burn tile").item_charged == (True, True)
 
 
 def test_each_turn_item_recharges_at_start_of_own_turn():
@@ -106,7 +108,7 @@ def test_each_turn_item_recharges_at_start_of_own_turn():
     t = apply_action(s, "pass")
     while t.phase == "countryside":
         t = apply_action(t, "step")
-    assert t.phase == "draw" and t.charged == (True,)
+    assert t.phase == "draw" and t.item_charged == (True,)
 
 
 def test_disk_of_healing_never_recharges():
@@ -115,7 +117,7 @@ def test_disk_of_healing_never_recharges():
     t = apply_action(s, "use disk")
     assert (t.meter, t.void) == (3, s.void - 2)
     u = apply_action(t, "burn tile")
-    assert u.charged == (False,)
+    assert u.item_charged == (False,)
     u = u.replace(item_used=False)  # even on a later turn:
     refused(u, "use disk", "T-ITEM-DISK")
 

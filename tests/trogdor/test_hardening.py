@@ -64,9 +64,9 @@ def test_ring_of_voip_recharges_when_a_cottage_tile_burns():
         "charged=0"
     )
     after = G.apply(ring, "burn tile")
-    assert after.is_burnt("A1") and after.charged == (True,)
+    assert after.is_burnt("A1") and after.item_charged == (True,)
     plain = G.apply(G.apply(ring, "move E"), "burn tile")  # B1: no cottage
-    assert plain.charged == (False,)
+    assert plain.item_charged == (False,)
     text = ring.cards.item("ring-of-voip").source
     assert "(or a tile with a cottage)" in text
 

@@ -81,7 +81,7 @@ def test_setup_players_and_turn_order():
     g = new_game(seed=7, players=3)
     assert len(g.hands) == 3 and all(len(h) == 1 for h in g.hands)
     assert all(k is not None for k in g.keepers) and all(i is not None for i in g.items)
-    assert g.charged == (True, True, True)
+    assert g.item_charged == (True, True, True)
     seen = []
     rng = random.Random(1)
     while len(seen) < 4 and not is_terminal(g):

@@ -191,7 +191,9 @@ def test_partner_holding_cards_means_zero_ap_turn():
     """T-DEFEAT-CARDS: a player with no card while a partner still holds one acts with 0 AP."""
     s = at_draw([], hand=())
     s = s.replace(players=2, hands=((), ("ap4",)))
-    s = s.replace(keepers=(None, None), items=(None, None), charged=(True, True), banked_ap=(0, 0))
+    s = s.replace(
+        keepers=(None, None), items=(None, None), item_charged=(True, True), banked_ap=(0, 0)
+    )
     t = apply_action(s, "draw")
     assert t.outcome is None and t.phase == "act" and t.ap == 0
 
