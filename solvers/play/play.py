@@ -89,7 +89,8 @@ class _LastLegal:
         self._last = (None, ())
 
     def listed(self, state) -> list:
-        """The legal actions of ``state``, the list kept (not for agents: do not change it)."""
+        """The legal actions of ``state``, the list kept: nobody may change it (agents that
+        ``choose_among`` read it; ``legal_actions`` hands out copies)."""
         last = self._last
         if last[0] is not state:
             last = self._last = (state, self._game.legal_actions(state))
