@@ -165,11 +165,8 @@ def _checked_actions(game, s, seats, played_ids: list, upto, fail):
     position reached is checked as it stands (speed: solvers/PERF.md "Checked games played in
     place")."""
     in_place = all(hasattr(agent, "choose_among") for agent, _ in seats)
-    if in_place:
-        s, step = game.fork(s), game.advance
-    else:
-        step = game.perform
-    listed, to_move = game.listed, game.to_move
+    s = game.fork(s) if in_place else s
+    listed, to_move, step = game.listed, game.to_move, game.advance
     invariants = type(game._game).invariants  # asked with the view: its stuck check reuses the list
     one_seat = seats[0] if len(seats) == 1 else None
     limit, n = game.max_length, 0
@@ -182,24 +179,29 @@ def _checked_actions(game, s, seats, played_ids: list, upto, fail):
         if n >= limit:
             fail(f"no end within the declared maximum of {limit} actions", n)
         agent, rng = one_seat or seats[to_move(s)]
-        if in_place:
-            a = agent.choose_among(legal, rng)
-        else:
-            mark = len(played_ids)
-            a = agent.choose(game, s, rng)
-            del played_ids[mark:]  # the agent's trials on copies are not this game's rules
-        # speed: solvers/PERF.md "A listed action is performed"
-        if any(map(is_, legal, repeat(a))) or a in legal:
+        if in_place:  # an action of the list (legal by construction), played in place
+            a = legal[agent.choose_among(legal, rng)]
             s = step(s, a)
-        else:  # refused with the rule that forbids it, or played from a frozen copy
-            s = game.apply(game.freeze(s), a)
-            s = game.fork(s) if in_place else s
-        game.forget()  # a working copy is the same object after ``advance``
+            game.forget()  # the working copy is the same object after ``advance``
+        else:
+            s, a = _agent_step(game, s, agent, rng, legal, played_ids)
         n += 1
         bad = invariants(game, s)
         if bad:
             fail(f"after {a}: invariant broken: " + "; ".join(bad), n)
     return game.freeze(s), n
+
+
+def _agent_step(game, s, agent, rng, legal: list, played_ids: list):
+    """(the state after the action ``agent`` chooses in ``s``, that action), on frozen states:
+    an action of the list is performed without asking its check again (speed: solvers/PERF.md
+    "A listed action is performed"); anything else goes through ``apply``, which refuses it
+    with the rule that forbids it."""
+    mark = len(played_ids)
+    a = agent.choose(game, s, rng)
+    del played_ids[mark:]  # the agent's trials on copies are not this game's rules
+    legal_one = any(map(is_, legal, repeat(a))) or a in legal
+    return (game.perform(s, a) if legal_one else game.apply(s, a)), a
 
 
 def replay(setup: Setup, seed: int, upto: int):
