@@ -38,7 +38,7 @@ from itertools import combinations
 from rulebook.common.actions import Action
 
 from . import rules
-from .actions import CHOOSE, PLACES, RETURN, SWAPS, Player, make
+from .actions import CHOOSE, PLACES, RETURN, Player, make, swaps
 from .cards import PEOPLES
 
 ALL_PEOPLES = (*PEOPLES, "troll")  # every people a card may have (cards.py)
@@ -123,7 +123,7 @@ def _loads(s, cid: str) -> list[Action]:
                 where = cages.get(people)
                 if where is None:
                     where = cages[people] = open_cages(s, people)
-                out += map(SWAPS[cid, d].__getitem__, where)
+                out += swaps(cid, d, where)
     if not out or s.rulings["TLR-GAT-CHOICE"] != "forced-only":
         out.append(make("gat", cid))
     return out
