@@ -50,8 +50,11 @@ def legal_actions(s) -> list[Action]:
     p = s.to_move
     if p is None:
         return []
-    if phase == "load" or phase == "arrow":
-        out = _loads_of_step(s, p)
+    if phase == "load":
+        cid = s.next_to_load()[0]  # the current card
+        out = [] if cid is None else _loads(s, cid)
+    elif phase == "arrow":
+        out = _arrow_loads(s, p)
     elif phase == "choose" or phase == "king-return":
         return _pairs(s, p)  # in text order already
     elif phase == "troll":
@@ -96,12 +99,9 @@ def _powers(s, p: int) -> list[Action]:
     return [make("send", b.vehicle) for b in s.row]
 
 
-def _loads_of_step(s, p: int) -> list[Action]:
-    """The place, swap and gat actions of the step: of the current card, or in the arrow step
-    of each pest card of the player's hand."""
-    if s.phase == "load":
-        cid = s.next_to_load()[0]  # the current card
-        return [] if cid is None else _loads(s, cid)
+def _arrow_loads(s, p: int) -> list[Action]:
+    """The place, swap and gat actions of the arrow step: of each pest card of the player's
+    hand (in the load step, of the current card alone)."""
     pests = s.cards.pest_order
     out: list[Action] = []
     for cid in s.hands[p]:
@@ -115,7 +115,8 @@ def _loads(s, cid: str) -> list[Action]:
     through."""
     people_of = s.cards.people_of
     out = list(map(PLACES[cid].__getitem__, open_cages(s, people_of[cid])))
-    if rules.question_active(s, cid):
+    # speed: PERF.md "Trollland: card tables" (a card without a question mark skips the call)
+    if cid in s.cards.questions and rules.question_active(s, cid):
         cages = {}  # by people: the dock's cards share five peoples
         for d in s.dock:
             if rules.dock_refusal(s, cid, d) is None:

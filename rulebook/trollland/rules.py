@@ -350,17 +350,20 @@ VEHICLE = attrgetter("vehicle")  # a berth's vehicle
 # -- effects ---------------------------------------------------------------------------------------
 def perform(s, a: Action):
     """The state after the legal action ``a`` (checked by the caller); ``s`` is not changed."""
-    d = Draft(s)
-    play(d, a)
-    return d.freeze()
+    return play(Draft(s), a).freeze()
 
 
-def play(d, a: Action) -> None:
-    """Play the legal action ``a`` on the working copy ``d`` in place (``perform`` and the
-    playouts' ``advance``), then the steps that need no decision."""
+def play(d, a: Action) -> Draft:
+    """Play the legal action ``a`` on the working copy ``d`` in place, then the steps that need
+    no decision; return ``d``. A State is copied first: this is the game's ``advance`` (a
+    playout's one working copy; speed: PERF.md "Trollland: playouts") as well as ``perform``'s
+    effect."""
+    if type(d) is not Draft:
+        d = Draft(d)
     d.next_known = None  # the effect changes the chosen cards
     EFFECTS[a.verb](d, d.to_move, a)
     _advance(d)
+    return d
 
 
 def _choose(d, p: int, a: Action) -> None:
