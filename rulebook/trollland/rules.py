@@ -349,7 +349,6 @@ def has_legal_action(s) -> bool:
 
 
 TEXT = attrgetter("_text")  # speed: PERF.md "Actions made once; sorted by text in C"
-VEHICLE = attrgetter("vehicle")  # a berth's vehicle
 
 
 # -- effects ---------------------------------------------------------------------------------------
@@ -375,7 +374,9 @@ def _choose(d, p: int, a: Action) -> None:
     fired("TL-CHOOSE-TWO")
     for cid in a.args:
         d.hands[p].remove(cid)
-    d.chosen[p] = sorted(a.args, key=d.cards.layout_key.__getitem__)
+    x, y = a.args  # laid out by layout_key, as a stable sort of the pair would (speed: PERF.md
+    key = d.cards.layout_key  # "Trollland: plain loops")
+    d.chosen[p] = [y, x] if key[y] < key[x] else [x, y]
 
 
 def _return(d, p: int, a: Action) -> None:
