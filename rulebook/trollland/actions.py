@@ -142,7 +142,8 @@ class Pairs(dict):
 
     def __missing__(self, pair: tuple[str, str]) -> Action:
         a, b = pair
-        # the key itself is the arguments when in text order (one kept tuple less)
+        # the key itself is the arguments when in text order (one kept tuple less; speed:
+        # PERF.md "Trollland: swaps made anew")
         args = pair if a <= b else (b, a)
         action = self[pair] = _written(self.verb, args, f"{self.verb} {args[0]} {args[1]}")
         return action

@@ -374,8 +374,9 @@ def _choose(d, p: int, a: Action) -> None:
     fired("TL-CHOOSE-TWO")
     for cid in a.args:
         d.hands[p].remove(cid)
-    x, y = a.args  # laid out by layout_key, as a stable sort of the pair would (speed: PERF.md
-    key = d.cards.layout_key  # "Trollland: plain loops")
+    # laid out by layout_key, as a stable sort of the pair (speed: PERF.md "Trollland: plain loops")
+    x, y = a.args
+    key = d.cards.layout_key
     d.chosen[p] = [y, x] if key[y] < key[x] else [x, y]
 
 
@@ -496,8 +497,8 @@ def _swap(d, p: int, a: Action) -> None:
 def _put(d, p: int, cid: str, cage: Cage) -> None:
     fired("TL-LOAD-CAPACITY", "TL-LOAD-CAGE-PEOPLE", "TL-LOAD-VEHICLE-DISTINCT")
     row, vid = d.row, cage.vehicle
-    i = 0
-    while row[i].vehicle != vid:  # the berth of the cage (the action is legal: it is there)
+    i = 0  # the cage's berth (speed: PERF.md "Trollland: plain loops")
+    while row[i].vehicle != vid:
         i += 1
     row[i] = berth = row[i].with_card(cage.number - 1, cid)
     if is_full(d.cards.vehicles[vid].cages, berth.cages):  # the cards count as the peoples do
@@ -573,6 +574,7 @@ def _troll_waits(d) -> bool:
         return False
     number = d.cards.troll_number  # speed: PERF.md "Trollland: card tables"
     n = number[tid]
+    # speed: PERF.md "Trollland: plain loops" (no method call of the read-only table per card)
     same = [c for cards in d.chosen for c in cards if c in number and number[c] == n]
     if len(same) > 1:
         fired("TL-TROLL-CANCEL")

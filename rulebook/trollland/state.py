@@ -151,7 +151,7 @@ class Views:
         if phase == "over":
             return None
         if phase == "choose":
-            p = 0  # the first player still to choose
+            p = 0  # the first player still to choose (speed: PERF.md "Trollland: plain loops")
             for cards in self.chosen:
                 if not cards:
                     return p
