@@ -15,6 +15,23 @@ from rulebook.common.rulings import RulingSet
 from scripts.coverage import citations
 
 
+# -- actions ------------------------------------------------------------------------------------
+def test_a_written_action_is_the_action_its_words_make_and_immutable():
+    """``Action.written`` (written through a blank twin class) gives a plain, immutable
+    ``Action`` equal to ``Action(verb, args)``, with the same hash, order and pickle."""
+    import pickle
+
+    from rulebook.common.actions import Action
+
+    made = Action("place", ("Zo3", "V07.2"))
+    written = Action.written("place", ("Zo3", "V07.2"), "place Zo3 V07.2")
+    assert type(written) is Action and written == made and hash(written) == hash(made)
+    assert (written.verb, written.args, str(written)) == ("place", ("Zo3", "V07.2"), str(made))
+    assert not written < made and pickle.loads(pickle.dumps(written)) == made
+    with pytest.raises(AttributeError):
+        written.verb = "gat"
+
+
 # -- errors -------------------------------------------------------------------------------------
 def test_errors_carry_rule_and_location():
     e = RuleError("T-MOVE", "off the board")

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
+from itertools import starmap
 
 from rulebook.common.actions import Action, Grammar
 from rulebook.common.errors import NotationError
@@ -140,8 +141,11 @@ class Pairs(dict):
         self.verb = verb
 
     def __missing__(self, pair: tuple[str, str]) -> Action:
-        a, b = sorted(pair)
-        action = self[pair] = Action.written(self.verb, (a, b), f"{self.verb} {a} {b}")
+        a, b = pair
+        # the key itself is the arguments when in text order (one kept tuple less; speed:
+        # PERF.md "Trollland: swaps made anew")
+        args = pair if a <= b else (b, a)
+        action = self[pair] = _written(self.verb, args, f"{self.verb} {args[0]} {args[1]}")
         return action
 
 
@@ -156,14 +160,21 @@ class Loads(dict):
 
     def __missing__(self, where: tuple[str, int]) -> Action:
         cage = cage_of(*where)
-        action = Action.written(self.verb, (*self.cards, cage), self.head + cage.name)
+        action = _written(self.verb, (*self.cards, cage), self.head + cage.name)
         self[where] = action
         return action
 
 
+def swaps(cid: str, d: str, cages) -> list[Action]:
+    """``swap cid d V.N`` for each (V, N) of ``cages``, made anew: not kept, their key space
+    (card x dock card x cage) never warms (speed: PERF.md "Trollland: swaps made anew")."""
+    head = f"swap {cid} {d} "
+    return [_written("swap", (cid, d, c), head + c.name) for c in starmap(cage_of, cages)]
+
+
+_written = Action.written
 CHOOSE, RETURN = Pairs("choose"), Pairs("return")
 PLACES = Made(lambda cid: Loads("place", (cid,)))  # card -> its place actions by (V, N)
-SWAPS = Made(lambda cards: Loads("swap", cards))  # (card, dock card) -> its swaps by (V, N)
 
 
 def parse_action(text) -> Action:

@@ -138,6 +138,9 @@ class CardSet:
         object.__setattr__(self, "layout_key", MappingProxyType(layout))
         troll_number = {cid: c.number for cid, c in self.people.items() if c.is_troll}
         object.__setattr__(self, "troll_number", MappingProxyType(troll_number))
+        # the cards with a question mark (TL-SYMBOL-QUESTION)
+        questions = frozenset(cid for cid, c in self.people.items() if c.symbol == "question")
+        object.__setattr__(self, "questions", questions)
 
     def __reduce__(self):  # pickling (process pools) and deepcopy, despite the read-only views
         people, vehicles, bonus = dict(self.people), dict(self.vehicles), dict(self.bonus)

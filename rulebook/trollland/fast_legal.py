@@ -38,7 +38,7 @@ from itertools import combinations
 from rulebook.common.actions import Action
 
 from . import rules
-from .actions import CHOOSE, PLACES, RETURN, SWAPS, Player, make
+from .actions import CHOOSE, PLACES, RETURN, Player, make, swaps
 from .cards import PEOPLES
 
 ALL_PEOPLES = (*PEOPLES, "troll")  # every people a card may have (cards.py)
@@ -50,8 +50,11 @@ def legal_actions(s) -> list[Action]:
     p = s.to_move
     if p is None:
         return []
-    if phase == "load" or phase == "arrow":
-        out = _loads_of_step(s, p)
+    if phase == "load":
+        cid = s.next_to_load()[0]  # the current card
+        out = [] if cid is None else _loads(s, cid)
+    elif phase == "arrow":
+        out = _arrow_loads(s, p)
     elif phase == "choose" or phase == "king-return":
         return _pairs(s, p)  # in text order already
     elif phase == "troll":
@@ -96,12 +99,9 @@ def _powers(s, p: int) -> list[Action]:
     return [make("send", b.vehicle) for b in s.row]
 
 
-def _loads_of_step(s, p: int) -> list[Action]:
-    """The place, swap and gat actions of the step: of the current card, or in the arrow step
-    of each pest card of the player's hand."""
-    if s.phase == "load":
-        cid = s.next_to_load()[0]  # the current card
-        return [] if cid is None else _loads(s, cid)
+def _arrow_loads(s, p: int) -> list[Action]:
+    """The place, swap and gat actions of the arrow step: of each pest card of the player's
+    hand (in the load step, of the current card alone)."""
     pests = s.cards.pest_order
     out: list[Action] = []
     for cid in s.hands[p]:
@@ -115,7 +115,8 @@ def _loads(s, cid: str) -> list[Action]:
     through."""
     people_of = s.cards.people_of
     out = list(map(PLACES[cid].__getitem__, open_cages(s, people_of[cid])))
-    if rules.question_active(s, cid):
+    # speed: PERF.md "Trollland: card tables" (a card without a question mark skips the call)
+    if cid in s.cards.questions and rules.question_active(s, cid):
         cages = {}  # by people: the dock's cards share five peoples
         for d in s.dock:
             if rules.dock_refusal(s, cid, d) is None:
@@ -123,7 +124,7 @@ def _loads(s, cid: str) -> list[Action]:
                 where = cages.get(people)
                 if where is None:
                     where = cages[people] = open_cages(s, people)
-                out += map(SWAPS[cid, d].__getitem__, where)
+                out += swaps(cid, d, where)
     if not out or s.rulings["TLR-GAT-CHOICE"] != "forced-only":
         out.append(make("gat", cid))
     return out
@@ -152,7 +153,8 @@ def _open_by_people(b, cards) -> dict:
     vid, caps = b.vehicle, cards.vehicles[b.vehicle].cages
     people_of = cards.people_of
     held, empty = {}, []
-    for i, inside in enumerate(b.cages):
+    i = 0  # the cage's index; a plain loop (speed: PERF.md "Trollland: plain loops")
+    for inside in b.cages:
         if not inside:
             empty.append((vid, i + 1))
         else:
@@ -160,6 +162,9 @@ def _open_by_people(b, cards) -> dict:
             # a people two cages hold (a typed position the invariants refuse) goes nowhere
             room = len(inside) < caps[i] and people not in held
             held[people] = ((vid, i + 1),) if room else ()
-    found = {**dict.fromkeys(ALL_PEOPLES, tuple(empty)), **held}
+        i += 1
+    found = dict.fromkeys(ALL_PEOPLES, tuple(empty))
+    if held:
+        found.update(held)
     b.__dict__["open_map"] = found  # kept (a frozen dataclass: not by b.open_map = ...)
     return found

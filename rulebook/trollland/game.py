@@ -52,10 +52,7 @@ class Trollland(Game):
     def fork(self, state):
         return Draft(state if type(state) is State else state.freeze())
 
-    def advance(self, state, action):
-        d = state if type(state) is Draft else Draft(state)
-        rules.play(d, action)
-        return d
+    advance = staticmethod(rules.play)  # a State is copied first; one call less per action
 
     def freeze(self, state):
         return state.freeze() if type(state) is Draft else state

@@ -14,8 +14,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import chain, combinations
-from operator import attrgetter, le
+from itertools import combinations
+from operator import attrgetter
 from typing import NamedTuple
 
 from rulebook.common.actions import Action
@@ -70,7 +70,12 @@ def is_full(caps: Sequence[int], contents: Sequence[Sequence[str]]) -> bool:
     """A vehicle departs as soon as every cage is at capacity (TL-DEPART-FULL)."""
     if len(caps) != len(contents):
         raise ValueError(f"{len(caps)} capacities for {len(contents)} cages")
-    return all(map(le, caps, map(len, contents)))  # each cap <= what its cage holds
+    i = 0  # speed: PERF.md "Trollland: plain loops"
+    for cap in caps:  # each cap <= what its cage holds
+        if len(contents[i]) < cap:
+            return False
+        i += 1
+    return True
 
 
 # -- legality: one check per action kind -----------------------------------------------------------
@@ -344,30 +349,35 @@ def has_legal_action(s) -> bool:
 
 
 TEXT = attrgetter("_text")  # speed: PERF.md "Actions made once; sorted by text in C"
-VEHICLE = attrgetter("vehicle")  # a berth's vehicle
 
 
 # -- effects ---------------------------------------------------------------------------------------
 def perform(s, a: Action):
     """The state after the legal action ``a`` (checked by the caller); ``s`` is not changed."""
-    d = Draft(s)
-    play(d, a)
-    return d.freeze()
+    return play(Draft(s), a).freeze()
 
 
-def play(d, a: Action) -> None:
-    """Play the legal action ``a`` on the working copy ``d`` in place (``perform`` and the
-    playouts' ``advance``), then the steps that need no decision."""
+def play(d, a: Action) -> Draft:
+    """Play the legal action ``a`` on the working copy ``d`` in place, then the steps that need
+    no decision; return ``d``. A State is copied first: this is the game's ``advance`` (a
+    playout's one working copy; speed: PERF.md "Trollland: playouts") as well as ``perform``'s
+    effect."""
+    if type(d) is not Draft:
+        d = Draft(d)
     d.next_known = None  # the effect changes the chosen cards
     EFFECTS[a.verb](d, d.to_move, a)
     _advance(d)
+    return d
 
 
 def _choose(d, p: int, a: Action) -> None:
     fired("TL-CHOOSE-TWO")
     for cid in a.args:
         d.hands[p].remove(cid)
-    d.chosen[p] = sorted(a.args, key=d.cards.layout_key.__getitem__)
+    # laid out by layout_key, as a stable sort of the pair (speed: PERF.md "Trollland: plain loops")
+    x, y = a.args
+    key = d.cards.layout_key
+    d.chosen[p] = [y, x] if key[y] < key[x] else [x, y]
 
 
 def _return(d, p: int, a: Action) -> None:
@@ -487,7 +497,9 @@ def _swap(d, p: int, a: Action) -> None:
 def _put(d, p: int, cid: str, cage: Cage) -> None:
     fired("TL-LOAD-CAPACITY", "TL-LOAD-CAGE-PEOPLE", "TL-LOAD-VEHICLE-DISTINCT")
     row, vid = d.row, cage.vehicle
-    i = [*map(VEHICLE, row)].index(vid)
+    i = 0  # the cage's berth (speed: PERF.md "Trollland: plain loops")
+    while row[i].vehicle != vid:
+        i += 1
     row[i] = berth = row[i].with_card(cage.number - 1, cid)
     if is_full(d.cards.vehicles[vid].cages, berth.cages):  # the cards count as the peoples do
         _depart(d, berth, p)
@@ -562,7 +574,8 @@ def _troll_waits(d) -> bool:
         return False
     number = d.cards.troll_number  # speed: PERF.md "Trollland: card tables"
     n = number[tid]
-    same = [c for c in chain.from_iterable(d.chosen) if number.get(c) == n]
+    # speed: PERF.md "Trollland: plain loops" (no method call of the read-only table per card)
+    same = [c for cards in d.chosen for c in cards if c in number and number[c] == n]
     if len(same) > 1:
         fired("TL-TROLL-CANCEL")
         for c in same:

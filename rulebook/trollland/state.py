@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 from functools import cached_property
-from itertools import chain, groupby, repeat
-from operator import attrgetter, contains
+from itertools import groupby
+from operator import attrgetter
 
 from rulebook.common.codecs import RngCodec, RulingsCodec
 from rulebook.common.errors import NotationError
@@ -121,12 +121,7 @@ class Views:
     def next_to_load(self) -> tuple[str | None, int | None]:
         """(the chosen pest card next in the banishment order, the player who chose it), or
         (None, None) when no pest card is left."""
-        order = self.cards.pest_order  # a Troll has no place in it
-        # speed: PERF.md "Trollland: card tables", "Trollland: the chain of a load" (sorted, stable)
-        pests = sorted(
-            filter(order.__contains__, chain.from_iterable(self.chosen)), key=order.__getitem__
-        )
-        return (pests[0], self.owner(pests[0])) if pests else (None, None)
+        return _first(self.chosen, self.cards.pest_order)  # a Troll has no place in the order
 
     def reveal_order(self) -> list[str]:
         """The revealed pest cards still to load, in banishment order (TL-BANISH-ORDER)."""
@@ -136,20 +131,16 @@ class Views:
     def current_troll(self) -> str | None:
         """In the Troll Tales: the chosen Troll of smallest number (the first chosen of two),
         resolving now (TL-TROLL-ORDER)."""
-        number = self.cards.troll_number
-        # speed: PERF.md "Trollland: the chain of a load" (sorted, not min: no keyword dict)
-        trolls = sorted(
-            filter(number.__contains__, chain.from_iterable(self.chosen)), key=number.__getitem__
-        )
-        return trolls[0] if trolls else None
+        return _first(self.chosen, self.cards.troll_number)[0]
 
     def owner(self, cid: str) -> int:
         """The player who revealed ``cid`` this turn."""
-        # one C-level pass over the hands (speed: PERF.md "Trollland: the chain of a load")
-        try:
-            return [*map(contains, self.chosen, repeat(cid))].index(True)
-        except ValueError:
-            raise KeyError(cid) from None
+        p = 0  # a plain loop (speed: PERF.md "Trollland: plain loops")
+        for cards in self.chosen:
+            if cid in cards:
+                return p
+            p += 1
+        raise KeyError(cid)
 
     def acting_player(self) -> int | None:
         """Whose decision it is now, as the cards say (None when the game is over or nobody can
@@ -160,14 +151,34 @@ class Views:
         if phase == "over":
             return None
         if phase == "choose":
-            done = [*map(bool, self.chosen)]
-            return done.index(False) if False in done else None
+            p = 0  # the first player still to choose (speed: PERF.md "Trollland: plain loops")
+            for cards in self.chosen:
+                if not cards:
+                    return p
+                p += 1
+            return None
         if phase in ("king-return", "arrow"):
             return self.to_move
         if phase == "troll":
             cid = self.current_troll()
             return None if cid is None else self.owner(cid)
         return self.next_to_load()[1]
+
+
+def _first(chosen, key) -> tuple[str | None, int | None]:
+    """(the chosen card of smallest ``key`` among those ``key`` orders, the player who chose
+    it), or (None, None): the first of equals, in player order then in their layout, as a
+    stable sort would give (speed: PERF.md "Trollland: plain loops")."""
+    best = who = low = None
+    p = 0
+    for cards in chosen:
+        for cid in cards:
+            if cid in key:
+                k = key[cid]
+                if best is None or k < low:
+                    best, who, low = cid, p, k
+        p += 1
+    return best, who
 
 
 @dataclass(frozen=True)
