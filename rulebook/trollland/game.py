@@ -159,10 +159,12 @@ def invariants(s: State) -> list[str]:
     after every action (speed: PERF.md "Trollland: invariants")."""
     flat = chain.from_iterable  # the cards of a list of rows (each player's, each cage's)
     pests_only = [*s.dock, *flat(flat(map(CAGES, s.row))), *flat(s.won), *flat(s.trollgat)]
-    trolls_too = [*s.discard, *flat(s.hands), *flat(s.chosen), *flat(s.prison)]  # and the draw
-    seen = _pile_set(s.draw).union(pests_only, trolls_too)
-    placed = len(s.draw) + len(pests_only) + len(trolls_too)
-    out = [] if len(seen) == placed else _cards_placed(s, _places(s))
+    off_pile = [*pests_only, *s.discard, *flat(s.hands), *flat(s.chosen), *flat(s.prison)]
+    pile, distinct = _pile_set(s.draw), frozenset(off_pile)
+    if len(distinct) == len(off_pile) and len(pile) == len(s.draw) and pile.isdisjoint(distinct):
+        out, seen = [], len(pile) + len(distinct)  # every card placed once
+    else:
+        out, seen = _cards_placed(s, _places(s)), len(pile.union(distinct))
     if not s.cards.trolls.isdisjoint(pests_only):
         out += _trolls_placed(s, _places(s))
     vehicles = [*s.vehicle_pile, *map(VEHICLE, s.row), *chain.from_iterable(s.vehicles_won)]
@@ -170,8 +172,8 @@ def invariants(s: State) -> list[str]:
     if len(dealt) != len(vehicles):
         out.append("a vehicle is in two places")
     people = s.cards.people
-    if len(seen) != len(people) and s.cards.vehicles.keys() == dealt:
-        out.append(f"{len(people) - len(seen)} people card(s) missing from a dealt game")
+    if seen != len(people) and s.cards.vehicles.keys() == dealt:
+        out.append(f"{len(people) - seen} people card(s) missing from a dealt game")
     for b in s.row:  # a State's berths read its own card set (state.py: State.__post_init__)
         found = b.problems
         out += berth_problems(s, b) if found is None else found
@@ -187,10 +189,9 @@ _last_pile: tuple = ((), frozenset())
 
 def _pile_set(pile: tuple | list) -> frozenset:
     """``frozenset(pile)``, kept for the last pile asked: the draw pile changes only when cards
-    are drawn, and a set merges into another without hashing its cards again. A State's pile is
-    kept by identity (its fields are immutable values: the same object holds the same cards); a
-    working copy's list changes in place, so it is kept as a copy and compared by value (speed:
-    PERF.md "Trollland: invariants")."""
+    are drawn. A State's pile is kept by identity (its fields are immutable values: the same
+    object holds the same cards); a working copy's list changes in place, so it is kept as a
+    copy and compared by value (speed: PERF.md "Trollland: invariants")."""
     global _last_pile
     last = _last_pile
     if last[0] is not pile and (pile.__class__ is tuple or last[0] != pile):
