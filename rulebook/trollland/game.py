@@ -7,7 +7,7 @@ from itertools import chain
 from operator import attrgetter
 
 from rulebook.common.errors import TrogkitInputError
-from rulebook.common.game import Game, check_header
+from rulebook.common.game import Game, check_header, fired, tracing
 from rulebook.common.hidden import deal_again, fresh_seed, hide
 from rulebook.common.rng import Rng
 
@@ -108,10 +108,10 @@ class Trollland(Game):
         return state.phase == "over"
 
     def outcome(self, state):
-        return tuple(_winners(state)) if self.is_terminal(state) else None
+        return final_winners(state) if self.is_terminal(state) else None
 
     def winners(self, state):
-        return tuple(_winners(state)) if self.is_terminal(state) else ()
+        return final_winners(state) if self.is_terminal(state) else ()
 
     def to_move(self, state):
         return state.to_move
@@ -145,6 +145,23 @@ class Trollland(Game):
 
     def invariants(self, state: State) -> list[str]:
         return invariants(state) + self.stuck(state)
+
+
+def final_winners(state) -> tuple[int, ...]:
+    """TL-SCORE-WINNER's players, worked out once for a State (a value: its scores never change;
+    ``outcome`` and ``winners`` both ask, and scoring is ~50 µs) and each time for a working copy.
+    Each ask reports the scoring rules that fired when they were worked out, so a trace reads as
+    if they were worked out again (speed: PERF.md "Trollland: the winners kept")."""
+    if state.__class__ is not State:
+        return tuple(_winners(state))
+    kept = state.__dict__.get("_final_winners")
+    if kept is None:
+        with tracing() as ids:
+            found = tuple(_winners(state))
+        kept = state.__dict__["_final_winners"] = (found, tuple(ids))
+    else:
+        fired(*kept[1])
+    return kept[0]
 
 
 CAGES, VEHICLE = attrgetter("cages"), attrgetter("vehicle")

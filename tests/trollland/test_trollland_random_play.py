@@ -63,3 +63,20 @@ def test_rules_report_when_they_take_effect():
     }
     refuse_only = {"TL-CHOOSE-KING", "TL-TURN-ORDER"}  # they only ever refuse an action
     assert playable - seen == refuse_only, sorted(playable - seen)
+
+
+def test_final_winners_are_worked_out_once_and_each_ask_reports_the_same_rules(monkeypatch):
+    from rulebook.common.game import tracing
+    from rulebook.trollland import game as trollland_game
+    from rulebook.trollland import scoring
+
+    end = random_game(GAME, 4).final
+    calls = []
+    monkeypatch.setattr(trollland_game, "_winners", lambda s: calls.append(s) or scoring.winners(s))
+    with tracing() as first:
+        asked = GAME.winners(end)
+    with tracing() as second:
+        again = GAME.outcome(end)
+    assert asked == again == tuple(scoring.winners(end)) and len(calls) == 1
+    assert first == second and "TL-SCORE-WINNER" in first  # each ask reports the scoring rules
+    assert GAME.winners(GAME.fork(end)) == asked and len(calls) == 2  # a working copy: afresh
