@@ -260,7 +260,8 @@ def _berth_problems(s: State, b) -> tuple[str, ...]:
     for i, cage in enumerate(b.cages):
         if cage:
             held.append(people_of[cage[0]])
-            if len(cage) > caps[i] or len(set(map(people_of.__getitem__, cage))) > 1:
+            mixed = len(cage) > 1 and len(set(map(people_of.__getitem__, cage))) > 1
+            if len(cage) > caps[i] or mixed:
                 out.append(f"{b.vehicle} cage {i + 1} breaks the loading rules")
     if len(held) != len(set(held)):
         out.append(f"{b.vehicle} has two cages of one people")
