@@ -44,24 +44,32 @@ class Score:
         return out
 
 
-def pile_points(s: State, player: int) -> dict[str, int]:
-    """TL-SCORE-SUITCASES and TL-SCORE-COMPANION, per people."""
+def every_pile(s: State) -> list[dict[str, list[str]]]:
+    """Each player's piles (``s.piles``), worked out once for all the scores (speed: PERF.md
+    "Trollland: the winners kept")."""
+    return [s.piles(p) for p in range(s.players)]
+
+
+def pile_points(s: State, player: int, piles: dict | None = None) -> dict[str, int]:
+    """TL-SCORE-SUITCASES and TL-SCORE-COMPANION, per people (``piles``: the player's, if known)."""
+    people = s.cards.people
     out = {}
-    for people, pile in s.piles(player).items():
-        top = s.cards.people[pile[-1]]
-        has_zero = any(s.cards.people[c].number == 0 for c in pile)
+    for name, pile in (s.piles(player) if piles is None else piles).items():
+        top = people[pile[-1]]
+        has_zero = any(people[c].number == 0 for c in pile)
         fired("TL-SCORE-SUITCASES")
         if has_zero:
             fired("TL-SCORE-COMPANION")
-        out[people] = top.suitcases * (2 if has_zero else 1)
+        out[name] = top.suitcases * (2 if has_zero else 1)
     return out
 
 
-def bonus_winner(s: State, people: str) -> int | None:
-    """TL-SCORE-BONUS: most cards of that people; a tie goes to the lowest-numbered card."""
+def bonus_winner(s: State, people: str, piles: list | None = None) -> int | None:
+    """TL-SCORE-BONUS: most cards of that people; a tie goes to the lowest-numbered card
+    (``piles``: ``every_pile(s)``, if known)."""
     best = None
-    for p in range(s.players):
-        pile = s.piles(p).get(people, [])
+    for p, by_people in enumerate(every_pile(s) if piles is None else piles):
+        pile = by_people.get(people)
         if not pile:
             continue
         key = (-len(pile), min(s.cards.people[c].number for c in pile))
@@ -70,14 +78,16 @@ def bonus_winner(s: State, people: str) -> int | None:
     return None if best is None else best[1]
 
 
-def score(s: State, player: int) -> Score:
-    sc = Score(player, piles=pile_points(s, player))
+def score(s: State, player: int, piles: list | None = None) -> Score:
+    """The player's score (``piles``: ``every_pile(s)``, if known)."""
+    piles = every_pile(s) if piles is None else piles
+    sc = Score(player, piles=pile_points(s, player, piles[player]))
     # TL-SCORE-MEDALS: one point per medal on won vehicles, imprisoned Trolls and bonus cards
     sc.vehicle_medals = sum(s.cards.vehicles[v].medals for v in s.vehicles_won[player])
     sc.troll_medals = sum(s.cards.people[t].medals for t in s.prison[player])
     for bid in s.bonus:
         b = s.cards.bonus[bid]
-        if bonus_winner(s, b.people) == player:
+        if bonus_winner(s, b.people, piles) == player:
             fired("TL-SCORE-BONUS")
             sc.bonus_medals += b.medals
             sc.bonus_won.append(bid)
@@ -90,7 +100,8 @@ def score(s: State, player: int) -> Score:
 
 
 def scores(s: State) -> list[Score]:
-    return [score(s, p) for p in range(s.players)]
+    piles = every_pile(s)
+    return [score(s, p, piles) for p in range(s.players)]
 
 
 def winners(s: State) -> list[int]:
@@ -100,4 +111,4 @@ def winners(s: State) -> list[int]:
     return [p for p, t in enumerate(totals) if t == max(totals)]
 
 
-__all__ = ["PEOPLES", "Score", "bonus_winner", "pile_points", "score", "scores", "winners"]
+__all__ = ["PEOPLES", "Score", "bonus_winner", "every_pile", "pile_points", "score", "scores", "winners"]
