@@ -2,7 +2,7 @@
 
 The plain path (``rules.legal_actions``: every candidate filtered by its kind's check) is the rule
 as written; this module gives the same list in the same order, faster, on a frozen ``State`` and
-on a playout's working copy (``Draft``). ``tests/test_fast_legal.py`` and
+on a working copy (``WorkingCopy``). ``tests/test_fast_legal.py`` and
 ``tests/trollland/test_trollland_fast_legal.py`` compare the two on thousands of positions. It
 mirrors:
 

@@ -15,7 +15,7 @@ from .actions import GRAMMAR, PAIR_VERBS, make, parse_action
 from .catalog import CATALOG
 from .scoring import winners as _winners
 from .setup import new_game
-from .state import HEADER, Draft, State, parse
+from .state import HEADER, PlayoutCopy, State, parse
 
 
 class Trollland(Game):
@@ -49,12 +49,12 @@ class Trollland(Game):
 
     # playouts keep one working copy for the whole game (speed: PERF.md "Trollland: playouts")
     def fork(self, state):
-        return Draft(state if type(state) is State else state.freeze())
+        return PlayoutCopy(state if type(state) is State else state.freeze())
 
     advance = staticmethod(rules.play)  # a State is copied first; one call less per action
 
     def freeze(self, state):
-        return state.freeze() if type(state) is Draft else state
+        return state if state.__class__ is State else state.freeze()
 
     # -- hidden information --
     def observation(self, state, player):
@@ -173,13 +173,17 @@ def invariants(s: State) -> list[str]:
     breaks the loading rules, a full vehicle still at the dock, a live step nobody can act in.
     A dealt game (every vehicle present) holds every people card exactly once. Sweeps ask it
     after every action (speed: PERF.md "Trollland: invariants")."""
-    pests_only, off_pile = _off_pile(s)
-    pile, distinct = _pile_set(s.draw), frozenset(off_pile)
-    if len(distinct) == len(off_pile) and len(pile) == len(s.draw) and pile.isdisjoint(distinct):
+    pests_only, others = _off_pile(s)
+    distinct = set(pests_only)
+    trolls_ok = s.cards.trolls.isdisjoint(distinct)  # asked before the other cards join
+    distinct.update(others)
+    pile = _pile_set(s.draw)
+    off_pile = len(pests_only) + len(others)
+    if len(distinct) == off_pile and len(pile) == len(s.draw) and pile.isdisjoint(distinct):
         out, seen = [], len(pile) + len(distinct)  # every card placed once
     else:
         out, seen = _cards_placed(s, _places(s)), len(pile.union(distinct))
-    if not s.cards.trolls.isdisjoint(pests_only):
+    if not trolls_ok:
         out += _trolls_placed(s, _places(s))
     vehicles = [*s.vehicle_pile, *map(VEHICLE, s.row)]
     for won in s.vehicles_won:
@@ -201,8 +205,8 @@ def invariants(s: State) -> list[str]:
 
 
 def _off_pile(s: State) -> tuple[list[str], list[str]]:
-    """(the cards where only pests go, every card off the draw pile, those first), row by row
-    (speed: PERF.md "Trollland: invariants", rows joined by ``extend``)."""
+    """The cards off the draw pile: (those where only pests go, the others), row by row (speed:
+    PERF.md "Trollland: invariants", rows joined by ``extend``)."""
     pests_only = [*s.dock]
     join = pests_only.extend
     for b in s.row:
@@ -211,12 +215,12 @@ def _off_pile(s: State) -> tuple[list[str], list[str]]:
     for per_player in (s.won, s.trollgat):
         for row in per_player:
             join(row)
-    off_pile = [*pests_only, *s.discard]
-    join = off_pile.extend
+    others = [*s.discard]
+    join = others.extend
     for per_player in (s.hands, s.chosen, s.prison):
         for row in per_player:
             join(row)
-    return pests_only, off_pile
+    return pests_only, others
 
 
 _last_pile: tuple = ((), frozenset())

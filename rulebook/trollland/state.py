@@ -271,11 +271,10 @@ class State(Views):
         return render(self)
 
 
-class Draft(Views):
+class WorkingCopy(Views):
     """A mutable working copy of a State: lists instead of tuples, the RNG advanced through its
-    pure API. ``perform`` makes one and freezes it; a playout (``advance``) keeps one for the
-    whole game. ``freeze()`` gives the State. Each list field is copied when first read (speed:
-    PERF.md "Trollland: playouts")."""
+    pure API. ``perform`` makes one (a ``Draft``) and freezes it; a playout (``advance``) keeps
+    one (a ``PlayoutCopy``) for the whole game. ``freeze()`` gives the State."""
 
     GAME = State.GAME  # a working copy belongs to the game of its State (rulebook.game_of)
 
@@ -321,6 +320,23 @@ class Draft(Views):
         if self.next_known is not None:  # what the State would work out (a kept answer)
             fields["_next_to_load"] = self.next_known
         return new
+
+
+class Draft(WorkingCopy):
+    """The working copy of one action (``perform``): each list field is copied when first read,
+    so an action copies only the fields it reads (speed: PERF.md "Trollland: playouts")."""
+
+
+class PlayoutCopy(WorkingCopy):
+    """The working copy a playout keeps for the whole game (``fork``): every list field copied
+    at once, so that its class holds no descriptor for them and reading a field is the
+    interpreter's fast attribute read (speed: PERF.md "Trollland: the playout's copy")."""
+
+    def __init__(self, s: State):
+        super().__init__(s)
+        for name, thaw in _THAW.items():  # set as attributes: a read of ``__dict__`` would cost
+            setattr(self, name, thaw(getattr(s, name)))  # the fast reads (PERF.md, as above)
+        self.thawed = list(_THAW)
 
 
 def _lists(rows) -> list[list]:

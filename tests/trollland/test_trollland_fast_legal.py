@@ -47,7 +47,7 @@ def test_the_game_object_lists_the_fast_generators_actions_and_each_is_legal():
 
 
 def test_fast_generator_on_the_playouts_working_copy_gives_the_plain_paths_list():
-    """``advance`` plays on one working copy (a ``Draft``) for the whole game: the generator
+    """``advance`` plays on one working copy (a ``PlayoutCopy``) for the whole game: the generator
     reads it as it reads a frozen State, and the copy holds the position ``apply`` reaches
     (the same notation, the same player to move) after every action."""
     rng = random.Random(11)

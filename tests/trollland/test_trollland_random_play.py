@@ -80,3 +80,24 @@ def test_final_winners_are_worked_out_once_and_each_ask_reports_the_same_rules(m
     assert asked == again == tuple(scoring.winners(end)) and len(calls) == 1
     assert first == second and "TL-SCORE-WINNER" in first  # each ask reports the scoring rules
     assert GAME.winners(GAME.fork(end)) == asked and len(calls) == 2  # a working copy: afresh
+
+
+def test_a_playout_copy_owns_every_list_field_from_the_start():
+    """``fork`` copies every list field at once (none is left to copy on first read, so its class
+    needs no descriptor), each a copy: a whole game played on it by ``advance`` leaves the State
+    as it was, and ends where ``perform`` (a ``Draft`` per action) ends."""
+    from rulebook.trollland.state import _THAW, PlayoutCopy
+
+    s = GAME.new_game(4, players=4)
+    before = str(s)
+    copy = GAME.fork(s)
+    assert type(copy) is PlayoutCopy and sorted(copy.thawed) == sorted(_THAW)
+    assert not any(name in vars(PlayoutCopy) for name in _THAW)
+    for name in _THAW:
+        assert name in vars(copy) and getattr(copy, name) is not getattr(s, name), name
+    frozen, actions = s, random_game(GAME, 4, players=4).actions
+    for a in actions:
+        copy = GAME.advance(copy, GAME.action(a))
+        frozen = GAME.perform(frozen, GAME.action(a))
+    assert str(s) == before and str(GAME.freeze(copy)) == str(frozen)
+    assert GAME.is_terminal(frozen)
