@@ -111,4 +111,13 @@ def winners(s: State) -> list[int]:
     return [p for p, t in enumerate(totals) if t == max(totals)]
 
 
-__all__ = ["PEOPLES", "Score", "bonus_winner", "every_pile", "pile_points", "score", "scores", "winners"]
+__all__ = [
+    "PEOPLES",
+    "Score",
+    "bonus_winner",
+    "every_pile",
+    "pile_points",
+    "score",
+    "scores",
+    "winners",
+]
