@@ -141,6 +141,11 @@ class CardSet:
         # the cards with a question mark (TL-SYMBOL-QUESTION)
         questions = frozenset(cid for cid, c in self.people.items() if c.symbol == "question")
         object.__setattr__(self, "questions", questions)
+        # each kind's ids in text order, what a new game shuffles (speed: PERF.md "Trollland: a
+        # new game")
+        kinds = ("people", "vehicles", "bonus")
+        ids = {kind: tuple(sorted(getattr(self, kind))) for kind in kinds}
+        object.__setattr__(self, "sorted_ids", MappingProxyType(ids))
 
     def __reduce__(self):  # pickling (process pools) and deepcopy, despite the read-only views
         people, vehicles, bonus = dict(self.people), dict(self.vehicles), dict(self.bonus)

@@ -65,7 +65,7 @@ class Berth:
     problems = None  # what breaks the loading rules here (the invariants), for that card set
 
     def __post_init__(self):
-        object.__setattr__(self, "cages", tuple(tuple(c) for c in self.cages))
+        object.__setattr__(self, "cages", _tuples(self.cages))
 
     def copy(self) -> Berth:
         """The same berth, without what was kept with this one."""
@@ -215,7 +215,7 @@ class State(Views):
             put(self, name, tuple(getattr(self, name)))
         for name in PER_PLAYER:
             value = getattr(self, name) or [() for _ in range(self.players)]
-            put(self, name, tuple(tuple(x) for x in value))
+            put(self, name, _tuples(value))
         # berths of its own: what is kept with a berth value reads this card set (speed: PERF.md
         # "Trollland: berths are values"); evolve and Draft keep the card set and share them
         put(self, "row", tuple(b.copy() if isinstance(b, Berth) else Berth(*b) for b in self.row))

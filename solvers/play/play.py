@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import repeat
 from operator import is_
 
@@ -74,15 +75,14 @@ def _agents(setup: Setup, seed: int, players: int):
     ]
 
 
-class _LastLegal:
-    """The game as the agents see it: ``legal_actions`` of the position ``play_game`` has just
-    listed (to check that a live position offers an action) is handed out again, not worked
-    out twice; every other name is the game's own."""
+class _Listing:
+    """Mixed into the game's own class (``listing``): the game as the agents see it, where
+    ``legal_actions`` of the position ``play_game`` has just listed (to check that a live position
+    offers an action) is handed out again, not worked out twice. Every other name is the game's
+    own: a subclass, not a wrapper with ``__getattr__`` (a class defining one loses the
+    interpreter's fast attribute reads, and the loop reads this object at every action)."""
 
     # speed: solvers/PERF.md "The legal list once per position"
-
-    def __init__(self, game):
-        self._game, self._last = game, (None, ())
 
     def forget(self) -> None:
         """Drop the list kept: the position may have changed in place (a working copy)."""
@@ -102,19 +102,11 @@ class _LastLegal:
             last[1] if last[0] is state else self.listed(state)
         )  # a copy: agents may reorder
 
-    def invariants(self, state) -> list[str]:
-        """The game's own invariants, asked with this object as the game: their stuck check
-        lists the position's legal actions, and the next step reuses them."""
-        return type(self._game).invariants(self, state)
-
     def stuck(self, state) -> list[str]:
-        """``Game.stuck``: a position with a legal action is not stuck (the list kept answers)."""
-        return [] if self.listed(state) else type(self._game).stuck(self, state)
-
-    def __getattr__(self, name: str):
-        value = getattr(self._game, name)
-        setattr(self, name, value)  # looked up once per game
-        return value
+        """``Game.stuck``: a position with a legal action is not stuck (the list kept answers).
+        The game's ``invariants`` ask it, so their stuck check lists the position's legal
+        actions, and the next step reuses them."""
+        return [] if self.listed(state) else super().stuck(state)
 
     # the same game to every table keyed by game objects (the agents' playbooks, evaluate's values)
     def __eq__(self, other) -> bool:
@@ -124,10 +116,25 @@ class _LastLegal:
         return hash(self._game)
 
 
+@cache
+def _listing_class(game_class: type) -> type:
+    return type(f"Listing{game_class.__name__}", (_Listing, game_class), {})
+
+
+def listing(game):
+    """``game`` as a sweep hands it to its agents (``_Listing``): the same attributes, set one by
+    one (each then a fast read)."""
+    view = object.__new__(_listing_class(type(game)))
+    for name, value in vars(game).items():
+        setattr(view, name, value)
+    view._game, view._last = game, (None, ())
+    return view
+
+
 def play_game(setup: Setup, seed: int, *, upto: int | None = None, checks: bool = True):
     """Play game ``seed`` with every check; returns (record, final state). ``upto`` stops after
     that many actions (to replay a reported failure, with ``checks=False``)."""
-    game = _LastLegal(rulebook.game(setup.game))
+    game = listing(rulebook.game(setup.game))
     fired: Counter = Counter()
     with tracing() as setup_ids:  # setup rules fire in new_game, before any action
         s = game.new_game(
@@ -167,7 +174,7 @@ def _checked_actions(game, s, seats, played_ids: list, upto, fail):
     in_place = all(hasattr(agent, "choose_among") for agent, _ in seats)
     s = game.fork(s) if in_place else s
     listed, to_move, step = game.listed, game.to_move, game.advance
-    invariants = type(game._game).invariants  # asked with the view: its stuck check reuses the list
+    invariants = game.invariants  # their stuck check reuses the list (``_Listing.stuck``)
     one_seat = seats[0] if len(seats) == 1 else None
     limit, n = game.max_length, 0
     while upto is None or n < upto:
@@ -186,7 +193,7 @@ def _checked_actions(game, s, seats, played_ids: list, upto, fail):
         else:
             s, a = _agent_step(game, s, agent, rng, legal, played_ids)
         n += 1
-        bad = invariants(game, s)
+        bad = invariants(s)
         if bad:
             fail(f"after {a}: invariant broken: " + "; ".join(bad), n)
     return game.freeze(s), n

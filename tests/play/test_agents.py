@@ -129,7 +129,7 @@ def test_the_game_a_sweep_hands_its_agents_finds_their_playbook_and_values():
 
     for name in ("trogdor", "trollland", "encounter"):
         game = rulebook.game(name)
-        wrapped = sweep_play._LastLegal(game)
+        wrapped = sweep_play.listing(game)
         assert playbook(wrapped) is playbook(game)
         assert VALUES.get(wrapped) is VALUES.get(game) is not None
-    assert playbook(sweep_play._LastLegal(rulebook.game("trogdor"))) is not GENERIC
+    assert playbook(sweep_play.listing(rulebook.game("trogdor"))) is not GENERIC
