@@ -591,3 +591,24 @@ def test_to_move_is_kept_and_the_notation_writes_it_as_pending_only_where_the_ca
         State.parse(str(load).replace("pending=-", "pending=2"))
     with pytest.raises(NotationError, match="to_move is given only"):
         puzzle(2, phase="load", to_move=1)
+
+
+def test_a_deal_depends_on_the_cards_not_on_their_order_in_the_file():
+    """TL-SETUP-*: a new game shuffles each kind's ids in text order (``CardSet.sorted_ids``,
+    worked out once per card set), so the same cards listed in another order deal the same."""
+    from rulebook.trollland.cards import CardSet, default_cards
+
+    cards = default_cards()
+    reversed_cards = CardSet(
+        "reversed",
+        dict(reversed(cards.people.items())),
+        dict(reversed(cards.vehicles.items())),
+        dict(reversed(cards.bonus.items())),
+    )
+    assert list(reversed_cards.people) != list(cards.people)
+    for kind in ("people", "vehicles", "bonus"):
+        assert reversed_cards.sorted_ids[kind] == tuple(sorted(getattr(cards, kind)))
+    for seed in range(5):
+        a, b = new_game(3, seed=seed), new_game(3, seed=seed, cards=reversed_cards)
+        fields = ("hands", "draw", "dock", "row", "vehicle_pile", "bonus", "rng")
+        assert [getattr(a, f) for f in fields] == [getattr(b, f) for f in fields]
