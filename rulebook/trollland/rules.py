@@ -24,7 +24,7 @@ from rulebook.common.game import fired
 
 from .actions import GRAMMAR, Cage, Player, cage_of, make
 from .catalog import refuse
-from .state import Draft, PlayoutCopy, State, Views
+from .state import Draft, PlayoutCopy, State, Views, WorkingCopy
 
 POWERS = {1: ("king",), 2: ("expel", "camp"), 3: ("steal-top",), 4: ("steal-rest",), 5: ("send",)}
 POWER_RULE = {1: "TL-TROLL-KING", 2: "TL-TROLL-EXPRESS", 3: "TL-TROLL-3", 4: "TL-TROLL-4"}
@@ -357,11 +357,11 @@ def perform(s, a: Action):
     return play(Draft(s), a).freeze()
 
 
-def play(d, a: Action) -> Draft:
+def play(d, a: Action) -> WorkingCopy:
     """Play the legal action ``a`` on the working copy ``d`` in place, then the steps that need
-    no decision; return ``d``. A State is copied first: this is the game's ``advance`` (a
-    playout's one working copy; speed: PERF.md "Trollland: playouts") as well as ``perform``'s
-    effect."""
+    no decision; return ``d``. A State is copied first (a ``PlayoutCopy``): this is the game's
+    ``advance`` (a playout's one working copy; speed: PERF.md "Trollland: playouts") as well as
+    ``perform``'s effect (on a ``Draft``)."""
     if d.__class__ is State:
         d = PlayoutCopy(d)
     d.next_known = None  # the effect changes the chosen cards

@@ -334,8 +334,9 @@ class PlayoutCopy(WorkingCopy):
 
     def __init__(self, s: State):
         super().__init__(s)
-        for name, thaw in _THAW.items():  # set as attributes: a read of ``__dict__`` would cost
-            setattr(self, name, thaw(getattr(s, name)))  # the fast reads (PERF.md, as above)
+        # set as attributes, not through ``__dict__`` (which would cost the fast reads)
+        for name, thaw in _THAW.items():
+            setattr(self, name, thaw(getattr(s, name)))
         self.thawed = list(_THAW)
 
 

@@ -79,8 +79,7 @@ class _Listing:
     """Mixed into the game's own class (``listing``): the game as the agents see it, where
     ``legal_actions`` of the position ``play_game`` has just listed (to check that a live position
     offers an action) is handed out again, not worked out twice. Every other name is the game's
-    own: a subclass, not a wrapper with ``__getattr__`` (a class defining one loses the
-    interpreter's fast attribute reads, and the loop reads this object at every action)."""
+    own (a subclass, not a wrapper: see the speed note)."""
 
     # speed: solvers/PERF.md "The legal list once per position"
 

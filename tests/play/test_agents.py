@@ -133,3 +133,24 @@ def test_the_game_a_sweep_hands_its_agents_finds_their_playbook_and_values():
         assert playbook(wrapped) is playbook(game)
         assert VALUES.get(wrapped) is VALUES.get(game) is not None
     assert playbook(sweep_play.listing(rulebook.game("trogdor"))) is not GENERIC
+
+
+def test_the_game_a_sweep_hands_its_agents_is_the_game_with_its_legal_list_kept():
+    """``listing(game)``: a subclass of the game's own class (no ``__getattr__`` wrapper), equal
+    to the game, whose ``legal_actions`` hands out copies of the list kept for the position just
+    listed, and whose stuck check answers from that list."""
+    from solvers.play import play as sweep_play
+
+    for name in ("trogdor", "trollland", "encounter", "encounter-solo"):
+        game = rulebook.game(name)
+        view = sweep_play.listing(game)
+        assert isinstance(view, type(game)) and view == game and hash(view) == hash(game)
+        assert not any("__getattr__" in vars(k) for k in type(view).__mro__)
+        s = game.new_game(3)
+        kept = view.listed(s)
+        handed = view.legal_actions(s)
+        assert handed == kept == game.legal_actions(s) and handed is not kept
+        handed.clear()  # an agent's copy: the list kept is untouched
+        assert view.listed(s) is kept and view.stuck(s) == [] and view.invariants(s) == []
+        view.forget()
+        assert view.listed(s) is not kept and view.listed(s) == kept
