@@ -169,58 +169,96 @@ PER_PLAYER_CARDS = ("hands", "chosen", "won", "prison", "trollgat")
 
 
 def invariants(s: State) -> list[str]:
-    """What is wrong with ``s``: a card in two places, a Troll where only pests go, a cage that
-    breaks the loading rules, a full vehicle still at the dock, a live step nobody can act in.
-    A dealt game (every vehicle present) holds every people card exactly once. Sweeps ask it
-    after every action (speed: PERF.md "Trollland: invariants")."""
-    pests_only, others = _off_pile(s)
+    """What is wrong with ``s``: a card or vehicle in two places, a Troll where only pests go, a
+    cage that breaks the loading rules, a full vehicle still at the dock, a live step nobody can
+    act in. A dealt game (every vehicle present) holds every people card exactly once. Sweeps ask
+    it after every action (speed: PERF.md "Trollland: invariants")."""
+    pests_only, others, vehicles, berths = _off_pile(s)
     distinct = set(pests_only)
-    trolls_ok = s.cards.trolls.isdisjoint(distinct)  # asked before the other cards join
+    trolls_ok = s.cards.trolls.isdisjoint(distinct)  # asked before the others join
     distinct.update(others)
     pile = _pile_set(s.draw)
-    off_pile = len(pests_only) + len(others)
-    if len(distinct) == off_pile and len(pile) == len(s.draw) and pile.isdisjoint(distinct):
-        out, seen = [], len(pile) + len(distinct)  # every card placed once
+    if (
+        trolls_ok
+        and len(distinct) == len(pests_only) + len(others)
+        and len(pile) == len(s.draw)
+        and pile.isdisjoint(distinct)
+    ):  # every card and vehicle placed once
+        seen = len(pile) + len(distinct) - vehicles
+        out = [] if seen == len(s.cards.people) else _missing(s, seen)
     else:
-        out, seen = _cards_placed(s, _places(s)), len(pile.union(distinct))
-    if not trolls_ok:
-        out += _trolls_placed(s, _places(s))
-    vehicles = [*s.vehicle_pile, *map(VEHICLE, s.row)]
-    for won in s.vehicles_won:
-        vehicles += won
-    dealt = set(vehicles)
-    if len(dealt) != len(vehicles):
-        out.append("a vehicle is in two places")
-    people = s.cards.people
-    if seen != len(people) and s.cards.vehicles.keys() == dealt:
-        out.append(f"{len(people) - seen} people card(s) missing from a dealt game")
-    for b in s.row:  # a State's berths read its own card set (state.py: State.__post_init__)
-        found = b.problems
-        out += berth_problems(s, b) if found is None else found
-    if not s.swapped.issubset(s.dock):
+        out = _placement_problems(s)
+    if berths:
+        out += berths
+    if s.swapped and not s.swapped.issubset(s.dock):
         out.append("a swapped card is not on the dock")
     if s.phase != "over" and s.to_move is None:
         out.append(f"nobody can act in step {s.phase}")
     return out
 
 
-def _off_pile(s: State) -> tuple[list[str], list[str]]:
-    """The cards off the draw pile: (those where only pests go, the others), row by row (speed:
-    PERF.md "Trollland: invariants", rows joined by ``extend``)."""
+def _off_pile(s: State) -> tuple[list[str], list[str], int, list[str]]:
+    """(the cards where only pests go; every vehicle, then the other cards off the draw pile; the
+    number of vehicles; the berths' loading problems), row by row (speed: PERF.md "Trollland:
+    invariants", rows joined by ``extend``, what is kept with a berth)."""
     pests_only = [*s.dock]
     join = pests_only.extend
+    berths = []
     for b in s.row:
-        for cage in b.cages:
-            join(cage)
-    for per_player in (s.won, s.trollgat):
-        for row in per_player:
-            join(row)
-    others = [*s.discard]
+        checked = b.checked or check_berth(s, b)
+        join(checked[1])
+        if checked[0]:
+            berths += checked[0]
+    for row in s.won:
+        join(row)
+    for row in s.trollgat:
+        join(row)
+    others = _vehicles(s)
+    vehicles = len(others)
     join = others.extend
-    for per_player in (s.hands, s.chosen, s.prison):
-        for row in per_player:
-            join(row)
-    return pests_only, others
+    join(s.discard)
+    for row in s.hands:
+        join(row)
+    for row in s.chosen:
+        join(row)
+    for row in s.prison:
+        join(row)
+    return pests_only, others, vehicles, berths
+
+
+def _vehicles(s: State) -> list[str]:
+    """Every vehicle the position places: the pile, the departure dock, those won."""
+    vehicles = [*s.vehicle_pile, *map(VEHICLE, s.row)]
+    for won in s.vehicles_won:
+        vehicles += won
+    return vehicles
+
+
+def _missing(s: State, seen: int, dealt: set | None = None) -> list[str]:
+    """The people cards a dealt game lacks, when ``seen`` distinct cards are placed; or the
+    placed cards that are not of the game's card set."""
+    people = s.cards.people
+    unknown = sorted({c for cids in _places(s).values() for c in cids} - people.keys())
+    if unknown:
+        return [f"not a card of this card set: {', '.join(unknown)}"]
+    if s.cards.vehicles.keys() != (set(_vehicles(s)) if dealt is None else dealt):
+        return []  # not every vehicle is dealt: a position set up by hand
+    return [f"{len(people) - seen} people card(s) missing from a dealt game"]
+
+
+def _placement_problems(s: State) -> list[str]:
+    """Each card or vehicle in two places, each Troll where only pests go, the people cards a
+    dealt game lacks: the places listed by name (asked only when something is wrong)."""
+    places = _places(s)
+    out = _cards_placed(s, places) + _trolls_placed(s, places)
+    vehicles = _vehicles(s)
+    dealt = set(vehicles)
+    if len(dealt) != len(vehicles):
+        out.append("a vehicle is in two places")
+    seen = len({cid for cids in places.values() for cid in cids})
+    if seen != len(s.cards.people):
+        out += _missing(s, seen, dealt)
+    return out
 
 
 _last_pile: tuple = ((), frozenset())
@@ -268,11 +306,11 @@ def _cards_placed(s: State, places: dict) -> list[str]:
     return out
 
 
-def berth_problems(s: State, b) -> tuple:
-    """What breaks the loading rules in berth ``b``, kept as the berth's ``problems`` (speed:
-    PERF.md "Trollland: berths are values")."""
-    found = _berth_problems(s, b)
-    b.__dict__["problems"] = found  # kept (a frozen dataclass: not by b.problems = ...)
+def check_berth(s: State, b) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(what breaks the loading rules in berth ``b``, the cards of its cages), kept as the berth's
+    ``checked`` (speed: PERF.md "Trollland: berths are values")."""
+    found = (_berth_problems(s, b), sum(b.cages, ()))
+    b.__dict__["checked"] = found  # kept (a frozen dataclass: not by b.checked = ...)
     return found
 
 

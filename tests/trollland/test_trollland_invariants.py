@@ -221,3 +221,71 @@ def test_invariants_read_a_working_copy_as_its_position():
     d.draw[0] = card  # the copy's pile changes after the check, as long: a card twice, one gone
     assert f"{card} is in draw and in draw" in GAME.invariants(d)
     assert GAME.invariants(s) == []
+
+
+def _troll_from_draw(d) -> str:
+    troll = next(c for c in d.draw if c in d.cards.trolls)
+    d.draw.remove(troll)
+    return troll
+
+
+# each: what breaks a dealt position (on its working copy), and what the invariants say
+FAULTS = {
+    "a hand card also on the dock": (
+        lambda d: d.dock.append(d.hands[0][0]), lambda d: f"{d.hands[0][0]} is in dock and in hands P1"),  # fmt: skip
+    "a card twice in the draw pile": (
+        lambda d: d.draw.append(d.draw[0]), lambda d: f"{d.draw[0]} is in draw and in draw"),
+    "a card both in the draw pile and discarded": (
+        lambda d: d.discard.append(d.draw[-1]), lambda d: f"{d.draw[-1]} is in draw and in discard"),  # fmt: skip
+    "a Troll on the dock": (
+        lambda d: d.dock.append(_troll_from_draw(d)), lambda d: f"Troll {d.dock[-1]} is in dock"),
+    "a Troll among won cards": (
+        lambda d: d.won[1].append(_troll_from_draw(d)), lambda d: f"Troll {d.won[1][-1]} is in won P2"),  # fmt: skip
+    "a Troll in a Trollgat": (
+        lambda d: d.trollgat[2].append(_troll_from_draw(d)),
+        lambda d: f"Troll {d.trollgat[2][-1]} is in trollgat P3"),
+    "a Troll in a cage": (
+        lambda d: d.row.__setitem__(0, d.row[0].with_card(0, _troll_from_draw(d))),
+        lambda d: f"Troll {d.row[0].cages[0][-1]} is in row {d.row[0].vehicle}"),
+    "a card lost": (lambda d: d.hands[0].pop(), lambda d: "1 people card(s) missing from a dealt game"),  # fmt: skip
+    "a card that is not of the card set": (
+        lambda d: d.hands[1].append("Zo99"), lambda d: "not a card of this card set: Zo99"),
+    "a vehicle id among the cards": (
+        lambda d: d.hands[1].append(d.row[0].vehicle),
+        lambda d: f"not a card of this card set: {d.row[0].vehicle}"),
+    "a vehicle both at the dock and won": (
+        lambda d: d.vehicles_won[0].append(d.row[0].vehicle), lambda d: "a vehicle is in two places"),  # fmt: skip
+    "a vehicle twice in its pile": (
+        lambda d: d.vehicle_pile.append(d.vehicle_pile[0]), lambda d: "a vehicle is in two places"),
+}
+
+
+@pytest.mark.parametrize("fault", FAULTS)
+def test_invariants_name_what_is_wrong(fault):
+    """Each broken placement is named, on the working copy and on its State alike; a check that
+    finds all in order never lists the places (rulebook/PERF.md "Trollland: invariants")."""
+    s = GAME.new_game(3, players=3)
+    d = GAME.fork(s)
+    assert GAME.invariants(d) == []
+    breaks, message = FAULTS[fault]
+    breaks(d)
+    assert message(d) in GAME.invariants(d)
+    state = d.freeze()
+    assert message(d) in GAME.invariants(state)
+    assert GAME.invariants(s) == []  # the position forked is untouched
+
+
+def test_a_position_set_up_by_hand_may_lack_cards_and_vehicles():
+    """Only a dealt game (every vehicle present) must hold every people card."""
+    d = GAME.fork(GAME.new_game(5, players=3))
+    d.vehicle_pile.pop()
+    d.hands[0].pop()
+    assert GAME.invariants(d) == []
+
+
+def test_a_berth_keeps_its_checked_cards():
+    """The invariants read a berth's cards and loading problems once per berth value."""
+    s = pos(2, phase="choose", row=[berth("V01", ["Bi0"])], hands=[["Zo1", "Zo2"], ["Zo3", "Zo4"]])
+    b = s.row[0]
+    assert GAME.invariants(s)[0] == "V01 is full but has not departed"
+    assert b.checked == (("V01 is full but has not departed",), ("Bi0",))
