@@ -232,31 +232,53 @@ def _troll_from_draw(d) -> str:
 # each: what breaks a dealt position (on its working copy), and what the invariants say
 FAULTS = {
     "a hand card also on the dock": (
-        lambda d: d.dock.append(d.hands[0][0]), lambda d: f"{d.hands[0][0]} is in dock and in hands P1"),  # fmt: skip
+        lambda d: d.dock.append(d.hands[0][0]),
+        lambda d: f"{d.hands[0][0]} is in dock and in hands P1",
+    ),
     "a card twice in the draw pile": (
-        lambda d: d.draw.append(d.draw[0]), lambda d: f"{d.draw[0]} is in draw and in draw"),
+        lambda d: d.draw.append(d.draw[0]),
+        lambda d: f"{d.draw[0]} is in draw and in draw",
+    ),
     "a card both in the draw pile and discarded": (
-        lambda d: d.discard.append(d.draw[-1]), lambda d: f"{d.draw[-1]} is in draw and in discard"),  # fmt: skip
+        lambda d: d.discard.append(d.draw[-1]),
+        lambda d: f"{d.draw[-1]} is in draw and in discard",
+    ),
     "a Troll on the dock": (
-        lambda d: d.dock.append(_troll_from_draw(d)), lambda d: f"Troll {d.dock[-1]} is in dock"),
+        lambda d: d.dock.append(_troll_from_draw(d)),
+        lambda d: f"Troll {d.dock[-1]} is in dock",
+    ),
     "a Troll among won cards": (
-        lambda d: d.won[1].append(_troll_from_draw(d)), lambda d: f"Troll {d.won[1][-1]} is in won P2"),  # fmt: skip
+        lambda d: d.won[1].append(_troll_from_draw(d)),
+        lambda d: f"Troll {d.won[1][-1]} is in won P2",
+    ),
     "a Troll in a Trollgat": (
         lambda d: d.trollgat[2].append(_troll_from_draw(d)),
-        lambda d: f"Troll {d.trollgat[2][-1]} is in trollgat P3"),
+        lambda d: f"Troll {d.trollgat[2][-1]} is in trollgat P3",
+    ),
     "a Troll in a cage": (
         lambda d: d.row.__setitem__(0, d.row[0].with_card(0, _troll_from_draw(d))),
-        lambda d: f"Troll {d.row[0].cages[0][-1]} is in row {d.row[0].vehicle}"),
-    "a card lost": (lambda d: d.hands[0].pop(), lambda d: "1 people card(s) missing from a dealt game"),  # fmt: skip
+        lambda d: f"Troll {d.row[0].cages[0][-1]} is in row {d.row[0].vehicle}",
+    ),
+    "a card lost": (
+        lambda d: d.hands[0].pop(),
+        lambda d: "1 people card(s) missing from a dealt game",
+    ),
     "a card that is not of the card set": (
-        lambda d: d.hands[1].append("Zo99"), lambda d: "not a card of this card set: Zo99"),
+        lambda d: d.hands[1].append("Zo99"),
+        lambda d: "not a card of this card set: Zo99",
+    ),
     "a vehicle id among the cards": (
         lambda d: d.hands[1].append(d.row[0].vehicle),
-        lambda d: f"not a card of this card set: {d.row[0].vehicle}"),
+        lambda d: f"not a card of this card set: {d.row[0].vehicle}",
+    ),
     "a vehicle both at the dock and won": (
-        lambda d: d.vehicles_won[0].append(d.row[0].vehicle), lambda d: "a vehicle is in two places"),  # fmt: skip
+        lambda d: d.vehicles_won[0].append(d.row[0].vehicle),
+        lambda d: "a vehicle is in two places",
+    ),
     "a vehicle twice in its pile": (
-        lambda d: d.vehicle_pile.append(d.vehicle_pile[0]), lambda d: "a vehicle is in two places"),
+        lambda d: d.vehicle_pile.append(d.vehicle_pile[0]),
+        lambda d: "a vehicle is in two places",
+    ),
 }
 
 
