@@ -183,9 +183,10 @@ def invariants(s: State) -> list[str]:
         and len(distinct) == len(pests_only) + len(others)
         and len(pile) == len(s.draw)
         and pile.isdisjoint(distinct)
-    ):  # every card and vehicle placed once
+        and vehicles <= len(s.cards.vehicles)
+    ):  # every card and vehicle placed once, no more vehicles than the set has
         seen = len(pile) + len(distinct) - vehicles
-        out = [] if seen == len(s.cards.people) else _missing(s, seen)
+        out = [] if seen == len(s.cards.people) else _unknown(s) or _missing(s, seen)
     else:
         out = _placement_problems(s)
     if berths:
@@ -235,20 +236,27 @@ def _vehicles(s: State) -> list[str]:
 
 
 def _missing(s: State, seen: int, dealt: set | None = None) -> list[str]:
-    """The people cards a dealt game lacks, when ``seen`` distinct cards are placed; or the
-    placed cards that are not of the game's card set."""
+    """The people cards a dealt game lacks, when ``seen`` distinct ones are placed."""
     people = s.cards.people
-    unknown = sorted({c for cids in _places(s).values() for c in cids} - people.keys())
-    if unknown:
-        return [f"not a card of this card set: {', '.join(unknown)}"]
-    if s.cards.vehicles.keys() != (set(_vehicles(s)) if dealt is None else dealt):
-        return []  # not every vehicle is dealt: a position set up by hand
+    if seen == len(people) or s.cards.vehicles.keys() != (
+        set(_vehicles(s)) if dealt is None else dealt
+    ):
+        return []  # all placed, or not every vehicle dealt: a position set up by hand
     return [f"{len(people) - seen} people card(s) missing from a dealt game"]
 
 
+def _unknown(s: State) -> list[str]:
+    """The cards and vehicles placed that are not of the game's card set."""
+    cards = sorted({c for cids in _places(s).values() for c in cids} - s.cards.people.keys())
+    vehicles = sorted(set(_vehicles(s)) - s.cards.vehicles.keys())
+    return [f"not a {kind} of this card set: {', '.join(ids)}"
+            for kind, ids in (("card", cards), ("vehicle", vehicles)) if ids]  # fmt: skip
+
+
 def _placement_problems(s: State) -> list[str]:
-    """Each card or vehicle in two places, each Troll where only pests go, the people cards a
-    dealt game lacks: the places listed by name (asked only when something is wrong)."""
+    """Each card or vehicle in two places, each Troll where only pests go, the ids not of the
+    card set, or else the people cards a dealt game lacks: the places listed by name (asked only
+    when something is wrong)."""
     places = _places(s)
     out = _cards_placed(s, places) + _trolls_placed(s, places)
     vehicles = _vehicles(s)
@@ -256,9 +264,7 @@ def _placement_problems(s: State) -> list[str]:
     if len(dealt) != len(vehicles):
         out.append("a vehicle is in two places")
     seen = len({cid for cids in places.values() for cid in cids})
-    if seen != len(s.cards.people):
-        out += _missing(s, seen, dealt)
-    return out
+    return out + (_unknown(s) or _missing(s, seen, dealt))
 
 
 _last_pile: tuple = ((), frozenset())

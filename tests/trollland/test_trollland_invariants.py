@@ -267,6 +267,10 @@ FAULTS = {
         lambda d: d.hands[1].append("Zo99"),
         lambda d: "not a card of this card set: Zo99",
     ),
+    "a vehicle not of the card set": (
+        lambda d: d.vehicle_pile.append("V99"),
+        lambda d: "not a vehicle of this card set: V99",
+    ),
     "a vehicle id among the cards": (
         lambda d: d.hands[1].append(d.row[0].vehicle),
         lambda d: f"not a card of this card set: {d.row[0].vehicle}",
