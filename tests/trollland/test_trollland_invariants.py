@@ -315,3 +315,20 @@ def test_a_berth_keeps_its_checked_cards():
     b = s.row[0]
     assert GAME.invariants(s)[0] == "V01 is full but has not departed"
     assert b.checked == (("V01 is full but has not departed",), ("Bi0",))
+
+
+@pytest.mark.parametrize(
+    "cages, said",
+    [
+        ([["Bi0", "Zo1"], []], ["V07 cage 1 breaks the loading rules"]),  # two peoples
+        ([["Bi0", "Bi1", "Bi2"], []], ["V07 cage 1 breaks the loading rules"]),  # over capacity
+        ([["Bi0"], ["Bi1"]], ["V07 has two cages of one people"]),
+        ([["Bi0", "Zo1"], ["Bi1", "Bi2"]],
+         ["V07 cage 1 breaks the loading rules", "V07 has two cages of one people",
+          "V07 is full but has not departed"]),
+        ([["Bi0"], ["Zo1"]], []),
+    ],
+)  # fmt: skip
+def test_invariants_name_a_cage_that_breaks_the_loading_rules(cages, said):
+    s = pos(2, phase="choose", row=[berth("V07", *cages)], hands=[["Ze1", "Ze2"], ["Ze3", "Ze4"]])
+    assert [m for m in GAME.invariants(s) if m.startswith("V07")] == said
