@@ -286,7 +286,7 @@ def _places(s: State) -> dict[str, tuple]:
     """Every place a people card can be, by name, with its cards."""
     return {
         "draw": s.draw, "discard": s.discard, "dock": s.dock,
-        **{f"{k} P{p + 1}": v for k in ("hands", "chosen", "won", "prison", "trollgat")
+        **{f"{k} P{p + 1}": v for k in PER_PLAYER_CARDS
            for p, v in enumerate(getattr(s, k))},
         **{f"row {b.vehicle}": [c for cage in b.cages for c in cage] for b in s.row},
     }  # fmt: skip

@@ -62,7 +62,7 @@ class Berth:
 
     # kept with the value, not fields (speed: PERF.md "Trollland: berths are values")
     open_map = None  # people -> open cages (fast_legal), for the card set of the states holding it
-    checked = None  # (what breaks the loading rules here, the cards of its cages): the invariants
+    checked = None  # (what breaks the loading rules here, its cards): invariants, that card set
 
     def __post_init__(self):
         object.__setattr__(self, "cages", _tuples(self.cages))
