@@ -288,8 +288,7 @@ FAULTS = {
 
 @pytest.mark.parametrize("fault", FAULTS)
 def test_invariants_name_what_is_wrong(fault):
-    """Each broken placement is named, on the working copy and on its State alike; a check that
-    finds all in order never lists the places (rulebook/PERF.md "Trollland: invariants")."""
+    """Each broken placement is named, on the working copy and on its State alike."""
     s = GAME.new_game(3, players=3)
     d = GAME.fork(s)
     assert GAME.invariants(d) == []
@@ -299,6 +298,19 @@ def test_invariants_name_what_is_wrong(fault):
     state = d.freeze()
     assert message(d) in GAME.invariants(state)
     assert GAME.invariants(s) == []  # the position forked is untouched
+
+
+def test_a_dealt_position_in_order_is_checked_without_listing_its_places(monkeypatch):
+    """The places are listed by name only to say what is wrong (rulebook/PERF.md "Trollland:
+    invariants"): a whole game in order never asks for them."""
+    import rulebook.trollland.game as module
+
+    def listed(s):
+        raise AssertionError("the places were listed")
+
+    monkeypatch.setattr(module, "_places", listed)
+    for s in play(3, 11, 200):
+        assert GAME.invariants(s) == []
 
 
 def test_a_position_set_up_by_hand_may_lack_cards_and_vehicles():
