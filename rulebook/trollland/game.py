@@ -245,10 +245,9 @@ def _missing(s: State, seen: int, dealt: set | None = None) -> list[str]:
     return [f"{len(people) - seen} people card(s) missing from a dealt game"]
 
 
-def _unknown(s: State, places: dict | None = None, vehicles: list | None = None) -> list[str]:
+def _unknown(s: State, placed: set | None = None, vehicles: list | None = None) -> list[str]:
     """The cards and vehicles placed that are not of the game's card set."""
-    placed = {c for cids in (places or _places(s)).values() for c in cids}
-    cards = sorted(placed - s.cards.people.keys())
+    cards = sorted((placed or _placed(_places(s))) - s.cards.people.keys())
     vehicles = sorted(set(vehicles or _vehicles(s)) - s.cards.vehicles.keys())
     return [f"not a {kind} of this card set: {', '.join(ids)}"
             for kind, ids in (("card", cards), ("vehicle", vehicles)) if ids]  # fmt: skip
@@ -264,8 +263,13 @@ def _placement_problems(s: State) -> list[str]:
     dealt = set(vehicles)
     if len(dealt) != len(vehicles):
         out.append("a vehicle is in two places")
-    seen = len({cid for cids in places.values() for cid in cids})
-    return out + (_unknown(s, places, vehicles) or _missing(s, seen, dealt))
+    placed = _placed(places)
+    return out + (_unknown(s, placed, vehicles) or _missing(s, len(placed), dealt))
+
+
+def _placed(places: dict) -> set[str]:
+    """Every card the places hold, once."""
+    return {cid for cids in places.values() for cid in cids}
 
 
 _last_pile: tuple = ((), frozenset())
