@@ -55,6 +55,11 @@ class Player:
         return f"P{self.index + 1}"
 
 
+# every player there can be (P1..P5), made once: a Troll's power names its opponents from here
+# (speed: PERF.md "Trollland: a power's target")
+PLAYERS = tuple(map(Player, range(5)))
+
+
 class CageCodec(Codec):
     def fmt(self, value: Cage) -> str:
         return value.name
@@ -76,7 +81,7 @@ class PlayerCodec(Codec):
     def parse(self, text: str, where: str) -> Player:
         if not text.startswith("P"):
             raise NotationError(f"a player is P1..P5, not {excerpt(text)!r}", where=where)
-        return Player(parse_int(text[1:], where, lo=1, hi=5) - 1)
+        return PLAYERS[parse_int(text[1:], where, lo=1, hi=len(PLAYERS)) - 1]
 
 
 CARD = Token("card")

@@ -28,6 +28,9 @@ own verbs, the only candidates made):
   the row; ``check_camp``: each opponent (``_opponent``), when the player's Trollgat holds a card;
 - ``check_steal``: each opponent's piles of at least two cards.
 
+``has_legal_action`` answers ``rules.has_legal_action`` from that list: the game's ``advance``
+asks it whether a Troll's power has a target (``rules.playing``).
+
 Speed: PERF.md "Trollland: legal actions".
 """
 
@@ -38,7 +41,7 @@ from itertools import combinations
 from rulebook.common.actions import BY_TEXT, Action
 
 from . import rules
-from .actions import CHOOSE, PLACES, RETURN, Player, make, swaps
+from .actions import CHOOSE, PLACES, PLAYERS, RETURN, make, swaps
 from .cards import PEOPLES
 
 ALL_PEOPLES = (*PEOPLES, "troll")  # every people a card may have (cards.py)
@@ -65,6 +68,12 @@ def legal_actions(s) -> list[Action]:
     return out
 
 
+def has_legal_action(s) -> bool:
+    """``rules.has_legal_action(s)``: the list above is not empty (the game's ``advance`` asks
+    it whether a Troll's power has a target; speed: PERF.md "Trollland: a power's target")."""
+    return bool(legal_actions(s))
+
+
 def _pairs(s, p: int) -> list[Action]:
     """The legal choose (or return) actions: pairs of the hand, the King not with a Troll, in
     text order (the pairs of the sorted hand: "A B" < "A C" < "B C", card ids being tokens,
@@ -84,7 +93,7 @@ def _powers(s, p: int) -> list[Action]:
     n = rules.resolving_number(s)
     if n == 1:
         return [make("king", "imprison"), make("king", "draw")]
-    opponents = [Player(q) for q in range(s.players) if q != p]
+    opponents = [q for q in PLAYERS[: s.players] if q.index != p]
     if n == 2:
         out = [make("expel", d) for d in s.dock]
         return out + [make("camp", q) for q in opponents] if s.trollgat[p] else out

@@ -21,7 +21,7 @@ from rulebook.common.actions import BY_TEXT, Action
 from rulebook.common.errors import RuleError
 from rulebook.common.game import fired
 
-from .actions import GRAMMAR, Cage, Player, cage_of, make
+from .actions import GRAMMAR, PLAYERS, Cage, Player, cage_of, make
 from .catalog import refuse
 from .state import Draft, PlayoutCopy, State, Views, WorkingCopy
 
@@ -305,7 +305,7 @@ def _load_candidates(s, cid: str) -> list[Try]:
 
 def _troll_candidates(s) -> list[Try]:
     n = s.cards.people[s.current_troll()].number
-    others = [Player(q) for q in range(s.players)]
+    others = PLAYERS[: s.players]
     if n == 1:
         return [Try("king", ("imprison",)), Try("king", ("draw",))]
     if n == 2:
@@ -353,17 +353,27 @@ def perform(s, a: Action):
     return play(Draft(s), a).freeze()
 
 
-def play(d, a: Action) -> WorkingCopy:
-    """Play the legal action ``a`` on the working copy ``d`` in place, then the steps that need
-    no decision; return ``d``. A State is copied first (a ``PlayoutCopy``): this is the game's
-    ``advance`` (a playout's one working copy; speed: PERF.md "Trollland: playouts") as well as
-    ``perform``'s effect (on a ``Draft``)."""
-    if d.__class__ is State:
-        d = PlayoutCopy(d)
-    d.next_known = None  # the effect changes the chosen cards
-    EFFECTS[a.verb](d, d.to_move, a)
-    _advance(d)
-    return d
+def playing(any_legal):
+    """``play``, with ``any_legal`` telling whether a Troll's power has a target: the plain path
+    in ``play`` itself, the faster generator's in the game's ``advance`` (speed: PERF.md
+    "Trollland: a power's target")."""
+
+    def play(d, a: Action) -> WorkingCopy:
+        """Play the legal action ``a`` on the working copy ``d`` in place, then the steps that
+        need no decision; return ``d``. A State is copied first (a ``PlayoutCopy``): this is
+        the game's ``advance`` (a playout's one working copy; speed: PERF.md "Trollland:
+        playouts") as well as ``perform``'s effect (on a ``Draft``)."""
+        if d.__class__ is State:
+            d = PlayoutCopy(d)
+        d.next_known = None  # the effect changes the chosen cards
+        EFFECTS[a.verb](d, d.to_move, a)
+        _advance(d, any_legal)
+        return d
+
+    return play
+
+
+play = playing(has_legal_action)
 
 
 def _choose(d, p: int, a: Action) -> None:
@@ -537,9 +547,10 @@ def settle(s):
     return d.freeze()
 
 
-def _advance(d) -> None:
+def _advance(d, any_legal=has_legal_action) -> None:
     """Run the steps that need no decision, up to the next decision; note who makes it
-    (``to_move``, as ``acting_player`` reads it)."""
+    (``to_move``, as ``acting_player`` reads it). ``any_legal(d)``: whether the player to move
+    has a legal action (``has_legal_action`` or the faster generator's answer)."""
     while True:
         phase = d.phase
         if phase == "load":
@@ -554,14 +565,14 @@ def _advance(d) -> None:
                 return
             d.phase = "troll"  # everyone has chosen: reveal
         elif phase == "troll":
-            if _troll_waits(d):
+            if _troll_waits(d, any_legal):
                 return
         else:  # king-return and arrow (their player set by the effect), over
             d.to_move = d.acting_player()
             return
 
 
-def _troll_waits(d) -> bool:
+def _troll_waits(d, any_legal) -> bool:
     """One automatic step of the Troll Tales; True when the Troll resolving now waits for its
     owner's decision (``to_move``)."""
     tid = d.current_troll()
@@ -579,7 +590,7 @@ def _troll_waits(d) -> bool:
             d.discard.append(c)
         return False
     d.to_move = d.owner(tid)
-    if has_legal_action(d):
+    if any_legal(d):
         return True
     _resolve(d, d.owner(tid))  # a power with no possible target does nothing
     return False

@@ -89,3 +89,27 @@ def test_a_berths_kept_answers_follow_its_card_set():
     two = replace(one, cards=other)
     assert fast_legal.open_cages(two, people) == []  # cage 1 holds 1 of 1 under the other set
     assert fast_legal.open_cages(one, people) == [(vid, 1)]
+
+
+def test_a_troll_powers_target_is_asked_of_the_fast_generator_with_the_plain_paths_answer():
+    """The game's ``advance`` asks the faster generator whether the Troll resolving now has a
+    target (``rules.playing``); on every such question of 60 games it answers as the plain path
+    (``rules.has_legal_action``), both ways: a Troll 3 or 4 with no pile of two to steal from
+    does nothing."""
+    asked = []
+
+    def both(d):
+        fast = fast_legal.has_legal_action(d)
+        assert fast == rules.has_legal_action(d), str(d.freeze())
+        asked.append((rules.resolving_number(d), fast))
+        return fast
+
+    advance = rules.playing(both)
+    for seed in range(60):
+        s = GAME.fork(GAME.new_game(seed, players=2 + seed % 4))
+        rng = random.Random(seed)
+        while legal := GAME.legal_actions(s):
+            s = advance(s, rng.choice(legal))
+    assert {n for n, _ in asked} == {1, 2, 3, 4, 5}
+    assert {n for n, fast in asked if not fast} >= {3, 4}
+    assert sum(fast for _, fast in asked) > 200
