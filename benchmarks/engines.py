@@ -8,8 +8,12 @@ drift in the VM's speed meets them alike (one figure after another, the ratios m
 
     python -m benchmarks.engines [--runs 3] [--budget 0.5]
     python -m benchmarks.engines --before DIR   # the same figures for the code in DIR too
-                                                # (e.g. a `git archive main` copy), runs
-                                                # alternating, so both meet the same load
+                                                # (e.g. a `git archive main` copy)
+
+With ``--before``, the two trees' children run in lockstep on one CPU: each times one slice (or
+one search or hint figure) while the other waits, turn about, so both meet the VM's speed of the
+same fraction of a second on the same core (run after run, one tree's figure moved by a fifth
+while the other's code had not changed, and the two cores of the VM differed by a tenth).
 
 Goals (issue 20): Trollland and Encounter at least 30 % of Trogdor's actions/s; checked sweeps at
 least half as fast as unchecked random play.
@@ -35,6 +39,24 @@ WARM_UP = 5  # untimed games before each timed figure
 SLICES = 10  # turns in which the random-play figures are taken, across all games
 
 
+class Turns:
+    """A child's turns in lockstep with its sibling (``--lockstep``): it waits for ``go`` on
+    stdin before each timed part and answers ``done`` after it; otherwise a no-op."""
+
+    on = False
+
+    def __enter__(self):
+        if self.on:
+            sys.stdin.readline()
+
+    def __exit__(self, *exc):
+        if self.on:
+            print("done", flush=True)
+
+
+TURN = Turns()
+
+
 def _per_cpu_s(budget: float, players: dict) -> dict:
     """(games, actions) per CPU second of each ``play_one(seed) -> actions`` of ``players``, over
     ``budget`` s each, taken in ``SLICES`` turns across them: the VM's speed drifts by a third
@@ -43,16 +65,18 @@ def _per_cpu_s(budget: float, players: dict) -> dict:
     loads on first use is not charged to the first game measured)."""
     tally = {key: [0, 0, 0.0] for key in players}  # games (the next seed), actions, CPU seconds
     for play_one in players.values():
-        for seed in range(WARM_UP):
-            play_one(seed)
+        with TURN:
+            for seed in range(WARM_UP):
+                play_one(seed)
     for _ in range(SLICES):
         for key, play_one in players.items():
             t = tally[key]
-            t0 = time.process_time()
-            while time.process_time() - t0 < budget / SLICES:
-                t[1] += play_one(t[0])
-                t[0] += 1
-            t[2] += time.process_time() - t0
+            with TURN:
+                t0 = time.process_time()
+                while time.process_time() - t0 < budget / SLICES:
+                    t[1] += play_one(t[0])
+                    t[0] += 1
+                t[2] += time.process_time() - t0
     return {key: (games / dt, actions / dt) for key, (games, actions, dt) in tally.items()}
 
 
@@ -104,23 +128,68 @@ def measure(budget: float) -> dict:
             rates[name, "random"],
             rates[name, "checked"],
         )
+        with TURN:
+            search = _search_s(g)
+        with TURN:
+            hint_rate = _hint_rate(g, budget)
         out[name] = {
             "actions/s": actions,
             "games/s": played,
             "checked games/s": checked,
             "checked actions/s": checked_actions,
-            "search s/decision": _search_s(g),
-            "hint sims/s": _hint_rate(g, budget),
+            "search s/decision": search,
+            "hint sims/s": hint_rate,
         }
     return out
 
 
+def _command(tree: Path, budget: float, *extra: str) -> dict:
+    """How to run ``measure`` in a fresh process with ``tree``'s code first on the path."""
+    cmd = [sys.executable, str(Path(__file__).resolve()), "--child", "--budget", str(budget)]
+    return {"args": cmd + list(extra), "cwd": tree, "env": {**os.environ, "PYTHONPATH": str(tree)}}
+
+
 def child(tree: Path, budget: float) -> dict:
     """``measure`` in a fresh process with ``tree``'s code first on the path."""
-    env = {**os.environ, "PYTHONPATH": str(tree)}
-    cmd = [sys.executable, str(Path(__file__).resolve()), "--child", "--budget", str(budget)]
-    out = subprocess.run(cmd, cwd=tree, env=env, capture_output=True, text=True, check=True)
+    out = subprocess.run(**_command(tree, budget), capture_output=True, text=True, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def lockstep(trees: list[Path], budget: float) -> list[dict]:
+    """``measure`` of each tree in its own process, all in lockstep (``Turns``): each child runs
+    one timed part, then the next child; a child's last answer is its figures."""
+    cpu = str(min(os.sched_getaffinity(0)))  # one core for all: the cores' speeds differ
+    kids = [
+        subprocess.Popen(**_command(t, budget, "--lockstep", cpu), stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, text=True)
+        for t in trees
+    ]  # fmt: skip
+    figures: list = [None] * len(kids)
+    try:
+        while None in figures:
+            for i, kid in enumerate(kids):
+                if figures[i] is None:
+                    kid.stdin.write("go\n")
+                    kid.stdin.flush()
+                    figures[i] = _turn_over(kid, trees[i])
+    finally:
+        for kid in kids:
+            if None in figures:
+                kid.kill()
+            kid.wait()
+    return figures
+
+
+def _turn_over(kid, tree: Path) -> dict | None:
+    """Read a child's output up to the end of its turn: None after ``done``, else its figures
+    (a line of JSON); other lines are passed on."""
+    for line in kid.stdout:
+        if line.strip() == "done":
+            return None
+        if line.startswith("{"):
+            return json.loads(line)
+        print(line, end="", file=sys.stderr)
+    raise RuntimeError(f"the benchmark child for {tree} stopped (exit {kid.wait()})")
 
 
 def medians(runs: list[dict]) -> dict:
@@ -148,15 +217,26 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--budget", type=float, default=0.5, help="CPU seconds per figure and game")
     p.add_argument("--before", type=Path, help="a copy of older code to measure alongside")
     p.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    p.add_argument("--lockstep", metavar="CPU", help=argparse.SUPPRESS)
     args = p.parse_args([] if argv is None else argv)
     if args.child:
-        print(json.dumps(measure(args.budget)))
+        if args.lockstep is not None:
+            os.sched_setaffinity(0, {int(args.lockstep)})
+            TURN.on = True
+        figures = measure(args.budget)
+        with TURN:  # the last turn answers the figures instead of "done"
+            TURN.on = False
+            print(json.dumps(figures), flush=True)
         return
     trees = [("after", ROOT)] + ([("before", args.before.resolve())] if args.before else [])
     runs: dict[str, list] = {name: [] for name, _ in trees}
-    for _ in range(args.runs):  # alternating: both trees meet the same load
-        for name, tree in trees:
-            runs[name].append(child(tree, args.budget))
+    for _ in range(args.runs):
+        if args.before:  # in lockstep: both trees meet the same load
+            figures = lockstep([t for _, t in trees], args.budget)
+            for (name, _), one in zip(trees, figures, strict=True):
+                runs[name].append(one)
+        else:
+            runs["after"].append(child(ROOT, args.budget))
     print(f"median of {args.runs} runs, {args.budget:g} CPU-s per figure; load average "
           f"{os.getloadavg()[0]:.1f}; goals: Trollland and Encounter >= 0.30 of Trogdor's "
           "actions/s, checked ÷ unchecked >= 0.50")  # fmt: skip

@@ -128,24 +128,31 @@ class CardSet:
         # the Troll cards' ids (speed: PERF.md "Trollland: invariants")
         trolls = frozenset(cid for cid, c in self.people.items() if c.is_troll)
         object.__setattr__(self, "trolls", trolls)
-        # speed: PERF.md "Trollland: card tables"
-        people_of = {cid: c.people for cid, c in self.people.items()}
-        object.__setattr__(self, "people_of", MappingProxyType(people_of))
-        pest_order = {cid: c.order for cid, c in self.people.items() if not c.is_troll}
-        object.__setattr__(self, "pest_order", MappingProxyType(pest_order))
-        # a chosen pair is laid out in the banishment order, ties (two Trolls) by id
-        layout = {cid: (c.order, cid) for cid, c in self.people.items()}
-        object.__setattr__(self, "layout_key", MappingProxyType(layout))
-        troll_number = {cid: c.number for cid, c in self.people.items() if c.is_troll}
-        object.__setattr__(self, "troll_number", MappingProxyType(troll_number))
-        # the cards with a question mark (TL-SYMBOL-QUESTION)
-        questions = frozenset(cid for cid, c in self.people.items() if c.symbol == "question")
-        object.__setattr__(self, "questions", questions)
+        self._tables()
         # each kind's ids in text order, what a new game shuffles (speed: PERF.md "Trollland: a
         # new game")
         kinds = ("people", "vehicles", "bonus")
         ids = {kind: tuple(sorted(getattr(self, kind))) for kind in kinds}
         object.__setattr__(self, "sorted_ids", MappingProxyType(ids))
+
+    def _tables(self) -> None:
+        """Lookups the rules ask at every action, made from the cards above: plain dicts, read
+        in fewer instructions than a read-only view (speed: PERF.md "Trollland: card tables");
+        nothing writes to them (``test_play_leaves_the_card_tables_as_they_were``)."""
+        people, tables = self.people, {}
+        tables["people_of"] = {cid: c.people for cid, c in people.items()}
+        # the banishment order's place of each pest card as a rank (equal orders, equal ranks):
+        # an int compares faster than the (people, number) it stands for
+        tables["pest_order"] = _ranks({cid: c.order for cid, c in people.items() if not c.is_troll})
+        # a chosen pair is laid out in the banishment order, ties (two Trolls) by id
+        tables["layout_key"] = _ranks({cid: (c.order, cid) for cid, c in people.items()})
+        tables["troll_number"] = {cid: c.number for cid, c in people.items() if c.is_troll}
+        tables["cages_of"] = {vid: v.cages for vid, v in self.vehicles.items()}
+        # the cards with a question mark (TL-SYMBOL-QUESTION) and with an arrow (TL-SYMBOL-ARROW)
+        for name, symbol in (("questions", "question"), ("arrows", "arrow")):
+            tables[name] = frozenset(cid for cid, c in people.items() if c.symbol == symbol)
+        for name, table in tables.items():
+            object.__setattr__(self, name, table)
 
     def __reduce__(self):  # pickling (process pools) and deepcopy, despite the read-only views
         people, vehicles, bonus = dict(self.people), dict(self.vehicles), dict(self.bonus)
@@ -280,3 +287,10 @@ def default_cards() -> CardSet:
     if _DEFAULT is None:
         _DEFAULT = load_card_set()
     return _DEFAULT
+
+
+def _ranks(keys: dict) -> dict:
+    """Each key's value replaced by its rank among the values: the same order, the same ties
+    (speed: PERF.md "Trollland: card tables")."""
+    rank = {value: i for i, value in enumerate(sorted(set(keys.values())))}
+    return {k: rank[v] for k, v in keys.items()}

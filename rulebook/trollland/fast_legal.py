@@ -159,7 +159,7 @@ def _open_by_people(b, cards) -> dict:
     people a cage holds may go only into that cage, while it has room (TL-LOAD-CAGE-PEOPLE,
     TL-LOAD-VEHICLE-DISTINCT, TL-LOAD-CAPACITY); any other people, into every empty cage (a cage
     holds at least one)."""
-    vid, caps = b.vehicle, cards.vehicles[b.vehicle].cages
+    vid, caps = b.vehicle, cards.cages_of[b.vehicle]
     people_of = cards.people_of
     held, empty = {}, []
     i = 0  # the cage's index; a plain loop (speed: PERF.md "Trollland: plain loops")

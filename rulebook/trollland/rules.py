@@ -507,14 +507,14 @@ def _put(d, p: int, cid: str, cage: Cage) -> None:
     while row[i].vehicle != vid:
         i += 1
     row[i] = berth = row[i].with_card(cage.number - 1, cid)
-    if is_full(d.cards.vehicles[vid].cages, berth.cages):  # the cards count as the peoples do
+    if is_full(d.cards.cages_of[vid], berth.cages):  # the cards count as the peoples do
         _depart(d, berth, p)
 
 
 def _after_load(d, p: int, loaded: str, extra: bool, swapped: bool) -> None:
     """TL-SYMBOL-ARROW: a loaded arrow card makes its player load an extra pest card from hand
     (not when the hand holds only Trolls: the hand is shown and nothing happens)."""
-    if d.cards.people[loaded].symbol != "arrow":
+    if loaded not in d.cards.arrows:
         return
     if swapped and d.rulings["TLR-SWAP-SYMBOL"] == "ignored":
         return

@@ -102,3 +102,24 @@ def test_a_playout_copy_owns_every_list_field_from_the_start():
         frozen = GAME.perform(frozen, GAME.action(a))
     assert str(s) == before and str(GAME.freeze(copy)) == str(frozen)
     assert GAME.is_terminal(frozen)
+
+
+def test_play_leaves_the_card_tables_as_they_were():
+    """The rules read the card set's lookup tables (plain dicts, for speed) and never write to
+    them: after 60 games, each equals the table a fresh card set makes from the same cards."""
+    from rulebook.trollland.cards import CardSet
+
+    cards = GAME.new_game(0).cards
+    names = ("people_of", "pest_order", "layout_key", "troll_number", "cages_of")
+    names += ("questions", "arrows", "trolls")
+    for seed in range(60):
+        random_game(GAME, seed, players=2 + seed % 4)
+    fresh = CardSet(cards.name, dict(cards.people), dict(cards.vehicles), dict(cards.bonus))
+    for name in names:
+        assert getattr(cards, name) == getattr(fresh, name), name
+    assert cards.arrows and cards.questions and cards.cages_of  # the symbols and cages are read
+    # the ranks keep the banishment order and its ties
+    orders = {cid: cards.people[cid].order for cid in cards.pest_order}
+    for a in orders:
+        for b in orders:
+            assert (orders[a] < orders[b]) == (cards.pest_order[a] < cards.pest_order[b])
