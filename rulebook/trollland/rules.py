@@ -360,9 +360,10 @@ def playing(any_legal):
 
     def play(d, a: Action) -> WorkingCopy:
         """Play the legal action ``a`` on the working copy ``d`` in place, then the steps that
-        need no decision; return ``d``. A State is copied first (a ``PlayoutCopy``): this is
-        the game's ``advance`` (a playout's one working copy; speed: PERF.md "Trollland:
-        playouts") as well as ``perform``'s effect (on a ``Draft``)."""
+        need no decision; return ``d``. A State is copied first (a ``PlayoutCopy``): made with
+        the faster generator's answer, this is the game's ``advance`` (a playout's one working
+        copy; speed: PERF.md "Trollland: playouts"); as ``play``, ``perform``'s effect (on a
+        ``Draft``)."""
         if d.__class__ is State:
             d = PlayoutCopy(d)
         d.next_known = None  # the effect changes the chosen cards
