@@ -175,19 +175,19 @@ def invariants(s: State) -> list[str]:
     cage that breaks the loading rules, a full vehicle still at the dock, a live step nobody can
     act in. A dealt game (every vehicle present) holds every people card exactly once. Sweeps ask
     it after every action (speed: PERF.md "Trollland: invariants")."""
-    pests_only, others, vehicles, berths = _off_pile(s)
+    pests_only, others, steady, vehicles, berths = _off_pile(s)
     distinct = set(pests_only)
     trolls_ok = s.cards.trolls.isdisjoint(distinct)  # asked before the others join
     distinct.update(others)
-    pile = _pile_set(s.draw)
+    kept = _steady_set(steady)
     if (
         trolls_ok
         and len(distinct) == len(pests_only) + len(others)
-        and len(pile) == len(s.draw)
-        and pile.isdisjoint(distinct)
+        and len(kept) == len(steady)
+        and kept.isdisjoint(distinct)
         and vehicles <= len(s.cards.vehicles)
     ):  # every card and vehicle placed once, no more vehicles than the set has
-        seen = len(pile) + len(distinct) - vehicles
+        seen = len(kept) + len(distinct) - vehicles
         out = [] if seen == len(s.cards.people) else _unknown(s) or _missing(s, seen)
     else:
         out = _placement_problems(s)
@@ -200,10 +200,10 @@ def invariants(s: State) -> list[str]:
     return out
 
 
-def _off_pile(s: State) -> tuple[list[str], list[str], int, list[str]]:
-    """(the cards where only pests go; every vehicle, then the other cards off the draw pile; the
-    number of vehicles; the berths' loading problems), row by row (speed: PERF.md "Trollland:
-    invariants", rows joined by ``extend``, what is kept with a berth)."""
+def _off_pile(s: State) -> tuple[list[str], list[str], list[str], int, list[str]]:
+    """(the cards where only pests go; the other cards but the draw pile; every vehicle, then the
+    draw pile; the number of vehicles; the berths' loading problems), row by row (speed:
+    PERF.md "Trollland: invariants", rows joined by ``extend``, what is kept with a berth)."""
     pests_only = [*s.dock]
     join = pests_only.extend
     berths = []
@@ -216,17 +216,18 @@ def _off_pile(s: State) -> tuple[list[str], list[str], int, list[str]]:
         join(row)
     for row in s.trollgat:
         join(row)
-    others = _vehicles(s)
-    vehicles = len(others)
+    steady = _vehicles(s)
+    vehicles = len(steady)
+    steady += s.draw
+    others = [*s.discard]
     join = others.extend
-    join(s.discard)
     for row in s.hands:
         join(row)
     for row in s.chosen:
         join(row)
     for row in s.prison:
         join(row)
-    return pests_only, others, vehicles, berths
+    return pests_only, others, steady, vehicles, berths
 
 
 def _vehicles(s: State) -> list[str]:
@@ -274,18 +275,18 @@ def _placed(places: dict) -> set[str]:
     return {cid for cids in places.values() for cid in cids}
 
 
-_last_pile: tuple = ((), frozenset())
+_last_steady: tuple = ([], frozenset())
 
 
-def _pile_set(pile: tuple | list) -> frozenset:
-    """``frozenset(pile)``, kept for the last pile asked: the draw pile changes only when cards
-    are drawn. A State's pile is kept by identity (its fields are immutable values: the same
-    object holds the same cards); a working copy's list changes in place, so it is kept as a
-    copy and compared by value (speed: PERF.md "Trollland: invariants")."""
-    global _last_pile
-    last = _last_pile
-    if last[0] is not pile and (pile.__class__ is tuple or last[0] != pile):
-        last = _last_pile = (pile if pile.__class__ is tuple else pile[:], frozenset(pile))
+def _steady_set(steady: list) -> frozenset:
+    """``frozenset(steady)`` (every vehicle, then the draw pile: they change only at a
+    departure, a turn's refill or a draw), kept for the last list asked and compared by value;
+    ``steady`` is the caller's own new list, kept as it is (speed: PERF.md "Trollland:
+    invariants")."""
+    global _last_steady
+    last = _last_steady
+    if last[0] != steady:
+        last = _last_steady = (steady, frozenset(steady))
     return last[1]
 
 

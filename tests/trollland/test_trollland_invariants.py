@@ -212,14 +212,20 @@ def test_any_parseable_position_can_be_played_on(seed, pick_from, pick_to):
 
 
 def test_invariants_read_a_working_copy_as_its_position():
-    """The draw pile's set is kept by the pile object; a working copy's list changes in place,
-    so its invariants read the position it holds now (rulebook/PERF.md "Trollland: invariants")."""
+    """The set of the vehicles and the draw pile is kept for the last position asked; a working
+    copy's lists change in place, so its invariants read the position it holds now
+    (rulebook/PERF.md "Trollland: invariants")."""
     s = new_game(3, seed=4)
     d = GAME.fork(s)
     assert GAME.invariants(d) == []
     card = d.draw[1]
     d.draw[0] = card  # the copy's pile changes after the check, as long: a card twice, one gone
     assert f"{card} is in draw and in draw" in GAME.invariants(d)
+    assert GAME.invariants(s) == []
+    d = GAME.fork(s)
+    assert GAME.invariants(d) == []
+    d.vehicle_pile[0] = d.vehicle_pile[1]  # as long again: a vehicle twice, one gone
+    assert "a vehicle is in two places" in GAME.invariants(d)
     assert GAME.invariants(s) == []
 
 
