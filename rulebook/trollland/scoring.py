@@ -78,16 +78,25 @@ def bonus_winner(s: State, people: str, piles: list | None = None) -> int | None
     return None if best is None else best[1]
 
 
-def score(s: State, player: int, piles: list | None = None) -> Score:
-    """The player's score (``piles``: ``every_pile(s)``, if known)."""
+def bonus_winners(s: State, piles: list | None = None) -> dict[str, int | None]:
+    """Each bonus card's winner (``bonus_winner``), worked out once for all the players'
+    scores (``piles``: ``every_pile(s)``, if known)."""
     piles = every_pile(s) if piles is None else piles
+    return {bid: bonus_winner(s, s.cards.bonus[bid].people, piles) for bid in s.bonus}
+
+
+def score(s: State, player: int, piles: list | None = None, bonus: dict | None = None) -> Score:
+    """The player's score (``piles``: ``every_pile(s)``, and ``bonus``: ``bonus_winners(s)``,
+    if known)."""
+    piles = every_pile(s) if piles is None else piles
+    bonus = bonus_winners(s, piles) if bonus is None else bonus
     sc = Score(player, piles=pile_points(s, player, piles[player]))
     # TL-SCORE-MEDALS: one point per medal on won vehicles, imprisoned Trolls and bonus cards
     sc.vehicle_medals = sum(s.cards.vehicles[v].medals for v in s.vehicles_won[player])
     sc.troll_medals = sum(s.cards.people[t].medals for t in s.prison[player])
     for bid in s.bonus:
         b = s.cards.bonus[bid]
-        if bonus_winner(s, b.people, piles) == player:
+        if bonus[bid] == player:
             fired("TL-SCORE-BONUS")
             sc.bonus_medals += b.medals
             sc.bonus_won.append(bid)
@@ -101,7 +110,8 @@ def score(s: State, player: int, piles: list | None = None) -> Score:
 
 def scores(s: State) -> list[Score]:
     piles = every_pile(s)
-    return [score(s, p, piles) for p in range(s.players)]
+    bonus = bonus_winners(s, piles)
+    return [score(s, p, piles, bonus) for p in range(s.players)]
 
 
 def winners(s: State) -> list[int]:
@@ -115,6 +125,7 @@ __all__ = [
     "PEOPLES",
     "Score",
     "bonus_winner",
+    "bonus_winners",
     "every_pile",
     "pile_points",
     "score",

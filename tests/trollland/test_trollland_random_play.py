@@ -123,3 +123,25 @@ def test_play_leaves_the_card_tables_as_they_were():
     for a in orders:
         for b in orders:
             assert (orders[a] < orders[b]) == (cards.pest_order[a] < cards.pest_order[b])
+
+
+def test_all_the_scores_are_each_players_own_score_with_the_bonus_winners_worked_out_once():
+    """``scores`` works out each bonus card's winner once for all the players; every player's
+    score is the one ``score`` works out alone, bonus by bonus, rules fired alike."""
+    from rulebook.common.game import tracing
+    from rulebook.trollland import scoring
+
+    bonuses_won = 0
+    for seed in range(40):
+        end = random_game(GAME, seed, players=2 + seed % 4).final
+        with tracing() as together:
+            all_scores = scoring.scores(end)
+        with tracing() as alone:
+            one_by_one = [scoring.score(end, p) for p in range(end.players)]
+        assert all_scores == one_by_one and together == alone
+        winners = scoring.bonus_winners(end)
+        for bid in end.bonus:
+            people = end.cards.bonus[bid].people
+            assert winners[bid] == scoring.bonus_winner(end, people)
+        bonuses_won += sum(len(sc.bonus_won) for sc in all_scores)
+    assert bonuses_won > 40  # the bonus awards are really compared
