@@ -83,9 +83,11 @@ class _Listing:
 
     # speed: solvers/PERF.md "The legal list once per position"
 
-    def forget(self) -> None:
-        """Drop the list kept: the position may have changed in place (a working copy)."""
-        self._last = (None, ())
+    def relist(self, state) -> list:
+        """The legal actions of ``state`` worked out again and kept: the position may have
+        changed in place (a working copy, the same object)."""
+        last = self._last = (state, self._game.legal_actions(state))
+        return last[1]
 
     def listed(self, state) -> list:
         """The legal actions of ``state``, the list kept: nobody may change it (agents that
@@ -172,12 +174,12 @@ def _checked_actions(game, s, seats, played_ids: list, upto, fail):
     place")."""
     in_place = all(hasattr(agent, "choose_among") for agent, _ in seats)
     s = game.fork(s) if in_place else s
-    listed, to_move, step = game.listed, game.to_move, game.advance
+    listed, relist, to_move, step = game.listed, game.relist, game.to_move, game.advance
     invariants = game.invariants  # their stuck check reuses the list (``_Listing.stuck``)
     one_seat = seats[0] if len(seats) == 1 else None
     limit, n = game.max_length, 0
+    legal = listed(s)
     while upto is None or n < upto:
-        legal = listed(s)
         if not legal:  # the protocol lists no action exactly when the game is over
             if not game.is_terminal(s):
                 fail("a live position has no legal action", n)
@@ -188,9 +190,10 @@ def _checked_actions(game, s, seats, played_ids: list, upto, fail):
         if in_place:  # an action of the list (legal by construction), played in place
             a = legal[agent.choose_among(legal, rng)]
             s = step(s, a)
-            game.forget()  # the working copy is the same object after ``advance``
+            legal = relist(s)  # the working copy is the same object after ``advance``
         else:
             s, a = _agent_step(game, s, agent, rng, legal, played_ids)
+            legal = listed(s)
         n += 1
         bad = invariants(s)
         if bad:
