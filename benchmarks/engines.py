@@ -228,6 +228,9 @@ def main(argv: list[str] | None = None) -> None:
             TURN.on = False
             print(json.dumps(figures), flush=True)
         return
+    if args.before and not (args.before / "rulebook" / "__init__.py").is_file():
+        # else the child would import the installed (editable) rulebook: this tree's code
+        p.error(f"--before {args.before}: no rulebook/ package there (a copy of older code)")
     trees = [("after", ROOT)] + ([("before", args.before.resolve())] if args.before else [])
     runs: dict[str, list] = {name: [] for name, _ in trees}
     for _ in range(args.runs):
