@@ -19,17 +19,13 @@ for this code, ten for the code before issue 20.
 from __future__ import annotations
 
 import argparse
-import os
-import re
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = ("trogdor", "trollland", "encounter", "encounter-solo")
 MODES = ("random", "checked")
-REFS = re.compile(r"I\s+refs:\s+([\d,]+)")
 
 
 def child(game: str, mode: str, warm: int, games: int) -> int:
@@ -50,18 +46,10 @@ def child(game: str, mode: str, warm: int, games: int) -> int:
 
 def count(tree: Path, game: str, mode: str, warm: int, games: int) -> float:
     """Instructions per action of ``games`` games of ``mode`` with ``tree``'s code."""
-    runs = []
-    for n in (0, games):
-        cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-               str(Path(__file__).resolve()), "--child", game, mode, str(warm), str(n)]  # fmt: skip
-        # a fixed hash seed: string hashing (dict and set layouts) is the same on every run
-        env = {**os.environ, "PYTHONHASHSEED": "0", "PYTHONPATH": str(tree)}
-        done = subprocess.run(cmd, cwd=tree, env=env, capture_output=True, text=True, check=False)
-        refs = REFS.search(done.stderr)
-        if done.returncode != 0 or refs is None:
-            raise RuntimeError(f"callgrind run of {game} {mode} failed:\n{done.stderr[-2000:]}")
-        runs.append((int(refs.group(1).replace(",", "")), int(done.stdout.split()[-1])))
-    (base, _), (total, actions) = runs
+    from benchmarks.instructions import callgrind  # the parent's own (a child may be older code)
+
+    script = [str(Path(__file__).resolve()), "--child", game, mode, str(warm)]
+    (base, _), (total, actions) = (callgrind([*script, str(n)], tree, tree) for n in (0, games))
     return (total - base) / actions
 
 

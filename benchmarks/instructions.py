@@ -62,22 +62,25 @@ PLAYS = {"trogdor": trogdor_actions, "chess": chess_steps, "games": whole_games}
 
 
 # -- counting ----------------------------------------------------------------------------------
+def callgrind(args: list[str], cwd: Path = ROOT, path: Path | None = None) -> tuple[int, int]:
+    """(instructions, the number the child prints last) of one child Python (``args`` after the
+    interpreter) under callgrind, run in ``cwd`` with ``path`` first on the import path."""
+    cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, *args]
+    # a fixed hash seed: string hashing (dict and set layouts) is then the same on every run
+    env = {**os.environ, "PYTHONHASHSEED": "0", **({"PYTHONPATH": str(path)} if path else {})}
+    done = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True, check=False)
+    refs = REFS.search(done.stderr)
+    if done.returncode != 0 or refs is None:
+        raise RuntimeError(f"callgrind run of {' '.join(args)} failed:\n{done.stderr[-2000:]}")
+    return int(refs.group(1).replace(",", "")), int(done.stdout.split()[-1])
+
+
 def instructions(play: str, games: int) -> tuple[int, int]:
     """(instructions, steps) of ``games`` games of ``play`` played after the warm-up games."""
-    runs = []
-    for extra in (0, games):
-        cmd = [
-            "valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-            sys.executable, "-m", "benchmarks.instructions", "--child", play, str(WARM + extra),
-        ]  # fmt: skip
-        # a fixed hash seed: string hashing (dict and set layouts) is then the same on every run
-        env = {**os.environ, "PYTHONHASHSEED": "0"}
-        done = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
-        refs = REFS.search(done.stderr)
-        if done.returncode != 0 or refs is None:
-            raise RuntimeError(f"callgrind run of {play} failed:\n{done.stderr[-2000:]}")
-        runs.append((int(refs.group(1).replace(",", "")), int(done.stdout.split()[-1])))
-    (base, base_steps), (total, total_steps) = runs
+    child = ["-m", "benchmarks.instructions", "--child", play]
+    (base, base_steps), (total, total_steps) = (
+        callgrind([*child, str(WARM + extra)]) for extra in (0, games)
+    )
     return total - base, total_steps - base_steps
 
 
