@@ -23,7 +23,6 @@ import shutil
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
 GAMES = ("trogdor", "trollland", "encounter", "encounter-solo")
 MODES = ("random", "checked")
 
@@ -68,12 +67,12 @@ def main(argv: list[str] | None = None) -> None:
         game, mode, warm, games = args.child
         print(child(game, mode, int(warm), int(games)))
         return
-    if args.before and not (args.before / "rulebook" / "__init__.py").is_file():
-        p.error(f"--before {args.before}: no rulebook/ package there (a copy of older code)")
+    from benchmarks.engines import trees_to_measure  # the parent's own (a child may be older)
+
+    trees = trees_to_measure(p, args.before)
     if shutil.which("valgrind") is None:
         print("instruction counts skipped: valgrind is not installed (apt-get install valgrind)")
         return
-    trees = [("after", ROOT)] + ([("before", args.before.resolve())] if args.before else [])
     print(f"instructions per action, {args.games} games after {args.warm} (callgrind)")
     for game in args.game or ("trollland", "encounter"):
         figures = {(name, mode): count(tree, game, mode, args.warm, args.games)

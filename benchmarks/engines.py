@@ -211,6 +211,16 @@ def table(fig: dict, label: str = "") -> None:
               f"{f['hint sims/s']:12,.0f}")  # fmt: skip
 
 
+def trees_to_measure(parser: argparse.ArgumentParser, before: Path | None) -> list:
+    """[("after", this tree)], then ("before", ``before``) if given: a copy of older code with its
+    own ``rulebook`` package (else a child would import the installed one, this tree's code)."""
+    if before is None:
+        return [("after", ROOT)]
+    if not (before / "rulebook" / "__init__.py").is_file():
+        parser.error(f"--before {before}: no rulebook/ package there (a copy of older code)")
+    return [("after", ROOT), ("before", before.resolve())]
+
+
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(prog="python -m benchmarks.engines", description=__doc__)
     p.add_argument("--runs", type=int, default=3)
@@ -228,10 +238,7 @@ def main(argv: list[str] | None = None) -> None:
             TURN.on = False
             print(json.dumps(figures), flush=True)
         return
-    if args.before and not (args.before / "rulebook" / "__init__.py").is_file():
-        # else the child would import the installed (editable) rulebook: this tree's code
-        p.error(f"--before {args.before}: no rulebook/ package there (a copy of older code)")
-    trees = [("after", ROOT)] + ([("before", args.before.resolve())] if args.before else [])
+    trees = trees_to_measure(p, args.before)
     runs: dict[str, list] = {name: [] for name, _ in trees}
     for _ in range(args.runs):
         if args.before:  # in lockstep: both trees meet the same load

@@ -93,9 +93,7 @@ class _Listing:
         """The legal actions of ``state``, the list kept: nobody may change it (agents that
         ``choose_among`` read it; ``legal_actions`` hands out copies)."""
         last = self._last
-        if last[0] is not state:
-            last = self._last = (state, self._game.legal_actions(state))
-        return last[1]
+        return last[1] if last[0] is state else self.relist(state)
 
     def legal_actions(self, state) -> list:
         last = self._last  # ``listed`` written out: agents ask at every action
