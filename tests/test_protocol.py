@@ -22,7 +22,7 @@ import pytest
 import rulebook
 from rulebook.common.actions import Action
 from rulebook.common.errors import RuleError
-from rulebook.common.game import random_game, why_not
+from rulebook.common.game import Game, random_game, why_not
 
 GAMES = sorted(rulebook.REGISTRY)
 IMMUTABLE_SCALARS = (int, float, str, bool, bytes, type(None), frozenset)
@@ -119,6 +119,19 @@ def test_random_games_keep_the_contract(name):
                     assert str(s) == text
                     checked_refusals += 1
     assert checked_refusals > 20
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_invariants_are_the_base_class_s_a_games_own_checks_then_the_stuck_check(name):
+    # a game states its own checks once (``position_problems``); ``invariants`` adds the stuck
+    # check in the base class, and sweeps ask the two parts apart (the stuck check from the legal
+    # list they hold)
+    g = rulebook.game(name)
+    overriding = [k.__name__ for k in type(g).__mro__ if k is not Game and "invariants" in vars(k)]
+    assert overriding == [] and "position_problems" in vars(type(g))
+    for _, states in played_states(name, range(2)):
+        for s in states[::5]:
+            assert g.invariants(s) == g.position_problems(s) + g.stuck(s) == []
 
 
 @pytest.mark.parametrize("name", GAMES)

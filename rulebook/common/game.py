@@ -139,9 +139,16 @@ class Game:
         raise NotImplementedError
 
     def invariants(self, state) -> list[str]:
-        """What is wrong with ``state`` (pieces or cards not conserved, ...): [] when all holds.
-        Sweeps check it after every action."""
-        return self.stuck(state)
+        """What is wrong with ``state`` (pieces or cards not conserved, ...): [] when all holds:
+        the position's own problems, then ``stuck``."""
+        return self.position_problems(state) + self.stuck(state)
+
+    def position_problems(self, state) -> list[str]:
+        """``invariants`` but ``stuck``: each game's own checks of a position (a State or a
+        working copy, read as it stands). A checked sweep asks this after every action and the
+        stuck check itself from the legal list it holds (speed: solvers/PERF.md "The legal list
+        once per position")."""
+        return []
 
     def stuck(self, state) -> list[str]:
         """A live game always offers a legal action: a parsed position can claim a step nobody

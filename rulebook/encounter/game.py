@@ -91,7 +91,7 @@ class Encounter(Game):
 
         return load_card_set(path)
 
-    def invariants(self, st):
+    def position_problems(self, st):
         """What is wrong with ``st``, a state or a working copy (read as it stands)."""
         out = []
         if not cards_conserved(multi_zones(st), round_pool(st.cards, "keys" in st.variants)):
@@ -105,7 +105,7 @@ class Encounter(Game):
             out.append("RE-BUILD-FIVE: cards left in a hand during battles")
         if (st.phase == "over") != bool(st.winners):
             out.append("the game is over exactly when it has winners")
-        return out + self.stuck(st)
+        return out
 
 
 class EncounterSolo(Game):
@@ -188,8 +188,8 @@ class EncounterSolo(Game):
 
         return load_card_set(path)
 
-    def invariants(self, st):
-        """As ``Encounter.invariants``: a state or a working copy."""
+    def position_problems(self, st):
+        """As ``Encounter.position_problems``: a state or a working copy."""
         out = []
         if not cards_conserved(solo_zones(st), box_pool(st.cards)):
             out.append("RE-COMP-DECK: the cards in play are not exactly the box")
@@ -199,7 +199,7 @@ class EncounterSolo(Game):
             out.append("RE-SOLO-LOOT: nothing to recruit in the loot step")
         if (st.phase == "over") != (st.outcome != "-"):
             out.append("the adventure is over exactly when it has an outcome")
-        return out + self.stuck(st)
+        return out
 
 
 @cache

@@ -120,8 +120,8 @@ class Trogdor(Game):
 
         return load_card_set(path)
 
-    def invariants(self, state):
-        return invariants(state) + self.stuck(state)
+    def position_problems(self, state):
+        return invariants(state)
 
 
 GAME = Trogdor()

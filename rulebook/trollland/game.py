@@ -144,8 +144,8 @@ class Trollland(Game):
 
         return load_card_file(path)
 
-    def invariants(self, state: State) -> list[str]:
-        return invariants(state) + self.stuck(state)
+    def position_problems(self, state: State) -> list[str]:
+        return invariants(state)
 
 
 def final_winners(state) -> tuple[int, ...]:

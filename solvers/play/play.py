@@ -2,7 +2,8 @@
 
 Every game a sweep plays is checked as it goes: it must end within the game's declared
 ``max_length``; a live position must offer a legal action; ``game.invariants(state)`` must be
-empty after every action. A violation raises ``GameCheckFailed`` naming the seed and the action
+empty after every action (``position_problems``, with the stuck check answered from the legal
+list the loop holds). A violation raises ``GameCheckFailed`` naming the seed and the action
 number that replay it (``replay``)."""
 
 from __future__ import annotations
@@ -78,8 +79,8 @@ def _agents(setup: Setup, seed: int, players: int):
 class _Listing:
     """Mixed into the game's own class (``listing``): the game as the agents see it, where
     ``legal_actions`` of the position ``play_game`` has just listed (to check that a live position
-    offers an action) is handed out again, not worked out twice. Every other name is the game's
-    own (a subclass, not a wrapper: see the speed note)."""
+    offers an action: ``invariants``' stuck check) is handed out again, not worked out twice.
+    Every other name is the game's own (a subclass, not a wrapper: see the speed note)."""
 
     # speed: solvers/PERF.md "The legal list once per position"
 
@@ -100,12 +101,6 @@ class _Listing:
         return list(
             last[1] if last[0] is state else self.listed(state)
         )  # a copy: agents may reorder
-
-    def stuck(self, state) -> list[str]:
-        """``Game.stuck``: a position with a legal action is not stuck (the list kept answers).
-        The game's ``invariants`` ask it, so their stuck check lists the position's legal
-        actions, and the next step reuses them."""
-        return [] if self.listed(state) else super().stuck(state)
 
     # the same game to every table keyed by game objects (the agents' playbooks, evaluate's values)
     def __eq__(self, other) -> bool:
@@ -146,7 +141,7 @@ def play_game(setup: Setup, seed: int, *, upto: int | None = None, checks: bool 
         if checks:
             raise GameCheckFailed(setup.game, seed, n, problem)
 
-    bad = game.invariants(s)
+    bad = game.position_problems(s)  # stuck: the loop's first check
     if bad:
         fail("invariant broken: " + "; ".join(bad), 0)
     with tracing() as played_ids:  # speed: solvers/PERF.md "One trace"
@@ -173,13 +168,13 @@ def _checked_actions(game, s, seats, played_ids: list, upto, fail):
     in_place = all(hasattr(agent, "choose_among") for agent, _ in seats)
     s = game.fork(s) if in_place else s
     listed, relist, to_move, step = game.listed, game.relist, game.to_move, game.advance
-    invariants = game.invariants  # their stuck check reuses the list (``_Listing.stuck``)
+    problems = game.position_problems  # ``invariants`` but their stuck check, the loop's own
     one_seat = seats[0] if len(seats) == 1 else None
     limit, n = game.max_length, 0
     legal = listed(s)
     while upto is None or n < upto:
         if not legal:  # the protocol lists no action exactly when the game is over
-            if not game.is_terminal(s):
+            if not game.is_terminal(s):  # ``Game.stuck``, from the list held
                 fail("a live position has no legal action", n)
             break
         if n >= limit:
@@ -193,7 +188,7 @@ def _checked_actions(game, s, seats, played_ids: list, upto, fail):
             s, a = _agent_step(game, s, agent, rng, legal, played_ids)
             legal = listed(s)
         n += 1
-        bad = invariants(s)
+        bad = problems(s)
         if bad:
             fail(f"after {a}: invariant broken: " + "; ".join(bad), n)
     return game.freeze(s), n
