@@ -13,6 +13,7 @@ from rulebook.common.rng import Rng
 from . import fast_legal, rules
 from .actions import GRAMMAR, PAIR_VERBS, make, parse_action
 from .catalog import CATALOG
+from .invariants import invariants
 from .scoring import winners as _winners
 from .setup import new_game
 from .state import HEADER, PlayoutCopy, State, parse
@@ -114,8 +115,8 @@ class Trollland(Game):
     def winners(self, state):
         return final_winners(state) if self.is_terminal(state) else ()
 
-    def to_move(self, state):
-        return state.to_move
+    # the state's own field, read in C: sweeps ask at every action (one call less)
+    to_move = staticmethod(attrgetter("to_move"))
 
     def num_players(self, state):
         return state.players
@@ -144,8 +145,7 @@ class Trollland(Game):
 
         return load_card_file(path)
 
-    def position_problems(self, state: State) -> list[str]:
-        return invariants(state)
+    position_problems = staticmethod(invariants)  # a module function: one call less per action
 
 
 def final_winners(state) -> tuple[int, ...]:
@@ -163,192 +163,6 @@ def final_winners(state) -> tuple[int, ...]:
     else:
         fired(*kept[1])
     return kept[0]
-
-
-VEHICLE = attrgetter("vehicle")
-TROLL_PLACES = ("draw", "discard", "hands", "chosen", "prison")  # where a Troll card may be
-PER_PLAYER_CARDS = ("hands", "chosen", "won", "prison", "trollgat")
-
-
-def invariants(s: State) -> list[str]:
-    """What is wrong with ``s``: a card or vehicle in two places, a Troll where only pests go, a
-    cage that breaks the loading rules, a full vehicle still at the dock, a live step nobody can
-    act in. A dealt game (every vehicle present) holds every people card exactly once. Sweeps ask
-    it after every action (speed: PERF.md "Trollland: invariants")."""
-    pests_only, others, steady, vehicles, berths = _off_pile(s)
-    distinct = set(pests_only)
-    trolls_ok = s.cards.trolls.isdisjoint(distinct)  # asked before the others join
-    distinct.update(others)
-    kept = _steady_set(steady)
-    if (
-        trolls_ok
-        and len(distinct) == len(pests_only) + len(others)
-        and len(kept) == len(steady)
-        and kept.isdisjoint(distinct)
-        and vehicles <= len(s.cards.vehicles)
-    ):  # every card and vehicle placed once, no more vehicles than the set has
-        seen = len(kept) + len(distinct) - vehicles
-        out = [] if seen == len(s.cards.people) else _unknown(s) or _missing(s, seen)
-    else:
-        out = _placement_problems(s)
-    if berths:
-        out += berths
-    if s.swapped and not s.swapped.issubset(s.dock):
-        out.append("a swapped card is not on the dock")
-    if s.phase != "over" and s.to_move is None:
-        out.append(f"nobody can act in step {s.phase}")
-    return out
-
-
-def _off_pile(s: State) -> tuple[list[str], list[str], list[str], int, list[str]]:
-    """(the cards where only pests go; the other cards but the draw pile; every vehicle, then the
-    draw pile; the number of vehicles; the berths' loading problems), row by row (speed:
-    PERF.md "Trollland: invariants", rows joined by ``extend``, what is kept with a berth)."""
-    pests_only = [*s.dock]
-    join = pests_only.extend
-    berths = []
-    for b in s.row:
-        checked = b.checked or check_berth(s, b)
-        join(checked[1])
-        if checked[0]:
-            berths += checked[0]
-    for row in s.won:
-        join(row)
-    for row in s.trollgat:
-        join(row)
-    steady = _vehicles(s)
-    vehicles = len(steady)
-    steady += s.draw
-    others = [*s.discard]
-    join = others.extend
-    for row in s.hands:
-        join(row)
-    for row in s.chosen:
-        join(row)
-    for row in s.prison:
-        join(row)
-    return pests_only, others, steady, vehicles, berths
-
-
-def _vehicles(s: State) -> list[str]:
-    """Every vehicle the position places: the pile, the departure dock, those won."""
-    vehicles = [*s.vehicle_pile, *map(VEHICLE, s.row)]
-    for won in s.vehicles_won:
-        vehicles += won
-    return vehicles
-
-
-def _missing(s: State, seen: int, dealt: set | None = None) -> list[str]:
-    """The people cards a dealt game lacks, when ``seen`` distinct ones are placed."""
-    people = s.cards.people
-    if seen == len(people) or s.cards.vehicles.keys() != (
-        set(_vehicles(s)) if dealt is None else dealt
-    ):
-        return []  # all placed, or not every vehicle dealt: a position set up by hand
-    return [f"{len(people) - seen} people card(s) missing from a dealt game"]
-
-
-def _unknown(s: State, placed: set | None = None, vehicles: list | None = None) -> list[str]:
-    """The cards and vehicles placed that are not of the game's card set."""
-    cards = sorted((placed or _placed(_places(s))) - s.cards.people.keys())
-    vehicles = sorted(set(vehicles or _vehicles(s)) - s.cards.vehicles.keys())
-    return [f"not a {kind} of this card set: {', '.join(ids)}"
-            for kind, ids in (("card", cards), ("vehicle", vehicles)) if ids]  # fmt: skip
-
-
-def _placement_problems(s: State) -> list[str]:
-    """Each card or vehicle in two places, each Troll where only pests go, the ids not of the
-    card set, or else the people cards a dealt game lacks: the places listed by name (asked only
-    when something is wrong)."""
-    places = _places(s)
-    out = _cards_placed(s, places) + _trolls_placed(s, places)
-    vehicles = _vehicles(s)
-    dealt = set(vehicles)
-    if len(dealt) != len(vehicles):
-        out.append("a vehicle is in two places")
-    placed = _placed(places)
-    return out + (_unknown(s, placed, vehicles) or _missing(s, len(placed), dealt))
-
-
-def _placed(places: dict) -> set[str]:
-    """Every card the places hold, once."""
-    return {cid for cids in places.values() for cid in cids}
-
-
-_last_steady: tuple = ([], frozenset())
-
-
-def _steady_set(steady: list) -> frozenset:
-    """``frozenset(steady)`` (every vehicle, then the draw pile: they change only at a
-    departure, a turn's refill or a draw), kept for the last list asked and compared by value;
-    ``steady`` is the caller's own new list, kept as it is (speed: PERF.md "Trollland:
-    invariants")."""
-    global _last_steady
-    last = _last_steady
-    if last[0] != steady:
-        last = _last_steady = (steady, frozenset(steady))
-    return last[1]
-
-
-def _places(s: State) -> dict[str, tuple]:
-    """Every place a people card can be, by name, with its cards."""
-    return {
-        "draw": s.draw, "discard": s.discard, "dock": s.dock,
-        **{f"{k} P{p + 1}": v for k in PER_PLAYER_CARDS
-           for p, v in enumerate(getattr(s, k))},
-        **{f"row {b.vehicle}": [c for cage in b.cages for c in cage] for b in s.row},
-    }  # fmt: skip
-
-
-def _trolls_placed(s: State, places: dict) -> list[str]:
-    """Each Troll card where only pests go (asked only when one is)."""
-    out = []
-    for where, cids in places.items():
-        if where.split()[0] not in TROLL_PLACES:
-            out += [f"Troll {cid} is in {where}" for cid in cids if cid in s.cards.trolls]
-    return out
-
-
-def _cards_placed(s: State, places: dict) -> list[str]:
-    """Each card listed in two places (asked only when some card is)."""
-    out, seen = [], {}
-    for where, cids in places.items():
-        for cid in cids:
-            if cid in seen:
-                out.append(f"{cid} is in {seen[cid]} and in {where}")
-            seen[cid] = where
-    return out
-
-
-def check_berth(s: State, b) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """(what breaks the loading rules in berth ``b``, the cards of its cages), kept as the berth's
-    ``checked`` (speed: PERF.md "Trollland: berths are values")."""
-    found = (_berth_problems(s, b), sum(b.cages, ()))
-    b.__dict__["checked"] = found  # kept (a frozen dataclass: not by b.checked = ...)
-    return found
-
-
-def _berth_problems(s: State, b) -> tuple[str, ...]:
-    caps, people_of = s.cards.vehicles[b.vehicle].cages, s.cards.people_of
-    out, held, twice = [], set(), False  # held: the peoples of the cages that hold cards
-    i = 0  # plain loops (speed: PERF.md "Trollland: plain loops")
-    for cage in b.cages:
-        if cage:
-            people = people_of[cage[0]]
-            mixed = False
-            for cid in cage:
-                if people_of[cid] != people:
-                    mixed = True
-            if mixed or len(cage) > caps[i]:
-                out.append(f"{b.vehicle} cage {i + 1} breaks the loading rules")
-            twice = twice or people in held
-            held.add(people)
-        i += 1
-    if twice:
-        out.append(f"{b.vehicle} has two cages of one people")
-    if rules.is_full(caps, b.cages):  # a cage's length is what TL-DEPART-FULL reads
-        out.append(f"{b.vehicle} is full but has not departed")
-    return tuple(out)
 
 
 GAME = Trollland()

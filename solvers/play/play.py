@@ -167,7 +167,10 @@ def _checked_actions(game, s, seats, played_ids: list, upto, fail):
     place")."""
     in_place = all(hasattr(agent, "choose_among") for agent, _ in seats)
     s = game.fork(s) if in_place else s
-    listed, relist, to_move, step = game.listed, game.relist, game.to_move, game.advance
+    listed, to_move, step = game.listed, game.to_move, game.advance
+    # in place, the agents read the list the loop hands them and nothing else: the game's own
+    # listing, not kept (speed: solvers/PERF.md "Checked games played in place")
+    list_again = game._game.legal_actions
     problems = game.position_problems  # ``invariants`` but their stuck check, the loop's own
     one_seat = seats[0] if len(seats) == 1 else None
     limit, n = game.max_length, 0
@@ -183,7 +186,7 @@ def _checked_actions(game, s, seats, played_ids: list, upto, fail):
         if in_place:  # an action of the list (legal by construction), played in place
             a = legal[agent.choose_among(legal, rng)]
             s = step(s, a)
-            legal = relist(s)  # the working copy is the same object after ``advance``
+            legal = list_again(s)  # the working copy is the same object after ``advance``
         else:
             s, a = _agent_step(game, s, agent, rng, legal, played_ids)
             legal = listed(s)

@@ -309,7 +309,7 @@ def test_invariants_name_what_is_wrong(fault):
 def test_a_dealt_position_in_order_is_checked_without_listing_its_places(monkeypatch):
     """The places are listed by name only to say what is wrong (rulebook/PERF.md "Trollland:
     invariants"): a whole game in order never asks for them."""
-    import rulebook.trollland.game as module
+    import rulebook.trollland.invariants as module
 
     def listed(s):
         raise AssertionError("the places were listed")
