@@ -8,7 +8,8 @@ drift in the VM's speed meets them alike (one figure after another, the ratios m
 
     python -m benchmarks.engines [--runs 3] [--budget 0.5]
     python -m benchmarks.engines --before DIR   # the same figures for the code in DIR too
-                                                # (e.g. a `git archive main` copy)
+                                                # (e.g. a `git archive main` copy), and
+                                                # each game's speed-up, run by run
 
 With ``--before``, the two trees' children run in lockstep on one CPU: each times one slice (or
 one search or hint figure) while the other waits, turn about, so both meet the VM's speed of the
@@ -211,6 +212,19 @@ def table(fig: dict, label: str = "") -> None:
               f"{f['hint sims/s']:12,.0f}")  # fmt: skip
 
 
+def speedups(after: list[dict], before: list[dict]) -> None:
+    """Random play's actions/s after ÷ before, per game: each lockstep run's pair of figures
+    (both met the same load), then their median and range (the goal: 10× for Trollland and
+    Encounter)."""
+    print(f"{'after ÷ before':16}{'median':>11}  each run (actions/s of random play)")
+    for g in after[0]:
+        each = sorted(
+            a[g]["actions/s"] / b[g]["actions/s"] for a, b in zip(after, before, strict=True)
+        )
+        runs = "  ".join(f"{r:.2f}" for r in each)
+        print(f"{g:16}{statistics.median(each):10.2f}×  {runs}")
+
+
 def trees_to_measure(parser: argparse.ArgumentParser, before: Path | None) -> list:
     """[("after", this tree)], then ("before", ``before``) if given: a copy of older code with its
     own ``rulebook`` package (else a child would import the installed one, this tree's code)."""
@@ -254,6 +268,8 @@ def main(argv: list[str] | None = None) -> None:
         if args.before:
             print(f"-- {name}")
         table(medians(runs[name]))
+    if args.before:
+        speedups(runs["after"], runs["before"])
 
 
 if __name__ == "__main__":  # also run as a script by ``child``, with another tree's code first
