@@ -120,8 +120,7 @@ class Trogdor(Game):
 
         return load_card_set(path)
 
-    def position_problems(self, state):
-        return invariants(state)
+    position_problems = staticmethod(invariants)  # a module function: one call less per action
 
 
 GAME = Trogdor()
