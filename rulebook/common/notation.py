@@ -264,7 +264,7 @@ def check_unique(items: Sequence, where: str) -> None:
 def join_fields(fields: list[tuple[str, str]], header: str | None = None) -> str:
     """``header k=v k=v ...``; every value must be non-empty with no whitespace."""
     for k, v in fields:
-        if v.split() != [v]:  # empty, or has whitespace (fast: no per-character loop)
+        if v.split() != [v]:  # empty, or has whitespace (of any kind: what split() splits on)
             raise ValueError(f"field {k} must be non-empty with no spaces, got {v!r}")
     body = " ".join(f"{k}={v}" for k, v in fields)
     return f"{header} {body}" if header else body
