@@ -79,22 +79,18 @@ def _agents(setup: Setup, seed: int, players: int):
 class _Listing:
     """Mixed into the game's own class (``listing``): the game as the agents see it, where
     ``legal_actions`` of the position ``play_game`` has just listed (to check that a live position
-    offers an action: ``invariants``' stuck check) is handed out again, not worked out twice.
-    Every other name is the game's own (a subclass, not a wrapper: see the speed note)."""
+    offers an action: the loop's stuck check) is handed out again, not worked out twice. Every
+    other name is the game's own (a subclass, not a wrapper: see the speed note)."""
 
     # speed: solvers/PERF.md "The legal list once per position"
-
-    def relist(self, state) -> list:
-        """The legal actions of ``state`` worked out again and kept: the position may have
-        changed in place (a working copy, the same object)."""
-        last = self._last = (state, self._game.legal_actions(state))
-        return last[1]
 
     def listed(self, state) -> list:
         """The legal actions of ``state``, the list kept: nobody may change it (agents that
         ``choose_among`` read it; ``legal_actions`` hands out copies)."""
         last = self._last
-        return last[1] if last[0] is state else self.relist(state)
+        if last[0] is not state:
+            last = self._last = (state, self._game.legal_actions(state))
+        return last[1]
 
     def legal_actions(self, state) -> list:
         last = self._last  # ``listed`` written out: agents ask at every action

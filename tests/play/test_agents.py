@@ -152,5 +152,7 @@ def test_the_game_a_sweep_hands_its_agents_is_the_game_with_its_legal_list_kept(
         assert handed == kept == game.legal_actions(s) and handed is not kept
         handed.clear()  # an agent's copy: the list kept is untouched
         assert view.listed(s) is kept and view.invariants(s) == []
-        again = view.relist(s)  # worked out again: a working copy may have changed in place
+        other = game.new_game(4)
+        assert view.listed(other) == game.legal_actions(other)  # another position: listed anew
+        again = view.listed(s)  # and the first worked out again, kept from then on
         assert again is not kept and again == kept and view.listed(s) is again
