@@ -50,22 +50,30 @@ _DEFAULTS = _defaults()
 # -- decks ---------------------------------------------------------------------------------------
 def draw_movement(s):
     """Draw the top movement card (T-MOVEMENT-CARD); reshuffle the discards when the deck is empty
-    (T-MOVEMENT-RESHUFFLE). The card goes straight to the discard pile. None if there is none."""
+    (T-MOVEMENT-RESHUFFLE). The card goes straight to the discard pile. None if there is none.
+    This turn's Phase 2 card (a Troghammer draw comes while it is in use) stays out of the
+    reshuffle, on the discard pile: its path is still being walked."""
     deck = s.movement_deck
     if not deck.draw:
-        if not deck.discard:
+        in_use, spent = s.movement_card, _spent(s)
+        if not spent:
             return None
         fired("T-MOVEMENT-RESHUFFLE")
-        draw, s.rng = s.rng.shuffled(deck.discard)
-        deck = Deck(draw, ())
+        draw, s.rng = s.rng.shuffled(spent)
+        deck = Deck(draw, (in_use,) if in_use in deck.discard else ())
     cid = deck.draw[0]
     s.movement_deck = Deck(deck.draw[1:], (*deck.discard, cid))
     fired("T-MOVEMENT-CARD")
     return s.cards.movement(cid)
 
 
+def _spent(s) -> tuple[str, ...]:
+    """The discards a reshuffle takes: all but this turn's Phase 2 card."""
+    return tuple(c for c in s.movement_deck.discard if c != s.movement_card)
+
+
 def can_draw_movement(s) -> bool:
-    return bool(s.movement_deck.draw or s.movement_deck.discard)
+    return bool(s.movement_deck.draw or _spent(s))
 
 
 # -- tiles ---------------------------------------------------------------------------------------
