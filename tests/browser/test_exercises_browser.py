@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 from browser_helpers import SHOTS, WAIT_MS, click_target, run_in_lab, screenshot, wait_idle_lab
-from conftest import BIN, Server, _start, _stop, _wait_ready, free_port
 
 from boards import exercises as ex
+from conftest import BIN, Server, _start, _stop, _wait_ready, free_port
 
 pytestmark = pytest.mark.timeout(900)
 
