@@ -99,6 +99,22 @@ TIMED_CLICK = """([button, feedback]) => new Promise((done) => {
 })"""
 
 
+NEW_POSITION = """(drill) => new Promise((done) => {
+    // click "new position"; the time until the drill shows another board, and its question
+    const board = () => drill.querySelector('.trogkit-drawing');
+    const old = board(), t0 = performance.now();
+    const seen = () => board() && board() !== old && board().querySelector('svg');
+    const obs = new MutationObserver(() => { if (seen()) { obs.disconnect();
+        done([performance.now() - t0, drill.querySelector('.trogkit-question').innerText]); } });
+    obs.observe(drill, {subtree: true, childList: true});
+    drill.querySelector('.trogkit-new-position').click();
+})"""
+
+
+def box_question(e) -> str:
+    return f"{e.kind}: {e.question}"
+
+
 def check(page, box) -> tuple[str, float]:
     """Press Check; the feedback text and the click -> feedback time in ms."""
     feedback = box.locator(".trogkit-feedback").first
@@ -163,7 +179,7 @@ def answer_wrong_then_right(page, box, e, i: int, where: str, times: dict) -> No
     """The checks of one exercise (``i``-th on the page)."""
     name = f"{where}_{CELLS[i][0]}_{e.game.name}"
     geo = visible_together(page, box)
-    assert geo["question"] >= 0 and geo["board"] <= geo["bottom"], (name, geo)
+    assert geo["question"] > -2 and geo["board"] <= geo["bottom"], (name, geo)
     assert geo["check"] <= geo["bottom"] and geo["boardHeight"] > 100, (name, geo)
     screenshot(page, f"{name}_question")
     text = box.inner_text()  # a predict's choices include its answer: only among the others
@@ -184,10 +200,16 @@ def answer_wrong_then_right(page, box, e, i: int, where: str, times: dict) -> No
     choose(page, box, e, e.right_answer())
     right, ms_right = check(page, box)
     assert "Right!" in right, (name, right)
-    score = box.locator(".trogkit-score").first.inner_text()
-    assert f"0 of {i + 1} right at the first try, {i + 1} solved" in score, (name, score)
+    want = f"0 of {i + 1} right at the first try, {i + 1} solved"  # first tries were wrong
+    box.locator(".trogkit-score").first.filter(has_text=want).wait_for(timeout=WAIT_MS)
     screenshot(page, f"{name}_right")
     times.setdefault(CELLS[i][0], []).extend([ms_wrong, ms_right])
+    if CELLS[i][0] == "drill":  # a new position is drawn in place of the last one
+        drill = box.locator("xpath=ancestor::div[contains(@class, 'trogkit-drill')]").first
+        ms, question = drill.evaluate(NEW_POSITION)
+        assert question != box_question(e), (name, question)
+        screenshot(page, f"{name}_new_position")
+        times.setdefault("drill: new position", []).append(ms)
 
 
 def record(where: str, times: dict) -> None:
