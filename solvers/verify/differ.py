@@ -151,12 +151,15 @@ def differ(
     """The shortest game found where ``ruling_id``'s default and ``option`` (the other option)
     part; raises NoWitness when ``budget`` playouts (and the ``hints``: witness Traces to
     follow) show none, or when ``seconds`` of wall clock pass first."""
+    from solvers.limits import check_seeds
+
     from .witness import NoWitness
 
     game = rulebook.game(game) if isinstance(game, str) else game
     option = option or alternatives(game, ruling_id)[0]
     if option not in alternatives(game, ruling_id):
         raise TrogkitInputError(f"ruling {ruling_id} has no other option {option!r}")
+    check_seeds(seed, budget, "playouts")
     versus, clock = {ruling_id: option}, Clock(seconds)
     hit = _near(game, ruling_id, versus, hints, clock, gallery)
     if hit is not None:
