@@ -30,7 +30,11 @@ def register(commands, game: str) -> None:
     )  # fmt: skip
     p.add_argument("rule", nargs="?", metavar="RULE_ID", help="a rule of the catalog")
     p.add_argument("--all", action="store_true", help="every rule of the game (one search)")
-    p.add_argument("--write", action="store_true", help="with --all: store them beside the rules")
+    p.add_argument("--write", nargs="?", const="", metavar="FILE",
+                   help=f"with --all: store them in FILE (default ./{game}.verify.json; never "
+                   "into the installed kit)")  # fmt: skip
+    p.add_argument("--force", action="store_true",
+                   help="with --write: replace a store holding more witnesses or playouts")  # fmt: skip
 
     p = opt.command(
         commands, "differ", help="find where a ruling's options give different results",
@@ -107,7 +111,11 @@ def _witness(args, game: str) -> int:
     from solvers.verify.witness import DEFAULT_BUDGET, witness
 
     if args.all:
+        if args.rule is not None:
+            raise TrogkitInputError(f"give a RULE_ID or --all, not both ({args.rule} and --all)")
         return _witness_all(args, game)
+    if args.write is not None or args.force:
+        raise TrogkitInputError("--write and --force store every rule's witness: give --all")
     if args.rule is None:
         raise TrogkitInputError("name a RULE_ID, or give --all")
     return _found_or_missing(args, lambda: witness(
@@ -132,9 +140,12 @@ def _witness_all(args, game: str) -> int:
     from solvers.verify.stats import lengths_summary
     from solvers.verify.witness import witness_all
 
-    if args.write:
-        data = regenerate(game, budget=args.budget, seconds=args.timeout)
+    if args.write is not None:
+        target = _target(args, game)
+        data = regenerate(game, budget=args.budget, seconds=args.timeout, path=target,
+                          force=args.force)  # fmt: skip
         wit, missed, stats = data["witnesses"], data["missed"], data["stats"]
+        print(f"trogkit {game} witness: written to {target}", file=sys.stderr)
     else:
         cov = witness_all(game, budget=args.budget, seed=args.seed, seconds=args.timeout)
         wit, missed, stats = cov.witnesses, cov.missed, lengths_summary(cov.witnesses)
@@ -145,6 +156,21 @@ def _witness_all(args, game: str) -> int:
     rows += [f"{k}: no witness ({why})" for k, why in sorted(missed.items())]
     _emit(args, data, "\n".join(rows + [f"stats: {stats}"]))
     return 0
+
+
+def _target(args, game: str):
+    """Where --write stores the witnesses, checked before the search: writable, a store (or
+    nothing) there, and not a larger search than this one unless --force."""
+    from pathlib import Path
+
+    from solvers.verify import store
+    from solvers.verify.witness import ALL_BUDGET, DEFAULT_BUDGET
+
+    target = store.writable(Path(args.write or f"{game}.verify.json"))
+    if not args.force:
+        budget = args.budget or ALL_BUDGET.get(game, DEFAULT_BUDGET)
+        store.refuse_smaller(target, game, playouts=budget)
+    return target
 
 
 def _differ(args, game: str) -> int:
