@@ -224,7 +224,7 @@ def test_a_long_playout_is_cut_by_the_clock_too(capsys):
     import time
 
     start = time.monotonic()
-    argv = ["encounter", "witness", "RE-SOLO-WIN", "--budget", "100000", "--timeout", "1"]
+    argv = ["encounter", "witness", "RE-ROUND-CAP", "--budget", "100000", "--timeout", "1"]
     code, _, err = run(argv, capsys)
     assert code == 3 and "the clock ran out" in err
     assert time.monotonic() - start < 5
