@@ -264,3 +264,46 @@ def test_every_command_takes_the_shared_options_from_one_vocabulary():
                 seen.add(flag)
             assert "--json" in cp._option_string_actions, (game, name)
     assert seen >= set(types) | {"--budget", "--json"}
+
+
+# ---- issue 33: a witness and a difference say what happened, in plain words ------------------
+
+
+def test_witness_text_ends_with_what_the_last_step_did_and_the_final_position(capsys):
+    from solvers.verify.trace import replay
+
+    code, out, _ = run(["trogdor", "witness", "T-BURN-TILE", "--budget", "3", "--json"], capsys)
+    data = json.loads(out)
+    final = str(replay(Trace.from_json(data)).states[-1])
+    assert data["final"] == final and data["last_step"]["action"] == data["actions"][-1]
+    assert any(f.startswith("T-BURN-TILE — ") for f in data["last_step"]["fired"])
+    code, out, _ = run(["trogdor", "witness", "T-BURN-TILE", "--budget", "3"], capsys)
+    assert f"  final position: {final}" in out
+    assert f"  last step, {data['actions'][-1]}: " in out and " burns" in out
+    assert "T-BURN-TILE — " in out and "fired on the last step" in out
+
+
+def test_a_refusal_witness_says_the_refused_action_and_its_reason(capsys):
+    code, out, _ = run(["encounter", "witness", "RE-COMPOSE-RED-BLUE", "--budget", "5"], capsys)
+    assert code == 0
+    assert "is refused by RE-COMPOSE-RED-BLUE — " in out and "final position: encounter " in out
+
+
+def test_differ_says_each_options_outcome_and_what_differs_in_words(capsys):
+    """`differ TR-PASS-AP` printed "versus {'TR-PASS-AP': 'keep'}: position differ"."""
+    code, out, _ = run(["trogdor", "differ", "TR-PASS-AP", "--budget", "3"], capsys)
+    assert code == 0 and "{'" not in out and "versus" not in out
+    assert "under TR-PASS-AP=forfeit (default): " in out and "under TR-PASS-AP=keep: " in out
+    assert (
+        "differs: banked AP: - under TR-PASS-AP=forfeit (default), 3 under TR-PASS-AP=keep" in out
+    )
+    code, out, _ = run(["trogdor", "differ", "TR-PASS-AP", "--budget", "3", "--json"], capsys)
+    sides = json.loads(out)["outcomes"]["sides"]
+    assert [s["option"] for s in sides] == ["TR-PASS-AP=forfeit (default)", "TR-PASS-AP=keep"]
+    assert all(s["position"].startswith("trogdor ") and s["legal_actions"] for s in sides)
+    assert " banked=3 " in sides[1]["position"] and " banked=" not in sides[0]["position"]
+
+
+def test_differ_names_legal_actions_that_part_the_options(capsys):
+    code, out, _ = run(["trollland", "differ", "TLR-ARROW-CHAIN", "--budget", "3"], capsys)
+    assert code == 0 and "differs: legal only under TLR-ARROW-CHAIN=" in out
