@@ -106,14 +106,16 @@ def test_a_witness_search_ends_on_its_clock_whatever_the_budget(capsys):
     assert time.monotonic() - start < 30  # one playout may overrun the clock
 
 
-def test_a_regeneration_cut_by_the_clock_writes_nothing(capsys):
+def test_a_regeneration_cut_by_the_clock_writes_nothing(capsys, tmp_path, monkeypatch):
     from solvers.verify.store import path_of
 
+    monkeypatch.chdir(tmp_path)
     stored = path_of("encounter").read_bytes()
     argv = ["encounter", "witness", "--all", "--write", "--budget", "100000", "--timeout", "0.2"]
-    code, _, err = run(argv, capsys)
+    code, out, err = run(argv, capsys)
     assert code == 3 and "nothing written" in err
-    assert path_of("encounter").read_bytes() == stored
+    assert path_of("encounter").read_bytes() == stored and not list(tmp_path.iterdir())
+    assert "stats: " in out  # what the search found before the clock is printed
 
 
 def test_the_playout_budget_range_is_the_searchs_own(capsys):

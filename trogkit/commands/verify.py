@@ -156,14 +156,22 @@ def _witness_all(args, game: str) -> int:
     from solvers.verify.stats import lengths_summary
     from solvers.verify.witness import witness_all
 
+    from solvers.limits import LimitReached
+
+    cut = None
     if args.write is not None:
         target = _target(args, game)
-        data = regenerate(game, budget=args.budget, seconds=args.timeout, path=target,
-                          force=args.force)  # fmt: skip
-        wit, missed, stats = data["witnesses"], data["missed"], data["stats"]
-        print(f"trogkit {game} witness: written to {target}", file=sys.stderr)
-    else:
+        try:
+            data = regenerate(game, budget=args.budget, seconds=args.timeout, path=target,
+                              force=args.force, seed=args.seed)  # fmt: skip
+        except LimitReached as e:  # nothing written: what the search found is printed
+            cut, cov = e.what, e.best
+        else:
+            wit, missed, stats = data["witnesses"], data["missed"], data["stats"]
+            print(f"trogkit {game} witness: written to {target}", file=sys.stderr)
+    if args.write is None:
         cov = witness_all(game, budget=args.budget, seed=args.seed, seconds=args.timeout)
+    if args.write is None or cut is not None:
         wit, missed, stats = cov.witnesses, cov.missed, lengths_summary(cov.witnesses)
     data = {"game": game, "stats": stats, "missed": missed,
             "witnesses": {k: trace_data(t) for k, t in wit.items()}}  # fmt: skip
@@ -171,6 +179,9 @@ def _witness_all(args, game: str) -> int:
             for k, t in sorted(wit.items())]  # fmt: skip
     rows += [f"{k}: no witness ({why})" for k, why in sorted(missed.items())]
     _emit(args, data, "\n".join(rows + [f"stats: {stats}"]))
+    if cut is not None:
+        print(f"trogkit {game} witness: limit reached: {cut}", file=sys.stderr)
+        return 3
     return 0
 
 
