@@ -152,11 +152,10 @@ def _found_or_missing(args, search) -> int:
 
 
 def _witness_all(args, game: str) -> int:
+    from solvers.limits import LimitReached
     from solvers.verify.regenerate import regenerate
     from solvers.verify.stats import lengths_summary
     from solvers.verify.witness import witness_all
-
-    from solvers.limits import LimitReached
 
     cut = None
     if args.write is not None:
