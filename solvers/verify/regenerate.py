@@ -55,9 +55,7 @@ def regenerate(
         hints = sorted(cov.witnesses.values(), key=lambda t: t.length)
         data["differences"] = differ_all(game, hints=hints, clock=clock)
         if clock.over():
-            raise LimitReached(
-                "--timeout ended the ruling-difference search; nothing written", cov
-            )
+            raise LimitReached("--timeout ended the ruling-difference search; nothing written", cov)
     store.save(game, data, path)
     return data
 
