@@ -178,3 +178,25 @@ def test_a_nondeterministic_claim_is_reported_as_such(tmp_path, capsys, monkeypa
 def test_a_claim_of_another_arity_or_a_missing_name_is_exit_2(capsys):
     code, _, err = run(check("nothing_here", "--games", "1"), capsys)
     assert code == 2 and "no function 'nothing_here'" in err
+
+
+def test_without_child_processes_a_check_fails_clearly(monkeypatch):
+    """Pyodide (the JupyterLite site) has no processes: the check says so instead of running
+    the claim unguarded."""
+    import multiprocessing
+
+    from solvers.verify.claims import check
+    from solvers.verify.sandbox import NoChildProcess
+
+    monkeypatch.setattr(multiprocessing, "get_all_start_methods", lambda: [])
+    with pytest.raises(NoChildProcess, match="child process"):
+        check("trogdor", f"{PLANTED}:trogdor_health_never_negative", games=1)
+
+
+def test_a_counterexample_found_on_two_workers_is_the_same_as_on_one():
+    from solvers.verify.claims import check
+
+    spec = f"{PLANTED}:trogdor_health_never_drops"
+    one = check("trogdor", spec, games=6)
+    two = check("trogdor", spec, games=6, workers=2)
+    assert one.verdict == two.verdict == "refuted" and one.counterexample == two.counterexample
