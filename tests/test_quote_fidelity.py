@@ -1,12 +1,13 @@
 """Every quote of a rule text in the kit is in that text, verbatim (issue 35).
 
 How a quote is marked, in every source this test reads (the rule catalogs and their rulings, the
-galleries, each game's RULINGS.md and the lessons' markdown): **a quote is in double quotes**
+galleries, each game's RULINGS.md and every notebook's markdown): **a quote is in double quotes**
 ("…" or “…”); the kit's own words never are (they use single quotes or italics). A quote belongs to
 the text named last before it — ``000``, ``001``, ``002``, ``003`` or ``card-facts.md``; two names
 joined by "/" or "and" mean it is in both — since the previous quote of the same entry (a catalog
 field, a gallery field, a markdown paragraph, list item or table row); with no name it continues
-the previous quote's source, and the first unnamed one may come from any text of its game.
+the previous quote's source, and the first unnamed one may come from any text of its game (any of
+the four texts in a notebook about every game).
 
 Verbatim means: the same words in the same order, up to whitespace, typographic quote marks and
 dashes, the case of a fragment's first letter, the punctuation mark where a quote is cut
@@ -121,7 +122,7 @@ def notebook_entries(path: Path) -> list[tuple[str, str]]:
 
 
 def sources_of_the_kit() -> list[tuple[str, str, list[tuple[str, str]]]]:
-    """(game, file, entries) for every catalog, gallery, RULINGS.md and lesson notebook."""
+    """(game, file, entries) for every catalog, gallery, RULINGS.md and notebook."""
     out = []
     for game in GAME_TEXTS:
         pkg = ROOT / "rulebook" / game
@@ -134,6 +135,9 @@ def sources_of_the_kit() -> list[tuple[str, str, list[tuple[str, str]]]]:
         out.append((game, f"rulebook/{game}/RULINGS.md", entries))
         for nb in sorted((ROOT / "notebooks").glob(f"{game}_*.ipynb")):
             out.append((game, f"notebooks/{nb.name}", notebook_entries(nb)))
+    for nb in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        if nb.name.split("_")[0] not in GAME_TEXTS:  # the start page, the app, every-game lessons
+            out.append(("", f"notebooks/{nb.name}", notebook_entries(nb)))
     return out
 
 
@@ -147,7 +151,7 @@ def misquotes(game: str, entries, texts: dict[str, str]) -> list[str]:
         if unbalanced(entry):
             bad.append(f"{where}: an odd number of double quotes")
         for sources, q in quotes(entry):
-            names = sources or GAME_TEXTS[game]
+            names = sources or GAME_TEXTS.get(game, ("000", "001", "002", "003"))
             hits = [is_in(q, texts[n]) for n in names]
             if not (all(hits) if sources else any(hits)):
                 bad.append(f'{where}: not in {"/".join(names)}: "{q}"')
@@ -247,3 +251,13 @@ def test_every_ruling_is_explained_in_its_games_rulings_md(game):
         for option in ruling.options:
             assert f"`{option}`" in text, (rid, option)
         assert f"`{ruling.default}` (**default**)" in text, rid
+
+
+def test_missing_texts_say_the_check_did_not_run_and_fail_in_ci(monkeypatch, tmp_path):
+    monkeypatch.setitem(globals(), "SEEDS", tmp_path / "no-seeds")
+    monkeypatch.delenv("CI", raising=False)
+    with pytest.raises(pytest.skip.Exception, match="did not run here"):
+        rule_texts()
+    monkeypatch.setenv("CI", "1")
+    with pytest.raises(pytest.fail.Exception, match="missing in CI"):
+        rule_texts()
