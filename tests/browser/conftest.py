@@ -19,6 +19,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -189,15 +190,14 @@ def jupyter_lab(browser, tmp_path_factory) -> Iterator[Server]:
         _stop(proc)
 
 
-@pytest.fixture(scope="session")
-def voila_app(browser, tmp_path_factory) -> Iterator[Server]:
-    """Voila serving the instructor app (the same command as `make app`)."""
-    tmp = tmp_path_factory.mktemp("voila")
+@contextmanager
+def serve_voila(notebook: Path, tmp: Path) -> Iterator[Server]:
+    """Voila serving ``notebook`` on a free port (stopped afterwards)."""
     port = free_port()
     proc, log = _start(
         [
             str(BIN / "voila"),
-            str(VOILA_NOTEBOOK),
+            str(notebook),
             "--no-browser",
             f"--port={port}",
             "--Voila.ip=127.0.0.1",
@@ -212,3 +212,10 @@ def voila_app(browser, tmp_path_factory) -> Iterator[Server]:
         yield server
     finally:
         _stop(proc)
+
+
+@pytest.fixture(scope="session")
+def voila_app(browser, tmp_path_factory) -> Iterator[Server]:
+    """Voila serving the instructor app (the same command as `make app`)."""
+    with serve_voila(VOILA_NOTEBOOK, tmp_path_factory.mktemp("voila")) as server:
+        yield server

@@ -23,7 +23,7 @@ from browser_helpers import (
 )
 
 from boards import exercises as ex
-from conftest import BIN, Server, _start, _stop, _wait_ready, free_port
+from conftest import serve_voila
 
 pytestmark = pytest.mark.timeout(900)
 
@@ -280,19 +280,10 @@ def test_every_kind_in_every_game_in_lab(page, jupyter_lab):
 def voila_exercises(browser, tmp_path):
     """Voila serving the exercise notebook (written first)."""
     write_notebook()
-    port = free_port()
-    proc, log = _start(
-        [str(BIN / "voila"), str(ROOT / NOTEBOOK), "--no-browser", f"--port={port}",
-         "--Voila.ip=127.0.0.1", "--show_tracebacks=True"],
-        tmp_path,
-        "voila",
-    )  # fmt: skip
-    server = Server(f"http://127.0.0.1:{port}/", "", proc, log)
     try:
-        _wait_ready(server, "voila/static/voila.js")
-        yield server
+        with serve_voila(ROOT / NOTEBOOK, tmp_path) as server:
+            yield server
     finally:
-        _stop(proc)
         (ROOT / NOTEBOOK).unlink(missing_ok=True)
         SCORE_FILE.unlink(missing_ok=True)
 
