@@ -44,6 +44,7 @@ body[data-voila] #rendered_cells { padding: 8px 16px !important; }
 body[data-voila] #rendered_cells > div { padding: 0 !important; box-shadow: none !important; }
 body[data-voila] .jp-Cell:not(:has(.trogkit-presenter)) { display: none; }
 """
+ONLY_THIS = "body[data-voila] .jp-Cell:not(:has(.trogkit-presenter)) { display: none; }"
 
 
 class Keys(anywidget.AnyWidget):
@@ -166,11 +167,18 @@ def from_url(query: str | None = None):
             game = rulebook.game_of(state).name
             return Presenter(Trace(game, "-", Start(position=str(state))), title="position")
         if not q:
-            return W.HTML(index_html())
+            return _page(index_html())
         why = "give game=GAME and scenario=NAME or witness=RULE, or position=NOTATION"
     except (TrogkitInputError, RuleError) as e:
         why = input_error_text(e) if isinstance(e, TrogkitInputError) else str(e)
-    return W.HTML(f"<p style='color:#b42318;font-size:20px'>cannot present: {esc(why)}</p>")
+    return _page(f"<p style='color:#b42318;font-size:20px'>cannot present: {esc(why)}</p>")
+
+
+def _page(html: str):
+    """Plain HTML output as the presenter's page (in Voilà, the only cell shown)."""
+    from IPython.display import HTML
+
+    return HTML(f"<style>{ONLY_THIS}</style><div class='trogkit-presenter'>{html}</div>")
 
 
 def index_html() -> str:
@@ -181,7 +189,7 @@ def index_html() -> str:
     parts = ["<div style='font-size:18px'><h2>Present a gallery scenario</h2>"]
     for game in rulebook.REGISTRY:
         links = [
-            f"<li><a href='{PRESENTER}?{urlencode({'game': game, 'scenario': name})}'>"
+            f"<li><a href='{esc(PRESENTER + '?' + urlencode({'game': game, 'scenario': name}))}'>"
             f"{esc(sc.title)}</a></li>"
             for name, sc in scenarios_of(game).items()
         ]

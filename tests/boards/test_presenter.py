@@ -68,12 +68,19 @@ def test_a_stored_witness_and_a_position_are_presented():
         ("game=nogame&witness=X", "unknown game"),
         ("game=trogdor&witness=NO-RULE", "no stored witness"),
         ("position=trogdor%20x", "cannot present"),
-        ("", "give game=GAME"),
+        ("game=trogdor", "give game=GAME"),
     ],
 )
 def test_a_bad_presenter_link_is_told_on_the_page(query, said):
     shown = presenter_from_url(query)
-    assert not isinstance(shown, Presenter) and said in shown.value.replace("&#x27;", "'")
+    assert not isinstance(shown, Presenter) and said in shown.data.replace("&#x27;", "'")
+
+
+def test_with_no_link_the_presenter_lists_every_scenario_as_a_link():
+    page = presenter_from_url("").data
+    for game in rulebook.REGISTRY:
+        for name in scenarios_of(game):
+            assert f"presenter.ipynb?game={game}&amp;scenario={name}'" in page
 
 
 def test_a_link_opens_the_position_in_the_app():
