@@ -45,7 +45,6 @@ class Table:
         self.takebacks = st.takebacks
         self.winners: tuple[int, ...] = st.winners
         self.last = ""
-        # speed: PERF.md "Working copies copied on first read"
         self.hands, self.encounters = Rows(st.hands), NestedRows(st.encounters)
 
     def __getattr__(self, name: str):
@@ -75,7 +74,6 @@ class Table:
 
     def freeze(self) -> MultiState:
         """The new state: the old one's fields, the thawed ones frozen back, the scalars."""
-        # speed: PERF.md "States evolved" (a state's __dict__ holds exactly its fields)
         mine = self.__dict__
         new = self.st.__dict__.copy()
         for name in mine.keys() & _FREEZE.keys():  # the fields made into lists (or set)
@@ -152,22 +150,8 @@ _FREEZE["rng"] = ("seed", _seed_of)  # drawn from: the state keeps where the RNG
 
 
 def builder_view(st: MultiState) -> BuildView:
-    """The counts the put check reads, of the builder of ``st`` (the last state's kept)."""
-    # speed: PERF.md "Encounter: completion by counts"
-    memo = _last_view
-    if memo[0] is st:
-        return memo[1]
-    view = build_view(st.encounters[st.to_move], st.hands[st.to_move], st.cards)
-    _remember(st, view)
-    return view
-
-
-_last_view: tuple = (None, None)
-
-
-def _remember(st: MultiState, view: BuildView) -> None:
-    global _last_view
-    _last_view = (st, view)  # one tuple assignment: threads never see a mixed pair
+    """The counts the put check reads, of the builder of ``st``."""
+    return build_view(st.encounters[st.to_move], st.hands[st.to_move], st.cards)
 
 
 def check_pick(st: MultiState, a: Action) -> RuleError | None:
@@ -176,11 +160,12 @@ def check_pick(st: MultiState, a: Action) -> RuleError | None:
     return None
 
 
-def check_put(st: MultiState, a: Action) -> RuleError | None:
+def check_put(st: MultiState, a: Action, view: BuildView | None = None) -> RuleError | None:
+    """``view``: the builder's counts (``builder_view``), when the caller has them already."""
     p, c, i = st.to_move, a.args[0], a.args[1].value
     if c not in st.hands[p]:
         return refuse("RE-PHASE", f"{c} is not in player {p + 1}'s hand")
-    why = put_verdict(builder_view(st), st.cards.stars[c], i)
+    why = put_verdict(view or builder_view(st), st.cards.stars[c], i)
     if why is None:
         return None
     what, rule_id, reason = why
@@ -286,10 +271,15 @@ def candidates(st: MultiState) -> list[Action]:
 
 
 def legal_actions(st: MultiState) -> list[Action]:
-    """The plain path: every candidate that its kind's check lets through, sorted by text (the
-    game object uses ``fast_legal``, which gives the same list faster)."""
-    check = CHECKS.__getitem__
-    return sorted((a for a in candidates(st) if check(a.verb)(st, a) is None), key=BY_TEXT)
+    """Every candidate that its kind's check lets through, sorted by text (every put asks the
+    builder's one set of counts)."""
+    view = builder_view(st) if st.phase == "build" else None
+    legal = [
+        a
+        for a in candidates(st)
+        if (check_put(st, a, view) if a.verb == "put" else CHECKS[a.verb](st, a)) is None
+    ]
+    return sorted(legal, key=BY_TEXT)
 
 
 # ---- effects -------------------------------------------------------------------------------------

@@ -6,7 +6,6 @@ A turn: RIDE (optional) - DISCOVER - BUILD - BATTLE - LOOT/RECRUIT (RE-SOLO-TURN
 
 from __future__ import annotations
 
-from functools import cache
 from operator import attrgetter
 
 from rulebook.common.actions import Action
@@ -41,7 +40,6 @@ class Table:
         self.rulings = st.rulings
         self.phase, self.marker, self.outcome = st.phase, st.marker, st.outcome
         self.last = ""
-        # speed: PERF.md "Working copies copied on first read"
         self.hand, self.my_encounter, self.discard = (
             list(st.hand),
             list(st.my_encounter),
@@ -193,15 +191,13 @@ def candidates(st: SoloState) -> list[Action]:
     return []
 
 
-@cache
 def solo_action(verb: str, *args) -> Action:
-    """An Action of the Solo Adventure (values: each is made once)."""
+    """An Action of the Solo Adventure."""
     return Action(verb, args)
 
 
 def legal_actions(st: SoloState) -> list[Action]:
-    """The plain path: every candidate its check lets through, sorted by text (the game object
-    uses ``fast_legal.solo_legal_actions``, which gives the same list faster)."""
+    """Every candidate its check lets through, sorted by text."""
     legal = [a for a in candidates(st) if refusal(st, a) is None]
     legal.sort(key=attrgetter("_text"))
     return legal
@@ -220,9 +216,9 @@ def max_length() -> int:
 # ---- effects -------------------------------------------------------------------------------------
 
 
-def perform(st: SoloState, a: Action, legal_actions=legal_actions) -> SoloState:
+def perform(st: SoloState, a: Action) -> SoloState:
     """The new state after the legal action ``a``; an adventure with no action left is lost
-    (``legal_actions``: the plain path, or a generator giving the same lists)."""
+    (RE-SOLO-LOSS)."""
     t = Table(st)
     EFFECTS[a.verb](t, *a.args)
     new = t.freeze()
@@ -232,17 +228,14 @@ def perform(st: SoloState, a: Action, legal_actions=legal_actions) -> SoloState:
     return new
 
 
-def advance(st: SoloState | Table, a: Action, legal_actions=legal_actions) -> Table:
+def advance(st: SoloState | Table, a: Action) -> Table:
     """The legal action ``a`` played in place on a playout's ``Table`` (a frozen state is copied
     into one first): ``perform`` without the copy and the freeze (``Game.advance``)."""
     t = st if st.__class__ is Table else Table.playout(st)
-    t.last, t.listed = "", None  # the list of the position before is stale now
+    t.last = ""
     EFFECTS[a.verb](t, *a.args)
-    if t.outcome == "-":
-        legal = legal_actions(t)
-        if not legal:
-            _no_action_left(t)
-        t.listed = legal  # speed: PERF.md "Encounter: playouts on one working copy"
+    if t.outcome == "-" and not legal_actions(t):
+        _no_action_left(t)
     return t
 
 
