@@ -50,22 +50,30 @@ _DEFAULTS = _defaults()
 # -- decks ---------------------------------------------------------------------------------------
 def draw_movement(s):
     """Draw the top movement card (T-MOVEMENT-CARD); reshuffle the discards when the deck is empty
-    (T-MOVEMENT-RESHUFFLE). The card goes straight to the discard pile. None if there is none."""
+    (T-MOVEMENT-RESHUFFLE). The card goes straight to the discard pile. None if there is none.
+    This turn's Phase 2 card (a Troghammer draw comes while it is in use) stays out of the
+    reshuffle, on the discard pile: its path is still being walked."""
     deck = s.movement_deck
     if not deck.draw:
-        if not deck.discard:
+        in_use, spent = s.movement_card, _spent(s)
+        if not spent:
             return None
         fired("T-MOVEMENT-RESHUFFLE")
-        draw, s.rng = s.rng.shuffled(deck.discard)
-        deck = Deck(draw, ())
+        draw, s.rng = s.rng.shuffled(spent)
+        deck = Deck(draw, (in_use,) if in_use in deck.discard else ())
     cid = deck.draw[0]
     s.movement_deck = Deck(deck.draw[1:], (*deck.discard, cid))
     fired("T-MOVEMENT-CARD")
     return s.cards.movement(cid)
 
 
+def _spent(s) -> tuple[str, ...]:
+    """The discards a reshuffle takes: all but this turn's Phase 2 card."""
+    return tuple(c for c in s.movement_deck.discard if c != s.movement_card)
+
+
 def can_draw_movement(s) -> bool:
-    return bool(s.movement_deck.draw or s.movement_deck.discard)
+    return bool(s.movement_deck.draw or _spent(s))
 
 
 # -- tiles ---------------------------------------------------------------------------------------
@@ -276,17 +284,23 @@ def _repair(s, sq: Square) -> None:
         set_cottage(s, sq, False)
 
 
+def repairs_start(s) -> bool:
+    """Does a knight repair the burnt cottage it starts on? (ruling TR-KNIGHT-REPAIR-START)"""
+    return ruling(s, "TR-KNIGHT-REPAIR-START") == "start"
+
+
 def knight_walk(s, start: Square, path, *, piece, entering_start: bool = False) -> Square:
     """T-KNIGHT-MOVE / T-KNIGHT-REPAIR: follow ``path`` with wraparound from ``start``.
 
-    Repairs a burnt cottage it starts on, passes or stops on; entering Trogdor's tile deals damage
+    Repairs a burnt cottage it passes or stops on, and the one it starts on under ruling
+    TR-KNIGHT-REPAIR-START=start (an entering start always: it is a visit); entering Trogdor's tile deals damage
     (starting on it does not, unless ``entering_start``: the Troghammer entering the board).
     ``piece`` (a knight's index or "hammer") is put on Trogdor's tile before the damage, so a
     killing blow leaves it there for the Fiery Rage to find (T-RAGE kills knights it touches)."""
     fired("T-KNIGHT-MOVE")
     t = s.trogdor
     burnt_cottage = True in s.cottages.values()
-    if burnt_cottage:
+    if burnt_cottage and s.cottages.get(start) and (entering_start or repairs_start(s)):
         _repair(s, start)
     if entering_start and start == t:
         _place(s, piece, start)
@@ -309,10 +323,9 @@ def hammer_blocked(s) -> bool:
     return t is not None and (t in s.knights or t == s.archer)
 
 
-def move_troghammer(s, cause: str) -> None:
+def move_troghammer(s) -> None:
     """Draw a movement card and move the Troghammer along its path (T-DRAW-TROGHAMMER,
     T-KNIGHT-MOVE), moving again while he lands on a knight or archer (T-TROGHAMMER-REMOVE)."""
-    again = cause == "card" or ruling(s, "TR-TROGHAMMER-REMOVE") == "any-time"
     for n in range(MAX_REPEATS):
         if n:
             fired("T-TROGHAMMER-REMOVE")
@@ -325,7 +338,7 @@ def move_troghammer(s, cause: str) -> None:
             s.troghammer = knight_walk(s, CENTRE, card.path, piece="hammer", entering_start=True)
         else:
             s.troghammer = knight_walk(s, s.troghammer, card.path, piece="hammer")
-        if not (again and hammer_blocked(s)):
+        if not hammer_blocked(s):
             return
 
 
@@ -337,7 +350,7 @@ def place_troghammer(s) -> None:
     s.troghammer = CENTRE
     if ruling(s, "TR-TROGHAMMER-REMOVE") == "any-time" and hammer_blocked(s):
         fired("T-TROGHAMMER-REMOVE")
-        move_troghammer(s, "card")
+        move_troghammer(s)
 
 
 # -- flaming peasants ----------------------------------------------------------------------------

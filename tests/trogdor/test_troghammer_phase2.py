@@ -6,6 +6,7 @@ import pytest
 import rulebook
 from rulebook.trogdor import CATALOG, apply_action, puzzle
 from rulebook.trogdor.geometry import BY_NAME
+from rulebook.trogdor.state import Deck
 
 LAYOUT = "C.M.C/.T.../...L./...T./C.M.."
 
@@ -55,3 +56,38 @@ def test_both_options_play_whole_games(option):
     for seed in range(3):
         p = random_game(g, seed, rulings={"TR-TROGHAMMER-PHASE2": option})
         assert g.is_terminal(p.final)
+
+
+@pytest.mark.parametrize("remove", ["any-time", "after-moves"])
+def test_own_draw_moves_him_again_off_the_archer_under_either_remove_option(remove):
+    """RULINGS.md: under own-draw the re-move (T-TROGHAMMER-REMOVE) follows his Phase 2 move as it
+    follows his card moves; the two TR-TROGHAMMER-REMOVE options differ only at his placement
+    (000: "if the Troghammer lands on a tile that has a Knight or Archer, you get to move him
+    again!")."""
+    s = puzzle(LAYOUT, ap=0, knights=["E5"], troghammer="A3", archer="D3", trogdor="B5",
+               movement=["0N-NNN", "0N-EEE", "0N-NNN"],
+               rulings={"TR-TROGHAMMER-PHASE2": "own-draw", "TR-TROGHAMMER-REMOVE": remove})  # fmt: skip
+    s = apply_action(s, "pass")
+    while s.phase == "countryside" and s.pieces_to_move[0] != "archer":
+        s = apply_action(s, "step")
+    # his own card EEE: A3 -> D3, the archer's tile; he moves again on NNN: D3 -> D2 -> D1 -> D5
+    assert s.troghammer == BY_NAME["D5"]
+
+
+def test_own_draw_reshuffle_keeps_the_phase2_card_on_the_discard_pile():
+    """Seed 101's break (issue 35): the Troghammer's own draw finds the Movement deck empty while
+    the knights' card is in use; the reshuffle takes the other discards, and the Phase 2 card
+    stays on the discard pile for the archer who walks it next."""
+    g = rulebook.game("trogdor")
+    s = puzzle(LAYOUT, ap=0, movement=["0N-EEE"], troghammer="A3", trogdor="E4", archer="B5",
+               rulings={"TR-TROGHAMMER-PHASE2": "own-draw"})  # fmt: skip
+    s = s.replace(movement_deck=Deck(("0N-EEE",), ("0N-SSS", "0W-WWW")))
+    s = apply_action(s, "pass")
+    assert s.movement_card == "0N-EEE" and s.movement_deck.draw == ()
+    assert s.pieces_to_move == ("hammer", "archer")
+    s, ids = g.apply_traced(s, "step")
+    assert "T-MOVEMENT-RESHUFFLE" in ids and g.invariants(s) == []
+    assert s.movement_card == "0N-EEE" and "0N-EEE" in s.movement_deck.discard
+    assert len(s.movement_deck.draw) == 1 and len(s.movement_deck.discard) == 2
+    s = apply_action(s, "step")
+    assert s.archer == BY_NAME["E5"]  # the archer walks the knights' EEE card
