@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rulebook.common.actions import Action
 from rulebook.common.game import Game
+from rulebook.common.working import freeze
 
 from . import actions, hidden, rules, solo_rules, state
 from .catalog import CATALOG
@@ -37,10 +38,10 @@ class Encounter(Game):
     advance = staticmethod(rules.advance)
 
     def fork(self, st):
-        return rules.Table.playout(st.freeze() if isinstance(st, rules.Table) else st)
+        return rules.Table(freeze(st))
 
     def freeze(self, st):
-        return st.freeze() if isinstance(st, rules.Table) else st
+        return freeze(st)
 
     def observation(self, st, player):
         return hidden.observe_multi(st, player)
@@ -117,10 +118,10 @@ class EncounterSolo(Game):
         return solo_rules.advance(st, action)
 
     def fork(self, st):
-        return solo_rules.Table.playout(st.freeze() if isinstance(st, solo_rules.Table) else st)
+        return solo_rules.Table(freeze(st))
 
     def freeze(self, st):
-        return st.freeze() if isinstance(st, solo_rules.Table) else st
+        return freeze(st)
 
     def observation(self, st, player):
         return hidden.observe_solo(st, player)
