@@ -351,7 +351,7 @@ def check_any(game, claim, *, kind: str = "any", seconds: float | None = None, *
     check_limit("depth", how.get("depth", 0), lo=0, hi=50, integer=True)
     check_limit("max_states", how.get("max_states", MAX_STATES), lo=1, hi=MAX_BOUND, integer=True)
     check_seeds(how.get("seed", 0), max(1, games))
-    how = {**how, "workers": _workers(how.get("workers", 1), how.get("dask"))}
+    how = {**how, "workers": _workers(how.get("workers", 1), how.get("dask"), games)}
     if isinstance(claim, str):
         claim_file(claim)
     elif kind == "check":
@@ -363,9 +363,9 @@ def check_any(game, claim, *, kind: str = "any", seconds: float | None = None, *
     return _partial(game, claim, how, out.parts)
 
 
-def _workers(workers: int, dask) -> int:
-    """Local workers: at least 1, at most this machine's cores (as a sweep's); a Dask address is
-    checked here, before any process starts."""
+def _workers(workers: int, dask, games: int = 1) -> int:
+    """Local workers: at least 1, at most this machine's cores and the games (as a sweep's); a
+    Dask address is checked here, before any process starts."""
     from solvers.limits import check_limit
     from solvers.play.executors import check_address, check_distributed, default_workers
 
@@ -374,7 +374,7 @@ def _workers(workers: int, dask) -> int:
         if dask != "local":
             check_address(dask)
         check_distributed()
-    return min(workers, default_workers())
+    return max(1, min(workers, default_workers(), games))
 
 
 def _claim_work(send, kind: str, how: dict, seconds):

@@ -152,7 +152,7 @@ def test_trogdor_number_fewest_ap_from_the_solver(tally):
     e = ex.fewest_ap_to_burn(s, "A1", score=tally)
     want = min_ap_cottage(s, "A1").ap
     assert want is not None and e.solution() == want
-    assert "too high" in e.answer(want + 1).text and "Count the moves" in e.last.text
+    assert "too high" in e.answer(want + 1).text and "count the moves to reach A1" in e.last.text
     fb = e.answer(want)
     assert fb.correct and "burn cottage" in fb.text  # the plan is shown
     board = rulebook.game("trogdor")
@@ -372,11 +372,14 @@ def test_out_of_range_players_and_slots_are_refused_when_built():
 
 
 def test_impossible_is_an_answer_when_the_engine_finds_none(tally):
-    e = ex.number(trogdor_state(), "Fewest AP?", lambda s: (None, "no plan exists"), score=tally)
+    e = ex.number(trogdor_state(), "Fewest AP?", lambda s: (None, "no plan exists"),
+                  impossible=True, score=tally)  # fmt: skip
     assert e.solution() == "impossible" and "impossible: no plan exists" in e.solution_text()
     assert not e.answer(3).correct
     e.impossible.value = True
     assert e.check().correct
+    points = ex.battle_level(encounter_state(), 0, 2, score=tally)  # always has an answer
+    assert points.impossible.layout.display == "none" and not points.answer("impossible").judged
 
 
 # ---- choices and feedback in the rule's words -----------------------------------------------
@@ -423,6 +426,20 @@ def test_hints_name_the_rule_that_decides_this_position(tally):
     assert "T-LONG-RANGE" in e.hint()
     e = ex.predict(trogdor_state(), "move S", score=tally)
     assert "T-MOVE" in e.hint()
+    centre = trogdor_puzzle("C.M../.T.../..C../...T./C.M..", trogdor="C3",
+                            burnt=["C3", "B2", "C2", "D2", "B3", "D3", "B4", "D4"], ap=4)  # fmt: skip
+    assert "T-BURN-COTTAGE" in ex.burninate_squares(centre, score=tally).hint()
+    assert "Y5a, Y5b" in ex.battle_level(encounter_state(), 0, 2, score=tally).hint()
+
+
+def test_a_wrong_prediction_names_the_deciding_rule_and_its_condition(tally):
+    torch = trogdor_puzzle("C.M.C/.T.../...L./...T./C.M..", trogdor="B3", peasants=["B3"], ap=2,
+                           movement=["0N-SSE"])  # fmt: skip
+    e = ex.predict(torch, "burn peasant", score=tally)
+    for c in e.choices:
+        if c != e.solution():
+            text = e.answer(c).text
+            assert "T-BURN-PEASANT" in text and "ends in the Void" in text, text
 
 
 # ---- the hidden checked cell's self-check -------------------------------------------------------

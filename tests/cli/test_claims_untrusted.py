@@ -71,6 +71,7 @@ def test_a_complete_exhaustive_search_holds_exhaustively_and_random_games_prove_
 
 HANGS = {
     "loops": ("loops", "trogdor"),
+    "loops in the depth phase": ("loops", "trogdor"),
     "catches everything": ("swallows_everything", "trogdor"),
     "loops at import": ("f", "trogdor"),
     "more_often_than loops": ("rate_loops", "trogdor"),
@@ -84,9 +85,10 @@ def test_timeout_holds_whatever_the_claim_does(how, tmp_path, capsys):
     if how == "loops at import":
         file = tmp_path / "loops_at_import.py"
         file.write_text("while True:\n    pass\n\ndef f(s):\n    return True\n")
+    games = ["--games", "0", "--depth", "3"] if "depth" in how else ["--games", "50"]
     start = time.monotonic()
-    code, out, err = run(check(name, "--games", "50", "--timeout", "1", "--json", game=game,
-                               file=file), capsys)  # fmt: skip
+    code, out, err = run(check(name, *games, "--timeout", "1", "--json", game=game, file=file),
+                         capsys)  # fmt: skip
     assert time.monotonic() - start < 6
     assert code == 3 and "the clock ran out" in err
     data = json.loads(out)
@@ -116,7 +118,8 @@ def test_check_workers_are_capped_at_the_cores(capsys, monkeypatch):
     from solvers.verify import claims
 
     monkeypatch.setattr("solvers.play.executors.default_workers", lambda: 2)
-    assert claims._workers(10_000, None) == 2 and claims._workers(1, None) == 1
+    assert claims._workers(10_000, None, games=100) == 2 and claims._workers(1, None, 100) == 1
+    assert claims._workers(48, None, games=1) == 1  # 48 processes were started for one game
 
 
 # ---- the claim's own failure: exit 2, its file, line and message -------------------------------
