@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 START := notebooks/00_start.ipynb
 
-.PHONY: install lab test lint format app bench coverage golden notebooks binder-check constraints clean
+.PHONY: install lab test lint format app bench coverage golden notebooks binder-check constraints clean site serve-site
 
 $(STAMP): pyproject.toml constraints.txt
 	@$(PY) -c 'import sys; assert sys.version_info >= (3, 11), "trogkit needs Python 3.11+ (found %s)" % sys.version.split()[0]'
@@ -23,9 +23,12 @@ lab: install
 	install -D -m 644 jupyter/overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
 	$(BIN)/jupyter lab --ServerApp.root_dir=. $$([ "$$(id -u)" = 0 ] && echo --allow-root) $(if $(wildcard $(START)),$(START),)
 
-# Voila app: the instructor's scenario editor for every game (boards/instructor.py).
+# Voila app: the instructor's scenario editor for every game (boards/instructor.py) and its
+# presenter (boards/presenter.py), served from notebooks/ with the kit's template
+# (jupyter/voila/templates/trogkit: no CDN, the icons come from Voila's own bundle).
 app: install
-	$(BIN)/voila notebooks/instructor.ipynb --no-browser
+	@echo "open http://localhost:8866/voila/render/instructor.ipynb"
+	JUPYTER_PATH=$(CURDIR)/jupyter $(BIN)/voila notebooks --template=trogkit --no-browser
 
 lint: install
 	$(BIN)/ruff check conftest.py rulebook solvers boards trogkit tests benchmarks scripts
@@ -65,6 +68,16 @@ notebooks: install
 constraints: install
 	{ sed -n '1,3p' constraints.txt; $(BIN)/python -m pip list --format=freeze --exclude-editable | grep -v '^trogkit' | grep -viE '^(pip|setuptools|wheel)==' | sort -f; } > constraints.txt.new
 	mv constraints.txt.new constraints.txt
+
+# The lessons as a static JupyterLite site in site/ (no install, no server: any static host). Pins
+# in lite/; downloads cached in ~/.cache/trogkit-site (TROGKIT_SITE_CACHE). scripts/site.py.
+site: install
+	$(BIN)/python -m scripts.site build
+
+# Serve site/ on http://127.0.0.1:8000/ (SITE_PORT=...); nothing else is needed to use it.
+SITE_PORT ?= 8000
+serve-site:
+	$(PY) -m scripts.site serve --port $(SITE_PORT)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache build *.egg-info
