@@ -23,9 +23,12 @@ lab: install
 	install -D -m 644 jupyter/overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
 	$(BIN)/jupyter lab --ServerApp.root_dir=. $$([ "$$(id -u)" = 0 ] && echo --allow-root) $(if $(wildcard $(START)),$(START),)
 
-# Voila app: the instructor's scenario editor for every game (boards/instructor.py).
+# Voila app: the instructor's scenario editor for every game (boards/instructor.py) and its
+# presenter (boards/presenter.py), served from notebooks/ with the kit's template
+# (jupyter/voila/templates/trogkit: no CDN, the icons come from Voila's own bundle).
 app: install
-	$(BIN)/voila notebooks/instructor.ipynb --no-browser
+	@echo "open http://localhost:8866/voila/render/instructor.ipynb"
+	JUPYTER_PATH=$(CURDIR)/jupyter $(BIN)/voila notebooks --template=trogkit --no-browser
 
 lint: install
 	$(BIN)/ruff check conftest.py rulebook solvers boards trogkit tests benchmarks scripts

@@ -60,31 +60,14 @@ class Berth:
     vehicle: str
     cages: tuple[tuple[str, ...], ...]
 
-    # kept with the value, not fields (speed: PERF.md "Trollland: berths are values")
-    open_map = None  # people -> open cages (fast_legal), for the card set of the states holding it
-    checked = None  # (what breaks the loading rules here, its cards): invariants, that card set
-
     def __post_init__(self):
         object.__setattr__(self, "cages", _tuples(self.cages))
-
-    def copy(self) -> Berth:
-        """The same berth, without what was kept with this one."""
-        new = object.__new__(Berth)  # the cages are tuples already: no __post_init__ needed
-        _SET_DICT(new, {"vehicle": self.vehicle, "cages": self.cages})
-        return new
 
     def with_card(self, index: int, cid: str) -> Berth:
         """This berth with ``cid`` added to cage ``index`` (0-based)."""
         cages = list(self.cages)
         cages[index] += (cid,)
-        new = object.__new__(Berth)  # the cages are tuples already: no __post_init__ needed
-        _SET_DICT(new, {"vehicle": self.vehicle, "cages": tuple(cages)})
-        return new
-
-
-# a new berth's dictionary set by the class's own descriptor, not object.__setattr__ (speed:
-# PERF.md "Trollland: the chain of a load")
-_SET_DICT = Berth.__dict__["__dict__"].__set__
+        return Berth(self.vehicle, cages)
 
 
 class Views:
@@ -135,7 +118,7 @@ class Views:
 
     def owner(self, cid: str) -> int:
         """The player who revealed ``cid`` this turn."""
-        p = 0  # a plain loop (speed: PERF.md "Trollland: plain loops")
+        p = 0
         for cards in self.chosen:
             if cid in cards:
                 return p
@@ -151,7 +134,7 @@ class Views:
         if phase == "over":
             return None
         if phase == "choose":
-            p = 0  # the first player still to choose (speed: PERF.md "Trollland: plain loops")
+            p = 0
             for cards in self.chosen:
                 if not cards:
                     return p
@@ -195,7 +178,6 @@ class State(Views):
     turn: int = 1
     phase: str = "choose"
     # who acts: given in king-return and arrow (the notation's ``pending``), else worked out
-    # from the cards (speed: PERF.md "Trollland: to_move")
     to_move: int | None = None
     chosen: tuple[tuple[str, ...], ...] = ()
     discard: tuple[str, ...] = ()
@@ -216,15 +198,12 @@ class State(Views):
         for name in PER_PLAYER:
             value = getattr(self, name) or [() for _ in range(self.players)]
             put(self, name, _tuples(value))
-        # berths of its own: what is kept with a berth value reads this card set (speed: PERF.md
-        # "Trollland: berths are values"); evolve and Draft keep the card set and share them
-        put(self, "row", tuple(b.copy() if isinstance(b, Berth) else Berth(*b) for b in self.row))
+        put(self, "row", tuple(b if isinstance(b, Berth) else Berth(*b) for b in self.row))
         put(self, "swapped", frozenset(self.swapped))
         put(self, "rng", Rng(self.rng.seed, self.rng.counter))  # never shared with the caller
         if self.phase not in OWN_STEPS:
             put(self, "to_move", self.acting_player())
 
-    # speed: PERF.md "Trollland: frozen states"
     def next_to_load(self) -> tuple[str | None, int | None]:
         found = self.__dict__.get("_next_to_load")
         if found is None:
@@ -284,7 +263,7 @@ class WorkingCopy(Views):
         self.cards, self.rulings, self.rng = s.cards, s.rulings, s.rng
         self.thawed: list[str] = []  # the fields copied so far, frozen back by ``freeze``
         # the next card and its owner, as ``_advance`` found them after the last action (None:
-        # not known; speed: PERF.md "Trollland: to_move")
+        # not known)
         self.next_known = None
 
     def next_to_load(self) -> tuple[str | None, int | None]:
