@@ -55,7 +55,7 @@ def test_side_by_side_and_replays_fit_at_1024(page, jupyter_lab):
     screenshot(page, "lab_side_by_side_1024")
 
     # -- a witness replay: text across the width, whole labels, stepping back changes the step
-    cell = cell_with(page, "witnesses']['T-BURN-COTTAGE']")
+    cell = cell_with(page, '"witnesses"]["T-BURN-COTTAGE"]')
     replay = cell.locator(".trogkit-replay").first
     replay.wait_for(state="visible")
     info = replay.locator(".trogkit-replay-info").first
@@ -69,7 +69,7 @@ def test_side_by_side_and_replays_fit_at_1024(page, jupyter_lab):
     screenshot(page, "lab_replay_witness_1024")
 
     # -- a ruling difference: both options' boards side by side, stepping together
-    cell = cell_with(page, "differences']['TR-PASS-AP']")
+    cell = cell_with(page, '"differences"]["TR-PASS-AP"]')
     replay = cell.locator(".trogkit-replay").first
     replay.wait_for(state="visible")
     assert_side_by_side(replay.locator(".trogkit-side-by-side").first)
