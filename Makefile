@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 START := notebooks/00_start.ipynb
 
-.PHONY: install lab test lint format app bench coverage golden notebooks binder-check constraints clean site serve-site
+.PHONY: install lab test lint format app bench coverage golden notebooks binder-check constraints clean site serve-site test-site site-survey
 
 $(STAMP): pyproject.toml constraints.txt
 	@$(PY) -c 'import sys; assert sys.version_info >= (3, 11), "trogkit needs Python 3.11+ (found %s)" % sys.version.split()[0]'
@@ -43,7 +43,7 @@ format: install
 # or the browser tests of one server, stay on one worker (conftest.py).
 TEST_WORKERS ?= $(shell $(PY) -c 'import os; print(len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)')
 test: install lint
-	TROGKIT_BINDER_CHECK=1 $(BIN)/python -m pytest -q -p no:cacheprovider -n $(TEST_WORKERS)
+	TROGKIT_BINDER_CHECK=1 $(BIN)/python -m pytest -q -p no:cacheprovider -n $(TEST_WORKERS) --ignore=tests/site
 
 binder-check: install
 	TROGKIT_BINDER_CHECK=1 $(BIN)/python -m pytest -q -p no:cacheprovider tests/test_binder.py
@@ -78,6 +78,15 @@ site: install
 SITE_PORT ?= 8000
 serve-site:
 	$(PY) -m scripts.site serve --port $(SITE_PORT)
+
+# The site in Chromium (tests/site): built (downloads cached), served on 127.0.0.1, one lesson of
+# every game and the instructor app run with every other host blocked. .ci/run calls it.
+test-site: install
+	$(BIN)/python -m pytest -q -p no:cacheprovider tests/site
+
+# Every notebook of the built site in Chromium: cells passed per notebook, times, first error.
+site-survey: install
+	$(BIN)/python -m scripts.site_survey
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache build *.egg-info

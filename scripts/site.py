@@ -234,14 +234,23 @@ def pyodide_lock(core_lock: dict, wheels: list[Path]) -> dict:
 # ---- the site ---------------------------------------------------------------------------------
 
 
+# notebooks that are apps (Voila elsewhere): in the site their code is hidden, outputs shown
+APPS = ("instructor.ipynb", "presenter.ipynb")
+
+
 def lite_notebook(src: Path, dest: Path) -> None:
-    """A lesson as the site serves it: the same cells, the Pyodide kernel named."""
+    """A lesson as the site serves it: the same cells, the Pyodide kernel named; an app's code
+    cells collapsed, so that the single-document view shows what Voila shows."""
     nb = json.loads(src.read_text())
     nb.setdefault("metadata", {})["kernelspec"] = {
         "name": "python",
         "display_name": "Python (Pyodide)",
         "language": "python",
     }
+    if src.name in APPS:
+        for cell in nb["cells"]:
+            if cell["cell_type"] == "code":
+                cell.setdefault("metadata", {}).setdefault("jupyter", {})["source_hidden"] = True
     dest.write_text(json.dumps(nb, indent=1) + "\n")
 
 

@@ -103,7 +103,6 @@ REMAINING = {
     "trogdor/rules.py": 3,  # 1 __class__ swap, 2 __dict__
     "trogdor/state.py": 5,  # 1 __class__ swap, 3 __dict__, 1 cache
     "trollland/cards.py": 1,  # 1 global
-    "trollland/state.py": 9,  # 8 __dict__, 1 cache
 }
 
 

@@ -9,6 +9,7 @@ from rulebook.common.errors import TrogkitInputError
 from rulebook.common.game import Game, check_header
 from rulebook.common.hidden import deal_again, fresh_seed, hide
 from rulebook.common.rng import Rng
+from rulebook.common.working import freeze
 
 from . import rules
 from .actions import GRAMMAR, PAIR_VERBS, make, parse_action
@@ -16,7 +17,7 @@ from .catalog import CATALOG
 from .invariants import invariants
 from .scoring import winners as _winners
 from .setup import new_game
-from .state import HEADER, PlayoutCopy, State, parse
+from .state import HEADER, WorkingCopy, parse
 
 
 class Trollland(Game):
@@ -46,12 +47,12 @@ class Trollland(Game):
     perform = staticmethod(rules.perform)  # a module function: one call less per action
 
     def fork(self, state):
-        return PlayoutCopy(state if type(state) is State else state.freeze())
+        return WorkingCopy(freeze(state))
 
     advance = staticmethod(rules.play)  # a State is copied first
 
     def freeze(self, state):
-        return state if state.__class__ is State else state.freeze()
+        return freeze(state)
 
     # -- hidden information --
     def observation(self, state, player):

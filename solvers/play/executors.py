@@ -17,6 +17,7 @@ import multiprocessing
 import os
 import re
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -33,8 +34,15 @@ def default_workers() -> int:
 
 
 def capped_workers(workers: int | None, games: int) -> int:
-    """Workers a sweep starts: as asked (default: the cores), at most the cores and the games."""
+    """Workers a sweep starts: as asked (default: the cores), at most the cores and the games;
+    one (this process) where no process can be started (the browser: Pyodide)."""
+    if not processes_available():
+        return 1
     return max(1, min(workers or default_workers(), default_workers(), games))
+
+
+def processes_available() -> bool:
+    return sys.platform != "emscripten"
 
 
 class TimeUp(Exception):
