@@ -5,13 +5,14 @@ from __future__ import annotations
 from rulebook.common.actions import Action
 from rulebook.common.game import Game
 from rulebook.common.hidden import deal_again, fresh_seed, hide
+from rulebook.common.working import freeze
 
 from . import rules
 from .actions import GRAMMAR
 from .catalog import CATALOG
 from .invariants import invariants
 from .setup import new_game
-from .state import HEADER, Deck, Draft, State
+from .state import HEADER, Deck, State, WorkingCopy
 from .svg import render
 
 
@@ -49,10 +50,10 @@ class Trogdor(Game):
     advance = staticmethod(rules.advance)
 
     def fork(self, state):
-        return state.draft()
+        return WorkingCopy(freeze(state))
 
     def freeze(self, state):
-        return state.freeze() if isinstance(state, Draft) else state
+        return freeze(state)
 
     # -- hidden information (T-SETUP-DECKS: both decks are shuffled face down) --
     def observation(self, state, player):
