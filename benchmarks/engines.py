@@ -114,6 +114,7 @@ def _hint_rate(game, seconds: float) -> float:
 def measure(budget: float) -> dict:
     """Every figure of every game for the code on ``sys.path`` (one child process)."""
     import rulebook
+
     try:
         from solvers.play.fast import random_playout
     except ImportError:  # a tree from before the playout generators left rulebook/ (--before)
