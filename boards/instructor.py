@@ -101,7 +101,7 @@ class InstructorApp:
     ``board`` (the live board), ``compare(ruling)``, ``export()``; ``widget``."""
 
     def __init__(self, state=None):
-        state = state if state is not None else new_position("trogdor")
+        state = state if state is not None else new_position(GAMES[0])  # the main game
         name = rulebook.game_of(state).name
         self.game = W.Dropdown(options=GAMES, value=name, description="game")
         self.scenario = W.Dropdown(description="scenario", layout=W.Layout(width="auto",
