@@ -161,54 +161,74 @@ def _multi(st) -> str:
     return document(width, y + 20, body)
 
 
+SPACE_W = 136  # a path space's column: four of them make the Solo picture MIN_WIDTH wide
+LABEL_W = 110  # the Solo picture's left column of row names ("your encounter")
+
+
+def _in_row(x: float, width: float, cids, y: float, cards, face_up: bool = True) -> list[str]:
+    """Cards from x across ``width``: a card apart, or overlapping so they fit (the id, in the
+    middle of a card, stays uncovered down to a 26-px step)."""
+    step = CW + 2
+    if len(cids) > 1:
+        step = min(step, (width - CW) / (len(cids) - 1))
+    return [card(x + k * step, y, c, cards, face_up) for k, c in enumerate(cids)]
+
+
 def _solo(st) -> str:
+    """The path as RE-SOLO-LAYOUT lays it out (four columns of three spaces, walked up each
+    column), then your hand, encounter, keys, defeated cards and the final encounter: as narrow
+    as the multiplayer picture, so card ids read at full size in a 1024-px Lab window."""
     body = []
-    colw, rowh, x0, y0 = 200, 70, 20, 40
+    rowh, x0, y0 = CH + 26, 12, 40
     head = f"Solo Adventure - {st.phase} - keys {len(st.keys)}/4"
     if st.outcome != "-":
         head += f" - {st.outcome.upper()}"
     body.append(text(8, 18, head, 14, weight="bold"))
 
-    def centre(i):
+    def corner(i):
         c, r = space_xy(i)
-        return x0 + c * colw + 90, y0 + (PER_COLUMN - 1 - r) * rowh + CH / 2
+        return x0 + c * SPACE_W, y0 + (PER_COLUMN - 1 - r) * rowh
+
+    def centre(i):
+        x, y = corner(i)
+        return x + SPACE_W / 2 - 4, y + CH / 2
 
     pts = " ".join(f"{centre(i)[0]},{centre(i)[1]}" for i in range(SPACES))
     body.append(f'<polyline points="{pts}" fill="none" stroke="#c9a227" stroke-width="3" '
                 'stroke-dasharray="6,4"/>')  # fmt: skip
     sx, sy = centre(SPACES - 1)
     ex, ey = centre(0)
-    body.append(f'<path d="M{sx},{sy} C{sx + 60},{sy + 200} {ex - 60},{ey + 120} {ex},{ey}" '
+    body.append(f'<path d="M{sx},{sy} C{sx + 40},{sy + 120} {ex - 40},{ey + 90} {ex},{ey}" '
                 'fill="none" stroke="#c9a227" stroke-width="1.5" stroke-dasharray="2,4"/>')  # fmt: skip
     for i in range(SPACES):
-        c, r = space_xy(i)
-        x, y = x0 + c * colw, y0 + (PER_COLUMN - 1 - r) * rowh
-        space = [f'<rect x="{x - 2}" y="{y - 2}" width="{colw - 16}" height="{CH + 4}" '
+        x, y = corner(i)
+        space = [f'<rect x="{x - 2}" y="{y - 2}" width="{SPACE_W - 6}" height="{CH + 4}" '
                  'fill="#fbf8ef" stroke="none"/>']  # fmt: skip
         if i == st.marker:
-            space.append(f'<rect x="{x - 4}" y="{y - 4}" width="{colw - 12}" height="{CH + 8}" '
+            space.append(f'<rect x="{x - 4}" y="{y - 4}" width="{SPACE_W - 2}" height="{CH + 8}" '
                          'fill="none" stroke="#b42318" stroke-width="3"/>')  # fmt: skip
         space.append(text(x, y - 6, f"{i + 1}", 10))
         if not st.spaces[i]:
             space.append(text(x + 20, y + 26, "cleared", 11))
-        for k, cid in enumerate(st.spaces[i]):
-            space.append(card(x + 10 + k * (CW + 2), y, cid, st.cards, st.face_up[i]))
+        space += _in_row(x + 2, SPACE_W - 12, st.spaces[i], y, st.cards, st.face_up[i])
         body.append(_target(f"space:{i + 1}", "".join(space)))
+    width = x0 + 4 * SPACE_W
     y = y0 + PER_COLUMN * rowh + 10
-    for label, ids in (("hand", st.hand), ("your encounter", st.my_encounter), ("keys", st.keys),
-                       ("defeated", st.defeated)):  # fmt: skip
+    rows = (("hand", st.hand, True), ("your encounter", st.my_encounter, True),
+            ("keys", st.keys, True), ("defeated", st.defeated, True),
+            ("final encounter", st.final, False))  # fmt: skip
+    per_line = int((width - LABEL_W) // (CW + 3))
+    for label, ids, up in rows:
+        if not ids:  # an empty row: its name and a dash, no card's height
+            body.append(text(8, y + 14, label))
+            body.append(text(LABEL_W, y + 14, "-"))
+            y += 22
+            continue
         body.append(text(8, y + 26, label))
-        for k, cid in enumerate(ids):
-            body.append(card(110 + k * (CW + 3), y, cid, st.cards))
-        y += CH + 6
-    body.append(text(8, y + 26, "final encounter"))
-    for k, cid in enumerate(st.final):
-        body.append(card(110 + k * (CW + 3), y, cid, st.cards, False))
-    y += CH + 6
+        for start in range(0, len(ids), per_line):  # a long hand wraps
+            part = ids[start : start + per_line]
+            body += [card(LABEL_W + k * (CW + 3), y, c, st.cards, up) for k, c in enumerate(part)]
+            y += CH + 6
     body.append(text(8, y + 14, f"boss deck {len(st.boss_deck)}  discard {len(st.discard)}  "
                                  "(dashed = stand-in card data)", 11))  # fmt: skip
-    return document(x0 + COLS_W(colw), y + 24, body)
-
-
-def COLS_W(colw: int) -> int:  # noqa: N802 - tiny helper
-    return 4 * colw + 20
+    return document(width, y + 24, body)
