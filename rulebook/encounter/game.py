@@ -75,7 +75,7 @@ class Encounter(Game):
     def parse(self, text, **options):
         return state.parse_multi(text, options.get("cards"))
 
-    def svg(self, st, **overlay):
+    def svg(self, st, *, width=None, **overlay):
         from .svg import render
 
         return render(st)
@@ -154,7 +154,7 @@ class EncounterSolo(Game):
     def parse(self, text, **options):
         return state.parse_solo(text, options.get("cards"))
 
-    def svg(self, st, **overlay):
+    def svg(self, st, *, width=None, **overlay):
         from .svg import render
 
         return render(st)
