@@ -175,3 +175,17 @@ def test_the_shared_notation_leaves_defaults_out_and_reads_only_canonical_text()
         form.split("toy extra=7 n=3")
     with pytest.raises(NotationError, match="missing"):
         form.split("toy extra=7")
+
+
+@pytest.mark.parametrize("name", sorted(rulebook.REGISTRY))
+def test_each_rules_package_legal_actions_is_the_games_rule(name):
+    """``rulebook.<package>.legal_actions`` means the same in every game: the rule's list, the
+    one ``Game.legal_actions`` gives, on a position and on a playout's working copy."""
+    import importlib
+
+    game = rulebook.game(name)
+    package = importlib.import_module(type(game).__module__.rsplit(".", 1)[0])
+    s = game.new_game(3)
+    assert package.legal_actions(s) == game.legal_actions(s) != []
+    copy = game.fork(s)
+    assert package.legal_actions(copy) == game.legal_actions(s)
