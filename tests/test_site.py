@@ -92,3 +92,13 @@ def test_tools_and_pyodide_core_are_pinned():
     lock = json.loads((ROOT / "lite" / "package-lock.json").read_text())
     core = lock["packages"]["node_modules/pyodide"]
     assert core["version"] == "314.0.6" and core["integrity"].startswith("sha512-")
+
+
+def test_readme_starts_with_the_lessons_in_the_browser():
+    readme = (ROOT / "README.md").read_text()
+    sections = [line for line in readme.splitlines() if line.startswith("## ")]
+    assert sections[0] == "## Lessons in your browser"
+    first = readme.split("## Lessons in your browser", 1)[1].split("\n## ", 1)[0]
+    for words in ("make site", "make serve-site", "GitHub Pages", "make test-site"):
+        assert words in first, words
+    assert "OWNER/" not in readme  # the Binder placeholder is gone
