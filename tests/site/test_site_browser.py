@@ -169,6 +169,6 @@ def test_the_solver_lesson_runs_z3_in_the_browser_offline(lesson, site_url):
 def test_the_instructor_app_runs_in_the_browser_offline(lesson, site_url):
     page, run = run_lesson(lesson, site_url, APP, path="app")
     click_a_board(page)
-    hidden = page.locator(".jp-Cell-inputWrapper .jp-InputArea:visible").count()
-    assert hidden == 0, f"{hidden} code cells shown in the app view"
+    shown = page.locator(".jp-CodeCell .jp-InputArea-editor:visible").count()
+    assert shown == 0, f"{shown} code cells shown in the app view"
     assert not run.outside, f"requests left 127.0.0.1: {run.outside[:5]}"
