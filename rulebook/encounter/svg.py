@@ -20,6 +20,8 @@ STAR_FILL = {
     "none": "#d9d9d9",
 }
 CW, CH = 34, 44  # card size
+ROW_H = CH + 30  # a player's row
+MIN_WIDTH, WON_W = 560, 170  # the picture's least width; room for "won N cards, M levels"
 
 
 def _target(name: str, inner: str) -> str:
@@ -82,6 +84,42 @@ def render(st) -> str:
     return _solo(st) if st.GAME == "encounter-solo" else _multi(st)
 
 
+def _player_row(st, p: int, y: float) -> tuple[list[str], float, float]:
+    """Player ``p``'s name, Loot die, wins, hand and encounters from height ``y``: the hand on
+    one line, the encounters on the next (so the picture stays narrow enough for its labels to
+    read at full size in a 1024-px window); the parts, the x where they end and their height."""
+    y0 = y
+    body = [text(10, y + 16, f"P{p + 1}", 13, weight="bold")]
+    die = _die(38, y + 4, st.loot[p])
+    body.append(_target("loot", die) if p == st.to_move and st.phase == "build" else die)
+    body.append(text(10, y + 50, f"wins {st.wins[p]}", 11))
+    x, right, top = 70, 70, y
+    if st.hands[p]:
+        body.append(text(x, y + 16, "hand", 11))
+        for c in st.hands[p]:
+            body.append(card(x, y + 22, c, st.cards))
+            x += CW + 2
+        right, x, top = x, 70, y + ROW_H - 6
+    y = top
+    for i, s in enumerate(st.encounters[p]):
+        if not (st.phase in ("build", "battle") or s):
+            x += 30
+            continue
+        here = st.loot_at[p] == i
+        w = max(1, len(s)) * (CW + 2) - 2
+        slot = [
+            f'<rect x="{x - 2}" y="{y + 4}" width="{w + 4}" height="{CH + 22}" rx="3" '
+            f'fill="{"#fff4d6" if here else "#f7f7f7"}" stroke="#ccc"/>',
+            text(x, y + 16, f"E{i + 1}" + (" [loot]" if here else ""), 11,
+                 weight="bold" if here else "normal"),
+        ]  # fmt: skip
+        for k, c in enumerate(s):
+            slot.append(card(x + k * (CW + 2), y + 22, c, st.cards))
+        body.append(_target(f"encounter:P{p + 1}.E{i + 1}", "".join(slot)))
+        x += w + 18
+    return body, max(right, x), top - y0 + ROW_H
+
+
 def _multi(st) -> str:
     body = []
     y = 18
@@ -99,45 +137,25 @@ def _multi(st) -> str:
         for k, c in enumerate(st.market):
             body.append(card(70 + k * (CW + 4), y, c, st.cards))
         y += CH + 10
-    width = 900
+    rows = []  # (top, player, parts): the frame and the score are drawn once the width is known
+    right = MIN_WIDTH - WON_W
     for p in range(st.players):
-        row_h = CH + 30
+        parts, x, h = _player_row(st, p, y)
+        rows.append((y, h, p, parts))
+        right = max(right, x)
+        y += h + 6
+    width = right + WON_W
+    for top, h, p, parts in rows:
+        acting = p == st.to_move and st.phase != "over"
         body.append(
-            f'<rect x="4" y="{y}" width="{width - 8}" height="{row_h}" fill="none" '
-            f'stroke="{"#b42318" if p == st.to_move and st.phase != "over" else "#bbb"}"/>'
+            f'<rect x="4" y="{top}" width="{width - 8}" height="{h}" fill="none" '
+            f'stroke="{"#b42318" if acting else "#bbb"}"/>'
         )
-        body.append(text(10, y + 16, f"P{p + 1}", 13, weight="bold"))
-        die = _die(38, y + 4, st.loot[p])
-        body.append(_target("loot", die) if p == st.to_move and st.phase == "build" else die)
-        body.append(text(10, y + 50, f"wins {st.wins[p]}", 11))
-        x = 70
-        if st.hands[p]:
-            body.append(text(x, y + 16, "hand", 11))
-            for c in st.hands[p]:
-                body.append(card(x, y + 22, c, st.cards))
-                x += CW + 2
-            x += 16
-        for i, s in enumerate(st.encounters[p]):
-            if not (st.phase in ("build", "battle") or s):
-                x += 30
-                continue
-            here = st.loot_at[p] == i
-            w = max(1, len(s)) * (CW + 2) - 2
-            slot = [
-                f'<rect x="{x - 2}" y="{y + 4}" width="{w + 4}" height="{CH + 22}" rx="3" '
-                f'fill="{"#fff4d6" if here else "#f7f7f7"}" stroke="#ccc"/>',
-                text(x, y + 16, f"E{i + 1}" + (" [loot]" if here else ""), 11,
-                      weight="bold" if here else "normal"),
-            ]  # fmt: skip
-            for k, c in enumerate(s):
-                slot.append(card(x + k * (CW + 2), y + 22, c, st.cards))
-            body.append(_target(f"encounter:P{p + 1}.E{i + 1}", "".join(slot)))
-            x += w + 18
+        body += parts
         won = sum(st.cards.level(c) for c in st.won[p])
         body.append(
-            text(width - 12, y + 16, f"won {len(st.won[p])} cards, {won} levels", anchor="end")
+            text(width - 12, top + 16, f"won {len(st.won[p])} cards, {won} levels", anchor="end")
         )
-        y += row_h + 6
     body.append(text(8, y + 12, f"deck {len(st.deck)}  discard {len(st.discard)}  "
                                  "(dashed border = stand-in card data)", 11))  # fmt: skip
     return document(width, y + 20, body)

@@ -3,7 +3,7 @@
 - **Legality**: ``refusal(s, action)`` is the one check per action kind (``CHECKS``); it returns
   the ``RuleError`` or None. ``legal_actions`` keeps the candidates it passes, and the game's
   ``apply`` raises what it returns, so the list and the refusals cannot disagree.
-- **Effects**: ``perform(s, action)`` changes a ``Draft`` of the position and freezes it; steps
+- **Effects**: ``perform(s, action)`` changes a working copy of the position and freezes it; steps
   that need no decision (cancelled Trolls, powers without a target, end of turn) run on, so the
   result waits for ``to_move`` (or the game is over). Rule code calls ``fired(ID)`` where a rule
   takes effect.
@@ -23,7 +23,7 @@ from rulebook.common.game import fired
 
 from .actions import GRAMMAR, PLAYERS, Cage, Player, make
 from .catalog import refuse
-from .state import Draft, PlayoutCopy, State, Views, WorkingCopy
+from .state import WorkingCopy
 
 POWERS = {1: ("king",), 2: ("expel", "camp"), 3: ("steal-top",), 4: ("steal-rest",), 5: ("send",)}
 POWER_RULE = {1: "TL-TROLL-KING", 2: "TL-TROLL-EXPRESS", 3: "TL-TROLL-3", 4: "TL-TROLL-4"}
@@ -345,16 +345,14 @@ def has_legal_action(s) -> bool:
 # -- effects ---------------------------------------------------------------------------------------
 def perform(s, a: Action):
     """The state after the legal action ``a`` (checked by the caller); ``s`` is not changed."""
-    return play(Draft(s), a).freeze()
+    return play(WorkingCopy(s), a).freeze()
 
 
 def play(d, a: Action) -> WorkingCopy:
     """Play the legal action ``a`` on the working copy ``d`` in place, then the steps that need
-    no decision; return ``d``. A State is copied first (a ``PlayoutCopy``): this is the game's
-    ``advance`` (a playout's one working copy) and ``perform``'s effect (on a ``Draft``)."""
-    if d.__class__ is State:
-        d = PlayoutCopy(d)
-    d.next_known = None  # the effect changes the chosen cards
+    no decision; return ``d``. A State is copied first: this is the game's ``advance`` (a
+    playout's one working copy) and ``perform``'s effect."""
+    d = WorkingCopy.of(d)
     EFFECTS[a.verb](d, d.to_move, a)
     _advance(d)
     return d
@@ -536,9 +534,9 @@ def _advance(d) -> None:
     while True:
         phase = d.phase
         if phase == "load":
-            found = Views.next_to_load(d)  # not known yet: ``play`` forgot it before the effect
+            found = d.next_to_load()
             if found[0] is not None:
-                d.to_move, d.next_known = found[1], found
+                d.to_move = found[1]
                 return
             _end_of_turn(d)
         elif phase == "choose":

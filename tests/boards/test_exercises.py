@@ -244,6 +244,8 @@ def test_drill_search_ends_within_its_budget():
     with pytest.raises(LookupError, match="no position"):
         d.new(tries=50, seconds=0.5)
     assert time.monotonic() - t0 < 3 and "no position" in d.note.value
+    d.new_button.click()  # the button: said on the drill, not raised
+    assert d.current is None and "no position found for T-SETUP-DECKS" in d.note.value
 
 
 # ---- score, hint, solution, static rendering ----------------------------------------------------
