@@ -264,7 +264,7 @@ class InstructorApp:
             r = G.replay(here, {rid: option})
             stop = f", refused by {r.refusal.rule_id}" if r.refusal else ""
             fired = ", ".join(dict.fromkeys(r.fired)) or "no rule"
-            boards.append(board(r.state, title=f"{rid}={option}: {fired}{stop}"))
+            boards.append(board(r.state, title=f"{r.state.rulings.reading(rid)}: {fired}{stop}"))
         sbs = side_by_side(*boards)
         for old in self.compare_box.children:
             close_tree(old)
