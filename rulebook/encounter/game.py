@@ -170,3 +170,9 @@ class EncounterSolo(Game):
 
 GAME = Encounter()
 SOLO = EncounterSolo()
+
+
+def legal_actions(st) -> list[Action]:
+    """The rule's legal actions of a position of either game (``st.GAME`` names it), as
+    ``rulebook.trogdor.legal_actions`` and ``rulebook.trollland.legal_actions`` give theirs."""
+    return (SOLO if st.GAME == SOLO.name else GAME).legal_actions(st)
