@@ -31,6 +31,7 @@ TARGET = re.compile(r"""data-target=["']([^"']+)["']""")
 BUTTON_SLOTS = 14  # labelled buttons shown at once; more go to the "other actions" list
 HINT_MODULE = "solvers.play.agents"
 ROW_WIDTH = 580  # px an output has in Lab at 1024 px with its file browser open
+PAGE_WIDTH = 1000  # px a Voila page's row has at 1024 px (the instructor app, the presenter)
 NARROW = 500  # px: a drawing this narrow keeps its legend beside it
 
 
@@ -563,12 +564,14 @@ class SideBySide(W.VBox):
     width, and one legend under them all: two options fit side by side at 1024 px. Its output
     carries one static picture of all of them, so the comparison reads on GitHub too."""
 
-    def __init__(self, boards, **kw):
+    def __init__(self, boards, row_width: int = ROW_WIDTH, **kw):
+        """``row_width``: the px the row has (a Voila page: the window's width)."""
         boards = list(boards)
         for b in boards:
             share(getattr(b, "widget", b), len(boards))
-            if hasattr(b, "fit_width"):  # card labels keep their size in a narrower picture
-                b.fit_width = ROW_WIDTH // len(boards) - 12
+            if hasattr(b, "fit_width"):  # card labels keep their size in a narrower picture,
+                b.fit_width = row_width // len(boards) - 12  # not much enlarged in a wider row
+                b.view.layout.max_width = f"{round(b.fit_width * 1.3)}px"
                 b.refresh()
             if hasattr(b, "legend"):
                 b.legend.layout.display = "none"

@@ -23,8 +23,9 @@ def board(state, *, title: str = ""):
     return Board(state, title=title)
 
 
-def side_by_side(*boards):
-    """Boards in a row whose saved output is one picture of them all (a ruling's two readings)."""
-    from .core import SideBySide
+def side_by_side(*boards, row_width: int | None = None):
+    """Boards in a row whose saved output is one picture of them all (a ruling's two readings);
+    ``row_width``: the px the row has (default: a Lab output's at 1024 px)."""
+    from .core import ROW_WIDTH, SideBySide
 
-    return SideBySide(boards)
+    return SideBySide(boards, row_width or ROW_WIDTH)

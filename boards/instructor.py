@@ -27,7 +27,7 @@ from rulebook.common import gallery as G
 from rulebook.common.errors import TrogkitInputError
 from rulebook.common.notation import header_of
 
-from .core import NARROW, PictureBox, _svg_width, esc, input_error_text
+from .core import NARROW, PAGE_WIDTH, PictureBox, _svg_width, esc, input_error_text
 from .gallery_browser import info_html
 
 GAMES = tuple(rulebook.REGISTRY)  # every registered game
@@ -265,7 +265,7 @@ class InstructorApp:
             stop = f", refused by {r.refusal.rule_id}" if r.refusal else ""
             fired = ", ".join(dict.fromkeys(r.fired)) or "no rule"
             boards.append(board(r.state, title=f"{r.state.rulings.reading(rid)}: {fired}{stop}"))
-        sbs = side_by_side(*boards)
+        sbs = side_by_side(*boards, row_width=PAGE_WIDTH)
         for old in self.compare_box.children:
             close_tree(old)
         self.compare_box.children = [sbs]

@@ -24,7 +24,7 @@ from rulebook.common import gallery as G
 from rulebook.common.errors import NotationError, RuleError, TrogkitInputError
 from rulebook.common.notation import header_of
 
-from .core import esc, input_error_text
+from .core import PAGE_WIDTH, esc, input_error_text
 
 # projector-size text; only the boards, the step and the keys on the page (Voilà: the other
 # cells' output is hidden while a presenter is shown)
@@ -112,7 +112,7 @@ class Presenter:
     def __init__(self, trace, *, title: str = ""):
         from .replay import ReplayBoard
 
-        self.replay = ReplayBoard(trace, title=title)
+        self.replay = ReplayBoard(trace, title=title, row_width=PAGE_WIDTH)
         self.keys = Keys()
         self.keys.on_key(self.key)
         self.widget = W.VBox([self.keys, self.replay.widget], layout=W.Layout(width="100%"))

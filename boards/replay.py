@@ -32,7 +32,7 @@ class ReplayBoard:
     ``first_button``/``back_button``/``forward_button``/``last_button``, ``info.value``;
     ``boards`` (one, or two for a ruling difference); ``widget`` is what a notebook shows."""
 
-    def __init__(self, trace, *, title: str = ""):
+    def __init__(self, trace, *, title: str = "", row_width: int | None = None):
         self.trace = trace
         self.runs = [_replay(trace)]
         titles = [title or f"{trace.game} {trace.rule}"]
@@ -56,7 +56,7 @@ class ReplayBoard:
         controls = W.HBox([self.first_button, self.back_button, self.forward_button,
                            self.last_button])  # fmt: skip
         if len(self.boards) > 1:
-            row = side_by_side(*self.boards)
+            row = side_by_side(*self.boards, row_width=row_width)
         else:
             row = self.boards[0].widget
         self.info.add_class("trogkit-replay-info")

@@ -88,7 +88,7 @@ class Trogdor(Game):
         return State.parse(text, options.get("cards"))
 
     def svg(self, state, *, width=None, **overlay):
-        return render(state, **overlay)  # a grid: it scales as a whole (``width`` unused)
+        return render(state, width=width, **overlay)
 
     def load_cards(self, path):
         """Sections the file leaves out (actions, movement, keepers, items) are the bundled ones.

@@ -51,23 +51,32 @@ def _sq(x):
     return square(x, "overlay")
 
 
-def render(state, highlight=None, path=None, labels=None) -> str:
+def render(state, highlight=None, path=None, labels=None, width=None) -> str:
     """SVG text of ``state``; overlay: ``highlight`` (squares), ``path`` (squares, numbered from
-    1) and ``labels`` ({square: short text})."""
+    1) and ``labels`` ({square: short text}). ``width``: the most px the picture should take (a
+    side-by-side board's share of a row): when even the grid does not fit, the grid is scaled to
+    the width and the panel drawn under it at full size (its card labels 11 px)."""
     s = state
     hand = s.hands[s.to_move] if s.hands else ()
-    # room below the panel's text for the hand (a long hand makes the picture taller)
-    w, h = PAD + 5 * T + 10 + PANEL, max(PAD + 5 * T + 20, PAD + 200 + 18 * len(hand))
+    lines = _panel_lines(s)
+    grid = [*_coordinates(), *_squares(s), *_overlay(highlight, path, labels)]
+    side = PAD + 5 * T + 10  # the grid's width, and where the panel starts beside it
+    if width and width < side:
+        k = min(1.0, max(width, PANEL + 20) / side)
+        grid = [f"<g transform='scale({k:.3g})'>", *grid, "</g>"]
+        px, py = 10, round(side * k)
+        w, h = round(max(side * k, PANEL + 20)), py + 70 + 16 * len(lines) + 18 * len(hand)
+    else:  # room below the panel's text for the hand (a long hand makes the picture taller)
+        px, py = side, PAD
+        w, h = side + PANEL, max(PAD + 5 * T + 20, PAD + 200 + 18 * len(hand))
     out = [
         f"<svg xmlns='http://www.w3.org/2000/svg' width='{w}' height='{h}' "
         f"viewBox='0 0 {w} {h}' font-family='sans-serif' font-size='11'>",
         f"<rect width='{w}' height='{h}' fill='white'/>",
+        *grid,
+        *_panel(s, hand, lines, px, py),
+        "</svg>",
     ]
-    out += _coordinates()
-    out += _squares(s)
-    out += _overlay(highlight, path, labels)
-    out += _panel(s, hand)
-    out.append("</svg>")
     return "".join(out)
 
 
@@ -227,21 +236,19 @@ def _panel_lines(s) -> list[str]:
     return lines
 
 
-def _panel(s, hand) -> list[str]:
+def _panel(s, hand, lines, px, py) -> list[str]:
     """The side panel: Trog-meter, turn facts, and the player's cards, each a click target
     ``card:<id>``."""
-    px = PAD + 5 * T + 10
-    lines = _panel_lines(s)
-    out = [f"<text x='{px}' y='{PAD + 10}' font-weight='bold'>Trog-meter</text>"]
+    out = [f"<text x='{px}' y='{py + 10}' font-weight='bold'>Trog-meter</text>"]
     for j in range(7):
         fill = "#ffb703" if j < s.meter else "white"
         out.append(
-            f"<circle cx='{px + 8 + j * 18}' cy='{PAD + 24}' r='6' fill='{fill}' stroke='#333'/>"
+            f"<circle cx='{px + 8 + j * 18}' cy='{py + 24}' r='6' fill='{fill}' stroke='#333'/>"
         )
     for j, text in enumerate(lines):
-        out.append(f"<text x='{px}' y='{PAD + 50 + j * 16}'>{escape(text)}</text>")
+        out.append(f"<text x='{px}' y='{py + 50 + j * 16}'>{escape(text)}</text>")
     if hand:
-        y0 = PAD + 58 + len(lines) * 16
+        y0 = py + 58 + len(lines) * 16
         out.append(f"<text x='{px}' y='{y0}' font-weight='bold'>hand</text>")
         for j, cid in enumerate(hand):
             cy = y0 + 6 + j * 18

@@ -79,3 +79,22 @@ def test_two_encounter_boards_draw_narrow_pictures_whose_labels_keep_their_size(
     rid, ruling = next(iter(rulebook.game("encounter").rulings.items()))
     states = [battle_position([mine, theirs], to_move=1, rulings={rid: o}) for o in ruling.options]
     assert_narrow_and_readable(states[:2], 34)
+
+
+def test_two_trogdor_boards_scale_the_grid_and_keep_the_panel_at_full_size():
+    """In a Lab row the grid is scaled to the board's share and the panel (Trog-meter, facts,
+    the hand's cards) drawn under it unscaled; on a Voila page's wider row (the presenter, the
+    instructor app) the usual picture, panel beside the grid."""
+    state = rulebook.game("trogdor").new_game(0)
+    assert state.hands[state.to_move]  # a hand to read
+    lab = side_by_side(boards.board(state), boards.board(state))
+    page = side_by_side(boards.board(state), boards.board(state), row_width=1000)
+    alone = boards.board(state).static_svg()
+    for b in lab.boards:
+        svg = b.static_svg()
+        width = float(re.search(r"<svg[^>]*width='([0-9.]+)'", svg).group(1))
+        assert width <= 290 and "font-size='11'" in svg
+        grid, panel = svg.split(">Trog-meter<")
+        assert "transform='scale(" in grid and "scale(" not in panel
+        assert all(f"card:{c}" in panel for c in state.hands[state.to_move])
+    assert all(b.static_svg() == alone for b in page.boards)
