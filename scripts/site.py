@@ -53,11 +53,9 @@ MARKERS = {
 }
 # the kernel's shims, shipped inside the Pyodide kernel extension (not on PyPI in this form)
 SHIMS = ("ipykernel", "piplite", "pyodide-kernel", "widgetsnbextension")
-# loaded at kernel start, in one go, before the first cell (the kernel installs them otherwise, one
-# by one): the kernel's own packages and what `import boards` needs for the first board
+# the kernel's own packages, loaded at start from the lock file in one go (the kernel installs
+# them otherwise, one by one, through micropip): lite/jupyter-lite.json lists them
 PRELOAD = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython")
-# the roots of the Pyodide closure `pin` resolves, besides the kit's own dependencies
-KERNEL_ROOTS = ("micropip", "comm", "jedi", "ipython")
 
 
 class SiteError(Exception):
@@ -340,6 +338,8 @@ def lite_notebook(src: Path, dest: Path) -> None:
 
 
 def build(out: Path) -> None:
+    if out.exists() and any(out.iterdir()) and not (out / "jupyter-lite.json").exists():
+        raise SiteError(f"{out} is not empty and holds no site: not replacing it")
     bin_dir = tools()
     core = pyodide_core()
     work = Path(tempfile.mkdtemp(prefix="trogkit-site-"))
