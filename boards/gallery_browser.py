@@ -33,8 +33,7 @@ class GalleryBrowser:
             raise TrogkitInputError(
                 f"a game's name, not {type(game).__name__}: {', '.join(rulebook.games())}"
             )
-        rulebook.game(game)  # an unknown name: NotationError listing the games
-        self.package = game.split("-")[0]
+        self.package = rulebook.game(game).package  # an unknown name: NotationError
         gallery = G.read_file(self.package)
         self.scenarios = {sc.name: sc for sc in gallery.scenarios}
         if not self.scenarios:
@@ -240,7 +239,7 @@ def stored_traces(package: str) -> tuple[dict, list[str]]:
     first use. A store that does not read is reported, not fatal to the gallery."""
     store = importlib.import_module("solvers.verify.store")
     out, skipped = {}, []
-    for name in sorted(n for n in rulebook.games() if n.split("-")[0] == package):
+    for name in sorted(n for n, g in rulebook.games().items() if g.package == package):
         try:
             data = store.load(name)
             for part, word in (("witnesses", "witness"), ("differences", "difference")):

@@ -3,8 +3,11 @@ length, keep every invariant, and replay exactly."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
+from rulebook.common.errors import NotationError
 from rulebook.common.game import random_game
 from rulebook.trollland import puzzle, scores
 from rulebook.trollland.game import GAME
@@ -39,8 +42,10 @@ def test_invariants_hold_after_every_action():
 
 def test_invariants_report_a_lost_card_and_a_full_vehicle():
     s = GAME.new_game(1, players=2)
-    lost = GAME.parse(str(s).replace(f"dock={s.dock[0]},", "dock=", 1))
+    lost = dataclasses.replace(s, dock=s.dock[1:])
     assert any("missing" in x for x in GAME.invariants(lost))
+    with pytest.raises(NotationError, match="missing from a dealt game"):
+        GAME.parse(str(lost))  # what breaks an invariant does not parse
     full = puzzle(2, phase="choose", row={"V01": [["Bi0"]]}, hands=[["Zo1"], ["Zo2"]])
     # (1-card hands cannot choose two: the position is also stuck, which invariants now say)
     assert GAME.invariants(full)[0] == "V01 is full but has not departed"
