@@ -7,7 +7,7 @@ import re
 
 import rulebook
 
-from .kinds import ClickExercise, NumberExercise
+from .kinds import ClickExercise, NumberExercise, check_index
 
 TARGET = re.compile(r"""data-target=["']([^"']+)["']""")
 
@@ -21,12 +21,17 @@ def targets(state, prefix: str = "") -> list[str]:
 # ---- Trogdor!! ----------------------------------------------------------------------------------
 def burn_candidates(state) -> dict[str, list[str]]:
     """Each square -> the burn actions that burninate there (his own square: tile, cottage,
-    peasant; elsewhere the long-range forms)."""
+    peasant, what stands there first, so a wrong click is explained by the rule about it;
+    elsewhere the long-range forms)."""
     here = str(state.trogdor) if state.trogdor is not None else None
     out = {}
     for sq in (t for t in targets(state) if ":" not in t):
         if sq == here:
-            out[sq] = ["burn tile", "burn cottage", "burn peasant"]
+            cottage = {str(k): v for k, v in state.cottages.items()}.get(sq) is False
+            peasant = sq in map(str, state.peasants)
+            out[sq] = sorted(["burn tile", "burn cottage", "burn peasant"],
+                             key=lambda a: -(cottage and a == "burn cottage")
+                             - (peasant and a == "burn peasant"))  # fmt: skip
         else:
             out[sq] = [f"burn tile at {sq}", f"burn peasant at {sq}"]
     return out
@@ -48,12 +53,14 @@ def fewest_ap_to_burn(state, square: str, **kw) -> NumberExercise:
 
         r = min_ap_cottage(s, square)
         if r.ap is None:
-            return -1, f"impossible: {r.reason}"
+            return None, f"impossible: {r.reason}"
         return r.ap, "plan: " + ", ".join(r.actions)
 
-    kw.setdefault("hint", "Count the moves to reach the cottage, then the burns it needs.")
+    kw.setdefault("hint", f"Trogdor is on {state.trogdor}: count the moves to reach {square}, "
+                          f"then the burns its cottage needs: its tile and every tile around it "
+                          "(T-BURN-COTTAGE), each burn 1 AP.")  # fmt: skip
     return NumberExercise(state, f"Fewest AP to burninate the cottage on {square}?", compute,
-                          **kw)  # fmt: skip
+                          impossible=True, **kw)  # fmt: skip
 
 
 # ---- Trollland ----------------------------------------------------------------------------------
@@ -74,18 +81,26 @@ def cages_click(state, card: str, **kw) -> ClickExercise:
 def points(state, player: int, **kw) -> NumberExercise:
     """Points ``player`` (0-based) scores in this position (TL-SCORE-*)."""
 
+    check_index("player", player, 0, state.players - 1, "points (0-based: 0 is P1)")
+
     def compute(s):
         from rulebook.trollland.scoring import score
 
         sc = score(s, player)
         return sc.total, "; ".join(sc.lines())
 
-    kw.setdefault("hint", "Suitcases of each pile's top card, medals, bonus, -2 per refugee.")
+    from rulebook.trollland.scoring import score
+
+    parts = [line.split(":")[0] for line in score(state, player).lines()[:-1]]
+    kw.setdefault("hint", f"Add up P{player + 1}'s {', '.join(parts)} (TL-SCORE-*); each "
+                          "refugee in the Trollgat is -2.")  # fmt: skip
     return NumberExercise(state, f"How many points does P{player + 1} score here?", compute, **kw)
 
 
 def vehicle_points(state, player: int, **kw) -> NumberExercise:
     """Zeal points ``player`` (0-based) scores from the vehicles taken (TL-SCORE-MEDALS)."""
+
+    check_index("player", player, 0, state.players - 1, "vehicle_points (0-based: 0 is P1)")
 
     def compute(s):
         from rulebook.trollland.scoring import score
@@ -124,6 +139,11 @@ def attack_click(state, mine: int = 1, **kw) -> ClickExercise:
 def battle_level(state, player: int, slot: int, **kw) -> NumberExercise:
     """The combined level encounter ``slot`` (1-based) of ``player`` (0-based) fights with."""
 
+    from rulebook.encounter.state import SLOTS
+
+    check_index("player", player, 0, len(state.encounters) - 1, "battle_level (0-based: 0 is P1)")
+    check_index("slot", slot, 1, SLOTS, "battle_level (1-based: E1..E5)")
+
     def compute(s):
         from rulebook.encounter.battle import BattleRules, summarise
 
@@ -135,6 +155,8 @@ def battle_level(state, player: int, slot: int, **kw) -> NumberExercise:
         doubled = " (doubled: Strength in Numbers)" if rules.sin and summary.doubled else ""
         return total, f"{levels or 'no cards'} = {total}{doubled}"
 
-    kw.setdefault("hint", "Add the levels of the encounter's cards (Strength in Numbers doubles).")
+    cards = ", ".join(state.encounters[player][slot - 1]) or "no cards"
+    kw.setdefault("hint", f"Add the levels of {cards} (Strength in Numbers doubles, if it is "
+                          "in play).")  # fmt: skip
     return NumberExercise(state, f"What level does P{player + 1}'s E{slot} fight with?",
                           compute, **kw)  # fmt: skip

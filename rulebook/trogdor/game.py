@@ -115,9 +115,16 @@ class Trogdor(Game):
         return render(state, **overlay)
 
     def load_cards(self, path):
-        """Sections the file leaves out (actions, movement, keepers, items) are the bundled ones."""
+        """Sections the file leaves out (actions, movement, keepers, items) are the bundled ones.
+        One file, as every game's (``cards.load_card_set`` also reads a directory of them)."""
+        from pathlib import Path
+
+        from rulebook.common.errors import CardDataError
+
         from .cards import load_card_set
 
+        if Path(path).is_dir():
+            raise CardDataError(str(path), "is a directory, not a card file")
         return load_card_set(path)
 
     position_problems = staticmethod(invariants)  # a module function: one call less per action

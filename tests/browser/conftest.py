@@ -70,6 +70,8 @@ def page(browser):
     p.set_default_timeout(30_000)
     p.errors = []  # page-level JS exceptions, checked by the tests
     p.on("pageerror", lambda e: p.errors.append(str(e)))
+    p.requests = []  # every URL the page asked for (no CDN: all must be 127.0.0.1)
+    p.on("request", lambda r: p.requests.append(r.url))
     yield p
     ctx.close()
 
@@ -143,12 +145,11 @@ def _start(
 
 @pytest.fixture(scope="session")
 def jupyter_lab(browser, tmp_path_factory) -> Iterator[Server]:
-    """JupyterLab serving the repo, with cell windowing off (every cell stays in the DOM) and the
-    app object exposed so tests can run commands ("Run All Cells") without fragile menu clicks."""
+    """JupyterLab serving the repo with a learner's default settings -- cell windowing on, so a
+    cell out of view is not in the page and its outputs render before they are attached -- and
+    the app object exposed so tests can run commands ("Run All Cells") without fragile menu
+    clicks. Only what would reach the network or write to the repo is turned off."""
     tmp = tmp_path_factory.mktemp("lab")
-    settings = tmp / "settings" / "@jupyterlab" / "notebook-extension"
-    settings.mkdir(parents=True)
-    (settings / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}))
     apputils = tmp / "settings" / "@jupyterlab" / "apputils-extension"
     apputils.mkdir(parents=True)
     (apputils / "notification.jupyterlab-settings").write_text(

@@ -16,6 +16,7 @@ COMMANDS = ("witness", "differ", "check")
 DEFAULT_SECONDS = 300.0  # every verification search: the default clock (--timeout replaces it)
 CLOCK_HELP = "the search (exit 3 when it ends it, with what was found before)"
 MAX_PLAYOUTS = 100_000  # = solvers.verify.witness.MAX_BUDGET (kept here so --help stays fast)
+MAX_STATES, MAX_BOUND = 20_000, 100_000  # = solvers.verify.claims' (the same reason)
 
 
 def register(commands, game: str) -> None:
@@ -29,7 +30,11 @@ def register(commands, game: str) -> None:
     )  # fmt: skip
     p.add_argument("rule", nargs="?", metavar="RULE_ID", help="a rule of the catalog")
     p.add_argument("--all", action="store_true", help="every rule of the game (one search)")
-    p.add_argument("--write", action="store_true", help="with --all: store them beside the rules")
+    p.add_argument("--write", nargs="?", const="", metavar="FILE",
+                   help=f"with --all: store them in FILE (default ./{game}.verify.json; never "
+                   "into the installed kit)")  # fmt: skip
+    p.add_argument("--force", action="store_true",
+                   help="with --write: replace a store holding more witnesses or playouts")  # fmt: skip
 
     p = opt.command(
         commands, "differ", help="find where a ruling's options give different results",
@@ -40,8 +45,9 @@ def register(commands, game: str) -> None:
     p.add_argument("ruling_id", metavar="RULING_ID")
     p.add_argument("--option", help="the other option (default: the first non-default one)")
 
-    # a check's budget is its games (and depth), not playouts
-    shared = {k: v for k, v in SEARCH_OPTIONS.items() if k != "budget"}
+    # a check's budget is the positions its exhaustive search (--depth) visits, not playouts
+    shared = {**SEARCH_OPTIONS, "budget": (MAX_STATES, "positions the exhaustive search "
+                                           "(--depth) visits", MAX_BOUND)}  # fmt: skip
     p = opt.command(
         commands, "check",
         help="check a claim on many games; a false one gets its smallest counterexample",
@@ -68,20 +74,35 @@ SEARCH_OPTIONS = {
 }
 
 
-def trace_data(t) -> dict:
-    """A trace as JSON for other tools: start, actions, the rules fired on the last step."""
-    return t.to_json()
+def trace_data(t, explained: dict | None = None) -> dict:
+    """A trace as JSON for other tools: start, actions, the rules fired on the last step, and
+    what ``explain`` says of it (``final`` and ``last_step``, or both ``outcomes``)."""
+    d = t.to_json()
+    if explained is not None and t.versus:
+        d["outcomes"] = explained
+    elif explained is not None:
+        d["final"], d["last_step"] = explained["final"], explained
+    return d
 
 
-def trace_text(t) -> str:
+def explain(t) -> dict:
+    from solvers.verify import explain
+
+    return explain.outcomes(t) if t.versus else explain.last_step(t)
+
+
+def trace_text(t, explained: dict | None = None) -> str:
+    """The trace's actions, then in plain words what its last step did and its final position
+    (a witness), or each option's outcome and what differs (a ruling difference)."""
+    from solvers.verify import explain as words
+
     head = f"{t.game} {t.rule}: {t.length} actions (found {t.found_length}) from {t.start.label()}"
     lines = [head] + [f"  {i + 1:3d}. {a}" for i, a in enumerate(t.actions)]
-    if t.refused:
-        lines.append(f"  then {t.refused!r} is refused by {t.rule}")
+    explained = explain(t) if explained is None else explained
     if t.versus:
-        lines.append(f"  versus {t.versus}: {t.note}")
-    elif t.fired:
-        lines.append(f"  fired on the last step: {', '.join(t.fired)}")
+        lines += words.difference_lines(explained)
+    else:
+        lines += words.witness_lines(t, explained)
     if t.note and not t.versus:
         lines.append(f"  note: {t.note}")
     return "\n".join(lines)
@@ -105,7 +126,11 @@ def _witness(args, game: str) -> int:
     from solvers.verify.witness import DEFAULT_BUDGET, witness
 
     if args.all:
+        if args.rule is not None:
+            raise TrogkitInputError(f"give a RULE_ID or --all, not both ({args.rule} and --all)")
         return _witness_all(args, game)
+    if args.write is not None or args.force:
+        raise TrogkitInputError("--write and --force store every rule's witness: give --all")
     if args.rule is None:
         raise TrogkitInputError("name a RULE_ID, or give --all")
     return _found_or_missing(args, lambda: witness(
@@ -121,20 +146,31 @@ def _found_or_missing(args, search) -> int:
         t = search()
     except NoWitness as e:
         return _missing(args, e)
-    _emit(args, trace_data(t), trace_text(t))
+    explained = explain(t)
+    _emit(args, trace_data(t, explained), trace_text(t, explained))
     return 0
 
 
 def _witness_all(args, game: str) -> int:
+    from solvers.limits import LimitReached
     from solvers.verify.regenerate import regenerate
     from solvers.verify.stats import lengths_summary
     from solvers.verify.witness import witness_all
 
-    if args.write:
-        data = regenerate(game, budget=args.budget, seconds=args.timeout)
-        wit, missed, stats = data["witnesses"], data["missed"], data["stats"]
-    else:
+    cut = None
+    if args.write is not None:
+        target = _target(args, game)
+        try:
+            data = regenerate(game, budget=args.budget, seconds=args.timeout, path=target,
+                              force=args.force, seed=args.seed)  # fmt: skip
+        except LimitReached as e:  # nothing written: what the search found is printed
+            cut, cov = e.what, e.best
+        else:
+            wit, missed, stats = data["witnesses"], data["missed"], data["stats"]
+            print(f"trogkit {game} witness: written to {target}", file=sys.stderr)
+    if args.write is None:
         cov = witness_all(game, budget=args.budget, seed=args.seed, seconds=args.timeout)
+    if args.write is None or cut is not None:
         wit, missed, stats = cov.witnesses, cov.missed, lengths_summary(cov.witnesses)
     data = {"game": game, "stats": stats, "missed": missed,
             "witnesses": {k: trace_data(t) for k, t in wit.items()}}  # fmt: skip
@@ -142,7 +178,25 @@ def _witness_all(args, game: str) -> int:
             for k, t in sorted(wit.items())]  # fmt: skip
     rows += [f"{k}: no witness ({why})" for k, why in sorted(missed.items())]
     _emit(args, data, "\n".join(rows + [f"stats: {stats}"]))
+    if cut is not None:
+        print(f"trogkit {game} witness: limit reached: {cut}", file=sys.stderr)
+        return 3
     return 0
+
+
+def _target(args, game: str):
+    """Where --write stores the witnesses, checked before the search: writable, a store (or
+    nothing) there, and not a larger search than this one unless --force."""
+    from pathlib import Path
+
+    from solvers.verify import store
+    from solvers.verify.witness import ALL_BUDGET, DEFAULT_BUDGET
+
+    target = store.writable(Path(args.write or f"{game}.verify.json"))
+    if not args.force:
+        budget = args.budget or ALL_BUDGET.get(game, DEFAULT_BUDGET)
+        store.refuse_smaller(target, game, playouts=budget)
+    return target
 
 
 def _differ(args, game: str) -> int:
@@ -154,33 +208,37 @@ def _differ(args, game: str) -> int:
 
 
 def _check(args, game: str) -> int:
-    from solvers.verify.claims import check, load_claim
+    """A claim's verdict (exit 0), refuted (1), or what was finished when the clock or the
+    exhaustive bound cut what was asked (3). The claim runs in a child process."""
+    from solvers.verify.claims import check_any
 
-    fn = load_claim(args.claim)
-    if hasattr(fn, "more_often_than"):
-        return _check_rate(args, game, fn)
-    r = check(game, args.claim, games=args.games, depth=args.depth, seed=args.seed,
-              players=args.players, workers=args.workers, dask=args.dask,
-              seconds=args.timeout)  # fmt: skip
-    if not r.holds:
-        _emit(args, r.to_json(), f"{r.claim} is false:\n" + trace_text(r.counterexample))
+    r = check_any(game, args.claim, games=args.games, depth=args.depth, seed=args.seed,
+                  players=args.players, workers=args.workers, dask=args.dask,
+                  max_states=args.budget, seconds=args.timeout)  # fmt: skip
+    if isinstance(r, dict):
+        return _check_rate(args, game, r)
+    if r.verdict == "refuted":
+        how = "" if r.shrunk else " (the clock ran out before it was shrunk)"
+        _emit(args, r.to_json(), f"{r.claim}: refuted{how}:\n" + trace_text(r.counterexample))
         return 1
-    if r.timed_out:
-        text = (f"{r.claim}: no counterexample in the {r.games} games played and "
-                f"{r.positions} positions checked before the clock ran out (not a proof: "
-                f"{args.games} games and depth {args.depth} were asked)")  # fmt: skip
+    if r.verdict == "undecided":
+        text = (f"{r.claim}: undecided: no counterexample in {r.what_was_searched()} "
+                f"({r.why_undecided()}; not a proof)")  # fmt: skip
         _emit(args, r.to_json(), text)
-        return _clock_ran_out(game, args, f"{r.claim}: {r.games} of {args.games} games played, "
-                              f"{r.positions} positions checked")  # fmt: skip
-    _emit(args, r.to_json(), f"{r.claim}: no counterexample in {r.positions} positions")
+        if r.timed_out:
+            return _clock_ran_out(game, args, f"{r.claim}: {r.what_was_searched()}")
+        print(f"trogkit {game}: limit reached: {r.claim}: {r.why_undecided()}", file=sys.stderr)
+        return 3
+    if r.verdict == "holds exhaustively":
+        text = f"{r.claim}: holds exhaustively to depth {r.depth}: {r.what_was_searched()}"
+    else:
+        text = (f"{r.claim}: no counterexample in {r.games} games ({r.positions} positions; "
+                "random games are no proof: --depth searches every position)")  # fmt: skip
+    _emit(args, r.to_json(), text)
     return 0
 
 
-def _check_rate(args, game: str, fn) -> int:
-    from solvers.verify.claims import check_rate
-
-    r = check_rate(game, fn, games=max(1, args.games), seed=args.seed, players=args.players,
-                   seconds=args.timeout)  # fmt: skip
+def _check_rate(args, game: str, r: dict) -> int:
     rate = "no game" if r["rate"] is None else f"rate {r['rate']:.3f}"
     cut = " before the clock ran out" if r["timed_out"] else ""
     text = f"{r['claim']}: {r['verdict']} ({rate} in {r['games']} games{cut}, 95 % {r['ci95']})"
