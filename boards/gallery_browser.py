@@ -42,6 +42,7 @@ class GalleryBrowser:
                                  f"no scenario to browse{': ' + why if why else ''}")  # fmt: skip
         self.choices: dict[str, str] = {}
         self.board = None
+        self._loaded = None  # the name of the scenario the board shows
         self.stored, stored_skipped = stored_traces(self.package)
         self.skipped = [*map(str, gallery.skipped), *stored_skipped]
         self.problems = W.HTML(value=skipped_html(self.skipped))
@@ -134,8 +135,6 @@ class GalleryBrowser:
     @property
     def game(self):
         return rulebook.game(G.header_of(self.scenario.position))
-
-    _loaded = None  # the name of the scenario the board shows
 
     def _load(self) -> None:
         from .factory import board

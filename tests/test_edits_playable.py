@@ -89,6 +89,11 @@ def test_trogdor_parse_refuses_a_card_in_two_places_and_more_knights_than_the_bo
     assert "action cards in two places" in _refused(g, str(s).replace("hands=", f"hands={card},"))
     many = str(s).replace("knights=", "knights=A1,A2,A3,A4,A5,B1,B2,B3,")
     assert "T-SETUP-PIECES: 10 knights; the box has 2" in _refused(g, many)
+    from rulebook.trogdor.state import State
+
+    for text in (many, str(s).replace("hands=", f"hands={card},")):  # the State's own reader
+        with pytest.raises(TrogkitInputError, match="T-SETUP-PIECES|in two places"):
+            State.parse(text)
 
 
 def test_trogdor_editor_refuses_a_third_knight_citing_the_setup_rule():

@@ -67,13 +67,19 @@ def count_problems(s: State) -> list[str]:
         bad.append("the Phase 2 movement card is not on the discard pile")
     bad += [f"unknown piece {tok!r} in the Phase 2 queue" for tok in s.pieces_to_move
             if tok not in PIECES]  # fmt: skip
-    if len(s.knights) > KNIGHTS_IN_BOX:
-        bad.append(f"T-SETUP-PIECES: {len(s.knights)} knights; the box has {KNIGHTS_IN_BOX}")
+    bad += knight_problems(s)
     if s.phase == "spawn" and not can_spawn(s):
         bad.append(f"T-SPAWN: the spawn step with no peasant to spawn (meter {s.meter}, "
                    f"{len(s.peasants)} peasants on the board, no free unburnt cottage or none "
                    "wanted)")  # fmt: skip
     return bad
+
+
+def knight_problems(s: State) -> list[str]:
+    """No more knights than the box's two (``State.parse`` asks it too)."""
+    if len(s.knights) <= KNIGHTS_IN_BOX:
+        return []
+    return [f"T-SETUP-PIECES: {len(s.knights)} knights; the box has {KNIGHTS_IN_BOX}"]
 
 
 def can_spawn(s: State) -> bool:
