@@ -39,8 +39,6 @@ BOX_COUNTS = {"C": 3, "L": 1, "M": 2, "T": 2}
 class Layout(Frozen):
     """Tile letters (upper case / '.') in reading order, 25 of them."""
 
-    # speed: PERF.md "Start-up: loaded on first use" (a Frozen value, not a frozen dataclass)
-
     FIELDS = ("tiles",)
 
     def __init__(self, tiles: tuple[str, ...]):

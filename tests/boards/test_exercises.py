@@ -244,6 +244,8 @@ def test_drill_search_ends_within_its_budget():
     with pytest.raises(LookupError, match="no position"):
         d.new(tries=50, seconds=0.5)
     assert time.monotonic() - t0 < 3 and "no position" in d.note.value
+    d.new_button.click()  # the button: said on the drill, not raised
+    assert d.current is None and "no position found for T-SETUP-DECKS" in d.note.value
 
 
 # ---- score, hint, solution, static rendering ----------------------------------------------------
@@ -474,3 +476,27 @@ def test_self_check_fails_when_the_engine_disagrees(tally):
     e.right_answer = lambda: False  # a stale, typed-in answer
     with pytest.raises(AssertionError, match="refused"):
         e.self_check()
+
+
+# ---- saved notebooks ----------------------------------------------------------------------------
+NOTEBOOKS = sorted((Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb"))
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_saved_notebooks_show_an_answer_only_collapsed(path):
+    import nbformat
+
+    nb = nbformat.read(path, as_version=4)
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        outputs = cell.get("outputs", [])
+        if "self_check()" in cell.source:  # the hidden check: nothing a learner can read
+            assert not outputs, cell.source
+        for out in outputs:
+            text = str(out.get("text", "")) + str(out.get("data", {}).get("text/plain", ""))
+            assert "right answer accepted" not in text and "wrong answer refused" not in text
+            html = str(out.get("data", {}).get("text/html", ""))
+            if "trogkit-exercise-static" in html:  # the answer only inside <details>
+                before, _, rest = html.partition("<details><summary>answer</summary>")
+                assert rest and "</details>" in rest and "solution" not in before

@@ -11,6 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 from urllib.parse import urlsplit
 
+APP_PAGE = "voila/render/instructor.ipynb"  # the instructor app, as `make app` serves it
+PRESENTER_PAGE = "voila/render/presenter.ipynb"
 BOARD = ".trogkit-board"
 PICTURE = ".trogkit-picture"
 DRAWING = ".trogkit-drawing"

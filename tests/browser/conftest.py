@@ -37,7 +37,8 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-VOILA_NOTEBOOK = ROOT / "notebooks" / "instructor.ipynb"  # what `make app` serves
+VOILA_NOTEBOOKS = ROOT / "notebooks"  # what `make app` serves, with the kit's template:
+VOILA_TEMPLATE = ["--template=trogkit"]  # jupyter/voila/templates/trogkit (no CDN requests)
 START_TIMEOUT = 60  # seconds for a server to answer
 
 
@@ -127,6 +128,7 @@ def _start(
     env["JUPYTER_CONFIG_DIR"] = str(tmp / "config")
     env["JUPYTER_PLATFORM_DIRS"] = "1"
     env.pop("JUPYTER_TOKEN", None)
+    env["JUPYTER_PATH"] = str(ROOT / "jupyter")  # the kit's Voila template (as `make app`)
     if (
         root_flag and os.geteuid() == 0
     ):  # containers/CI often run as root; Jupyter refuses that by default
@@ -191,13 +193,16 @@ def jupyter_lab(browser, tmp_path_factory) -> Iterator[Server]:
 
 @pytest.fixture(scope="session")
 def voila_app(browser, tmp_path_factory) -> Iterator[Server]:
-    """Voila serving the instructor app (the same command as `make app`)."""
+    """Voila serving the instructor app and its presenter (the same command as `make app`):
+    the app is at ``url + APP_PAGE``, the presenter at ``url + PRESENTER_PAGE``
+    (browser_helpers)."""
     tmp = tmp_path_factory.mktemp("voila")
     port = free_port()
     proc, log = _start(
         [
             str(BIN / "voila"),
-            str(VOILA_NOTEBOOK),
+            str(VOILA_NOTEBOOKS),
+            *VOILA_TEMPLATE,
             "--no-browser",
             f"--port={port}",
             "--Voila.ip=127.0.0.1",

@@ -98,7 +98,7 @@ def test_timeout_holds_whatever_the_claim_does(how, tmp_path, capsys):
 def test_the_depth_phase_is_under_the_clock_too(capsys):
     start = time.monotonic()
     code, out, _ = run(check("trogdor_health_never_negative", "--games", "0", "--depth", "50",
-                             "--budget", "100000", "--timeout", "1", "--json", file=PLANTED),
+                             "--budget", "50000", "--timeout", "1", "--json", file=PLANTED),
                        capsys)  # fmt: skip
     assert time.monotonic() - start < 6
     data = json.loads(out)
@@ -203,3 +203,24 @@ def test_a_counterexample_found_on_two_workers_is_the_same_as_on_one():
     one = check("trogdor", spec, games=6)
     two = check("trogdor", spec, games=6, workers=2)
     assert one.verdict == two.verdict == "refuted" and one.counterexample == two.counterexample
+
+
+def test_the_clis_bounds_are_the_checks_own():
+    from solvers.verify import claims
+    from trogkit.commands import verify
+
+    assert (verify.MAX_STATES, verify.MAX_BOUND) == (claims.MAX_STATES, claims.MAX_BOUND)
+
+
+def test_an_exhaustive_search_out_of_memory_is_undecided_with_what_it_searched(monkeypatch):
+    """The child's memory limit stops the search, not the check: the verdict says so."""
+    from solvers.verify import claims
+
+    def out_of_memory(game, claim, starts, depth, max_states, clock, send, done):
+        done.visited, done.reached = 7, 9
+        raise MemoryError
+
+    monkeypatch.setattr(claims, "_breadth_first", out_of_memory)  # the forked child has it too
+    r = claims.check("trogdor", f"{PLANTED}:trogdor_health_never_negative", games=0, depth=3)
+    assert r.verdict == "undecided" and "ran out of memory" in r.why_undecided()
+    assert (r.searched.visited, r.searched.reached) == (7, 9)

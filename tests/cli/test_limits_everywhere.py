@@ -114,3 +114,18 @@ def test_a_rule_of_the_other_game_is_refused_up_front(capsys):
         code, out, err = run([game, "witness", rule, "--budget", "100000"], capsys)
         assert code == 2 and out == "" and f"{rule} is a rule of {owner}" in err
         assert time.monotonic() - start < 5
+
+
+def test_chunks_grow_to_about_half_a_second_of_play_and_no_further():
+    from solvers.play.executors import CHUNK_SECONDS, _Chunks
+
+    def after(games, seconds):
+        plan = _Chunks(list(range(10_000)), workers=2)
+        plan.measured(games, seconds)
+        return len(plan.next())
+
+    plan = _Chunks(list(range(10_000)), workers=2)
+    assert [len(plan.next()) for _ in range(3)] == [1, 1, 1]  # nothing measured yet
+    assert after(10, 0.1) == int(CHUNK_SECONDS / 0.01)  # 10 ms a game
+    assert after(10, 1e-6) == 10_000 // 8  # fast games: at most a quarter of a worker's share
+    assert after(1, 600.0) == 1  # long games: one at a time

@@ -16,7 +16,7 @@ COMMANDS = ("witness", "differ", "check")
 DEFAULT_SECONDS = 300.0  # every verification search: the default clock (--timeout replaces it)
 CLOCK_HELP = "the search (exit 3 when it ends it, with what was found before)"
 MAX_PLAYOUTS = 100_000  # = solvers.verify.witness.MAX_BUDGET (kept here so --help stays fast)
-MAX_STATES, MAX_BOUND = 20_000, 100_000  # = solvers.verify.claims' (the same reason)
+MAX_STATES, MAX_BOUND = 20_000, 50_000  # = solvers.verify.claims' (the same reason)
 
 
 def register(commands, game: str) -> None:
