@@ -168,20 +168,25 @@ def test_solo_keys_hold_only_key_cards():
         edit(s, ("move", yellow, "keys"))
 
 
-def test_encounter_hands_are_dealt_equal():
-    from rulebook.encounter.edit import edit
-
+def test_encounter_hands_the_build_can_go_on_from():
     g = rulebook.game("encounter")
-    s = g.new_game(4, players=3)
-    assert s.phase == "build"
-    with pytest.raises(TrogkitInputError, match="RE-SETUP-DEAL: every player is dealt as many"):
-        edit(s, ("move", s.hands[1][0], "hand:P1"))
-    with pytest.raises(TrogkitInputError, match="RE-SETUP-DEAL"):
-        edit(s, ("move", s.deck[0], "hand:P2"))
-    mine = s.hands[0][0]
-    assert edit(s, ("move", mine, "encounter:P1.E1")).encounters[0][0] == (mine,)
-    with pytest.raises(TrogkitInputError, match="P3 builds after P1 but has built"):
-        edit(s, ("move", s.hands[2][0], "encounter:P3.E1"))
+    s, rng = g.new_game(4, players=3), random.Random(4)
+    first = s.to_move
+    while s.to_move == first:  # the first builder builds and is done
+        s = g.apply(s, rng.choice(g.legal_actions(s)))
+    built, now = f"hand:P{first + 1}", s.to_move
+    later = next(p for p in range(3) if p not in (first, now))
+    with pytest.raises(TrogkitInputError, match=f"RE-BUILD-FIVE: P{first + 1} has built but"):
+        g.edit(s, ("move", s.deck[0], built))
+    with pytest.raises(TrogkitInputError, match=f"P{later + 1} builds after P{now + 1} but"):
+        g.edit(s, ("move", s.hands[later][0], f"encounter:P{later + 1}.E1"))
+    t = s
+    with pytest.raises(TrogkitInputError, match=f"P{later + 1} holds 4 cards, fewer than the 5"):
+        for card in s.hands[later]:  # a later builder's hand emptied into the deck
+            t = g.edit(t, ("move", card, "deck"))
+    assert len(t.hands[later]) == 5
+    big = g.edit(s, ("move", s.deck[0], f"hand:P{now + 1}"))  # the builder's hand: any size
+    assert len(big.hands[now]) == len(s.hands[now]) + 1 and g.invariants(big) == []
 
 
 def test_trollland_a_single_chosen_card_in_the_choose_step_is_refused():

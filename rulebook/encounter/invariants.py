@@ -9,6 +9,7 @@ from itertools import chain
 from rulebook.common.conservation import cards_conserved
 
 from . import state
+from .state import SLOTS
 
 
 def multi_problems(st) -> list[str]:
@@ -33,10 +34,11 @@ def multi_problems(st) -> list[str]:
 
 
 def dealt_problems(st) -> list[str]:
-    """Hands as the rules deal them: in the build, every player's hand and encounters hold as
-    many cards (RE-SETUP-DEAL deals each the same), those who have built hold none in hand
-    (RE-BUILD-FIVE) and those still to build have nothing in their encounters; in the market,
-    hands differ by one card at most (one pick each in turn)."""
+    """Hands the build can go on from: those who have built hold none in hand (RE-BUILD-FIVE:
+    every card goes into an encounter), those still to build have built nothing and hold the
+    five cards five encounters need at least; in the market, hands differ by one card at most
+    (one pick each in turn). The builder's own hand may be any size (hands of 16 to 30 cards
+    are positions the rules play)."""
     if st.phase == "market":
         sizes = [len(h) for h in st.hands]
         if max(sizes) - min(sizes) > 1 or any(map(any, st.encounters)):
@@ -44,12 +46,7 @@ def dealt_problems(st) -> list[str]:
         return []
     if st.phase != "build":
         return []
-    held = [len(h) + sum(map(len, e)) for h, e in zip(st.hands, st.encounters, strict=True)]
     out = []
-    if len(set(held)) > 1:
-        counts = ", ".join(f"P{p + 1} {n}" for p, n in enumerate(held))
-        out.append(f"RE-SETUP-DEAL: every player is dealt as many cards (hand and encounters: "
-                   f"{counts})")  # fmt: skip
     now = (st.to_move - st.start) % st.players
     for p in range(st.players):
         order = (p - st.start) % st.players
@@ -57,6 +54,9 @@ def dealt_problems(st) -> list[str]:
             out.append(f"RE-BUILD-FIVE: P{p + 1} has built but holds cards in hand")
         if order > now and (any(st.encounters[p]) or st.loot_at[p] >= 0):
             out.append(f"RE-BUILD-FIVE: P{p + 1} builds after P{st.to_move + 1} but has built")
+        elif order > now and len(st.hands[p]) < SLOTS:
+            out.append(f"RE-BUILD-FIVE: P{p + 1} holds {len(st.hands[p])} cards, fewer than "
+                       f"the {SLOTS} encounters to build")  # fmt: skip
     return out
 
 
