@@ -13,16 +13,21 @@ ex.points(tl_state, 0); ex.vehicle_points(tl_state, 0)  # Trollland scoring (all
 ex.battle_level(re_state, 0, 3)     # Encounter: the level P1's E3 fights with
 ex.click(state, question, candidates)  # any click question: target -> actions that do it
 ex.cages_click(tl_state, "Zo6"); ex.attack_click(re_state, mine=1)
-d = ex.drill("trogdor", "T-BURN-TILE"); d.new(); d.answer(True)  # a fresh position per seed
-ex.SCORE                            # "3 of 5 right" (this kernel); e.hint(); e.solution()
-print(e.self_check())               # hidden checked cell: answers wrongly, then rightly, and
-                                    # asserts both verdicts; the learner's score is untouched
+d = ex.drill("trogdor", "T-BURN-TILE"); d.new()  # a fresh position per seed: legal or predict
+ex.SCORE                            # "3 of 5 right at the first try, 4 solved", kept in
+                                    # trogkit-score.json beside the notebook (survives restarts)
+e.hint(); e.show_solution()         # on request only; a shown solution is a missed first try
+assert e.self_check()               # hidden checked cell: answers wrongly, then rightly, asserts
+                                    # both verdicts, prints nothing; the learner's score is untouched
 ```
+Every exercise shows its position on a live board beside its question and answer controls; an
+answer that cannot be judged (nothing chosen, wrong type) is told what to enter, never raised.
 Every exercise also saves a static rendering (question, board picture, answer in <details>).
 """
 
 from __future__ import annotations
 
+from . import words
 from .core import SCORE, Exercise, Feedback, Score
 from .drill import Drill, RuleExercise
 from .games import (
@@ -46,5 +51,5 @@ __all__ = [
     "SCORE", "ClickExercise", "Drill", "Exercise", "Feedback", "LegalExercise",
     "NumberExercise", "PredictExercise", "RuleExercise", "Score", "attack_click",
     "battle_level", "burninate_squares", "cages_click", "click", "drill", "fewest_ap_to_burn",
-    "legal", "number", "points", "predict", "vehicle_points",
+    "legal", "number", "points", "predict", "vehicle_points", "words",
 ]  # fmt: skip

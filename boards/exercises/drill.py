@@ -1,6 +1,8 @@
 """Drills: a fresh position for one named rule on demand (a new seed each time), so a learner can
-practise that rule until it is clear. Positions come from seeded random play; whether the rule
-acts is the engine's answer (``apply_traced`` fires it, or ``refusal`` names it)."""
+practise that rule until it is clear. Positions come from seeded random play, chosen where the
+rule acts (refuses, or fires) or where it does not; the question is one a learner who knows the
+rule's text can answer: "is this legal here?" when the action is refused, else "what happens on
+the board?" (never "does rule X act", which depends on how the engine reports itself)."""
 
 from __future__ import annotations
 
@@ -13,8 +15,8 @@ import rulebook
 from rulebook.common.errors import TrogkitInputError
 
 from ..core import esc
-from .core import Exercise, Feedback, refusal_html, rule_line
-from .kinds import outcome_of
+from .core import Exercise, Feedback, rule_title
+from .kinds import LegalExercise, PredictExercise
 
 SECONDS = 3.0  # a drill's search for a position ends within this budget
 STEPS = 400  # actions of random play per seed
@@ -59,69 +61,37 @@ def find_case(game, rule_id: str, seed: int, want: bool, seconds: float = SECOND
     return None
 
 
-class RuleExercise(Exercise):
-    """Does ``rule_id`` act (fire, or refuse) when ``action`` is played here? True or False."""
-
-    kind = "drill"
-
-    def __init__(self, state, action, rule_id: str, **kw):
-        self.action, self.rule_id = str(action), rule_id
-        self.buttons = W.ToggleButtons(options=[("acts", True), ("does not", False)], value=None)
-        q = f"Does {rule_id} act (fire or refuse) if you play `{self.action}` here?"
-        super().__init__(state, q, **kw)
-
-    def controls(self):
-        return [self.buttons]
-
-    def current_answer(self):
-        return self.buttons.value
-
-    def solution(self) -> bool:
-        return rule_acts(self.game, self.state, self.action, self.rule_id)
-
-    def wrong_answer(self) -> bool:
-        return not self.solution()
-
-    def solution_text(self) -> str:
-        return ("yes: " if self.solution() else "no: ") + outcome_of(
-            self.game, self.state, self.action
-        )[0]
-
-    def _judge(self, answer) -> Feedback:
-        if answer not in (True, False):
-            raise ValueError(f"answer True (acts) or False (does not), not {answer!r}")
-        want = self.solution()
-        err = self.game.refusal(self.state, self.game.action(self.action))
-        desc, ids, after = outcome_of(self.game, self.state, self.action)
-        text = f"`{self.action}` {desc}. {rule_line(self.game, self.rule_id)}"
-        refusals = {self.action: err} if err else {}
-        return Feedback(answer == want, text, refusals=refusals, fired=ids, after=after,
-                        expected=want)  # fmt: skip
-
-    def feedback_html(self, fb: Feedback) -> str:
-        base = super().feedback_html(fb)
-        for e in fb.refusals.values():
-            base += "<br>" + refusal_html(self.game, e)
-        return base
+def RuleExercise(state, action, rule_id: str, **kw) -> Exercise:  # noqa: N802 - a kind's name
+    """An exercise on ``rule_id`` at ``action``: "is it legal here?" when the rules refuse it,
+    else "what happens on the board?"; the hint names the rule practised."""
+    game = rulebook.game_of(state)
+    kw.setdefault("hint", f"This drill practises {rule_title(game, rule_id)}: "
+                          f"{game.catalog.rules[rule_id].text}")  # fmt: skip
+    if game.refusal(state, game.action(action)) is not None:
+        return LegalExercise(state, action, **kw)
+    return PredictExercise(state, action, **kw)
 
 
 class Drill:
-    """``Drill(game, rule_id)``: ``new()`` gives a fresh ``RuleExercise`` (next seed; the rule
-    acts in about half of them); the widget has a "new position" button."""
+    """``Drill(game, rule_id)``: ``new()`` gives a fresh exercise (next seed; the rule acts in
+    about half of them) and draws it in place of the last one; the widget has a "new position"
+    button."""
 
     def __init__(self, game, rule_id: str, *, seed: int = 0, score=None):
         self.game = rulebook.game(game) if isinstance(game, str) else game
         if rule_id not in self.game.catalog.rules:
             raise KeyError(f"{rule_id} is not a rule of {self.game.name}")
         self.rule_id, self.seed, self._score = rule_id, seed, score
-        self.current: RuleExercise | None = None
-        self.new_button = W.Button(description="new position", icon="refresh")
+        self.current: Exercise | None = None
+        self.new_button = W.Button(description="new position", icon="refresh",
+                                   layout=W.Layout(width="auto"))  # fmt: skip
+        self.new_button.add_class("trogkit-new-position")
         self.new_button.on_click(lambda _b: self.new())
         self.note = W.HTML(value="")
-        self.widget = DrillBox([self.new_button, self.note, W.VBox()], self)
+        self.widget = DrillBox([W.HBox([self.new_button, self.note]), W.VBox()], self)
         self.widget.add_class("trogkit-drill")
 
-    def new(self, tries: int = 20, seconds: float = 2 * SECONDS) -> RuleExercise:
+    def new(self, tries: int = 20, seconds: float = 2 * SECONDS) -> Exercise:
         """The next position (seeds from ``seed`` upward) where the rule acts or not; the search
         ends after ``tries`` seeds or ``seconds``, whichever comes first (LookupError)."""
         end = time.monotonic() + seconds
@@ -134,10 +104,11 @@ class Drill:
             case = find_case(self.game, self.rule_id, self.seed, want, min(SECONDS, left))
             if case is not None:
                 ex = RuleExercise(*case, self.rule_id, score=self._score,
-                                  key=f"drill:{self.rule_id}")  # fmt: skip
+                                  key=f"drill {self.rule_id} seed {self.seed}")  # fmt: skip
                 self.current = ex
-                self.widget.children = [self.new_button, self.note, ex.widget]
-                self.note.value = f"<small>seed {self.seed}</small>"
+                self.widget.children = [self.widget.children[0], ex.widget]
+                self.note.value = (f"<small>drill {esc(self.rule_id)}: position "
+                                   f"{self.seed}</small>")  # fmt: skip
                 return ex
         msg = f"no position found for {self.rule_id} within {tries} seeds / {seconds:g} s"
         self.note.value = esc(msg)

@@ -7,7 +7,7 @@ import re
 
 import rulebook
 
-from .kinds import ClickExercise, NumberExercise
+from .kinds import ClickExercise, NumberExercise, check_index
 
 TARGET = re.compile(r"""data-target=["']([^"']+)["']""")
 
@@ -21,12 +21,17 @@ def targets(state, prefix: str = "") -> list[str]:
 # ---- Trogdor!! ----------------------------------------------------------------------------------
 def burn_candidates(state) -> dict[str, list[str]]:
     """Each square -> the burn actions that burninate there (his own square: tile, cottage,
-    peasant; elsewhere the long-range forms)."""
+    peasant, what stands there first, so a wrong click is explained by the rule about it;
+    elsewhere the long-range forms)."""
     here = str(state.trogdor) if state.trogdor is not None else None
     out = {}
     for sq in (t for t in targets(state) if ":" not in t):
         if sq == here:
-            out[sq] = ["burn tile", "burn cottage", "burn peasant"]
+            cottage = {str(k): v for k, v in state.cottages.items()}.get(sq) is False
+            peasant = sq in map(str, state.peasants)
+            out[sq] = sorted(["burn tile", "burn cottage", "burn peasant"],
+                             key=lambda a: -(cottage and a == "burn cottage")
+                             - (peasant and a == "burn peasant"))  # fmt: skip
         else:
             out[sq] = [f"burn tile at {sq}", f"burn peasant at {sq}"]
     return out
@@ -48,7 +53,7 @@ def fewest_ap_to_burn(state, square: str, **kw) -> NumberExercise:
 
         r = min_ap_cottage(s, square)
         if r.ap is None:
-            return -1, f"impossible: {r.reason}"
+            return None, f"impossible: {r.reason}"
         return r.ap, "plan: " + ", ".join(r.actions)
 
     kw.setdefault("hint", "Count the moves to reach the cottage, then the burns it needs.")
@@ -74,6 +79,8 @@ def cages_click(state, card: str, **kw) -> ClickExercise:
 def points(state, player: int, **kw) -> NumberExercise:
     """Points ``player`` (0-based) scores in this position (TL-SCORE-*)."""
 
+    check_index("player", player, 0, state.players - 1, "points (0-based: 0 is P1)")
+
     def compute(s):
         from rulebook.trollland.scoring import score
 
@@ -86,6 +93,8 @@ def points(state, player: int, **kw) -> NumberExercise:
 
 def vehicle_points(state, player: int, **kw) -> NumberExercise:
     """Zeal points ``player`` (0-based) scores from the vehicles taken (TL-SCORE-MEDALS)."""
+
+    check_index("player", player, 0, state.players - 1, "vehicle_points (0-based: 0 is P1)")
 
     def compute(s):
         from rulebook.trollland.scoring import score
@@ -123,6 +132,11 @@ def attack_click(state, mine: int = 1, **kw) -> ClickExercise:
 
 def battle_level(state, player: int, slot: int, **kw) -> NumberExercise:
     """The combined level encounter ``slot`` (1-based) of ``player`` (0-based) fights with."""
+
+    from rulebook.encounter.state import SLOTS
+
+    check_index("player", player, 0, len(state.encounters) - 1, "battle_level (0-based: 0 is P1)")
+    check_index("slot", slot, 1, SLOTS, "battle_level (1-based: E1..E5)")
 
     def compute(s):
         from rulebook.encounter.battle import BattleRules, summarise

@@ -284,17 +284,23 @@ def _repair(s, sq: Square) -> None:
         set_cottage(s, sq, False)
 
 
+def repairs_start(s) -> bool:
+    """Does a knight repair the burnt cottage it starts on? (ruling TR-KNIGHT-REPAIR-START)"""
+    return ruling(s, "TR-KNIGHT-REPAIR-START") == "start"
+
+
 def knight_walk(s, start: Square, path, *, piece, entering_start: bool = False) -> Square:
     """T-KNIGHT-MOVE / T-KNIGHT-REPAIR: follow ``path`` with wraparound from ``start``.
 
-    Repairs a burnt cottage it starts on, passes or stops on; entering Trogdor's tile deals damage
+    Repairs a burnt cottage it passes or stops on, and the one it starts on under ruling
+    TR-KNIGHT-REPAIR-START=start (an entering start always: it is a visit); entering Trogdor's tile deals damage
     (starting on it does not, unless ``entering_start``: the Troghammer entering the board).
     ``piece`` (a knight's index or "hammer") is put on Trogdor's tile before the damage, so a
     killing blow leaves it there for the Fiery Rage to find (T-RAGE kills knights it touches)."""
     fired("T-KNIGHT-MOVE")
     t = s.trogdor
     burnt_cottage = True in s.cottages.values()
-    if burnt_cottage:
+    if burnt_cottage and s.cottages.get(start) and (entering_start or repairs_start(s)):
         _repair(s, start)
     if entering_start and start == t:
         _place(s, piece, start)
@@ -317,10 +323,9 @@ def hammer_blocked(s) -> bool:
     return t is not None and (t in s.knights or t == s.archer)
 
 
-def move_troghammer(s, cause: str) -> None:
+def move_troghammer(s) -> None:
     """Draw a movement card and move the Troghammer along its path (T-DRAW-TROGHAMMER,
     T-KNIGHT-MOVE), moving again while he lands on a knight or archer (T-TROGHAMMER-REMOVE)."""
-    again = cause == "card" or ruling(s, "TR-TROGHAMMER-REMOVE") == "any-time"
     for n in range(MAX_REPEATS):
         if n:
             fired("T-TROGHAMMER-REMOVE")
@@ -333,7 +338,7 @@ def move_troghammer(s, cause: str) -> None:
             s.troghammer = knight_walk(s, CENTRE, card.path, piece="hammer", entering_start=True)
         else:
             s.troghammer = knight_walk(s, s.troghammer, card.path, piece="hammer")
-        if not (again and hammer_blocked(s)):
+        if not hammer_blocked(s):
             return
 
 
@@ -345,7 +350,7 @@ def place_troghammer(s) -> None:
     s.troghammer = CENTRE
     if ruling(s, "TR-TROGHAMMER-REMOVE") == "any-time" and hammer_blocked(s):
         fired("T-TROGHAMMER-REMOVE")
-        move_troghammer(s, "card")
+        move_troghammer(s)
 
 
 # -- flaming peasants ----------------------------------------------------------------------------

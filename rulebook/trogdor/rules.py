@@ -153,7 +153,7 @@ def do_draw(s, a) -> None:
             if s.troghammer is None and not s.hammer_waiting:
                 fx.place_troghammer(s)
             else:
-                fx.move_troghammer(s, "card")
+                fx.move_troghammer(s)
             deck = s.action_deck
             continue
         fired("T-DRAW")
@@ -696,16 +696,16 @@ def _hammer_step(s, card) -> None:
     """The Troghammer moves with the knights (T-KNIGHT-MOVE): on their card's path, or on a card
     of his own (ruling TR-TROGHAMMER-PHASE2=own-draw)."""
     if fx.ruling(s, "TR-TROGHAMMER-PHASE2") == "own-draw":
-        fx.move_troghammer(s, "phase2")
+        fx.move_troghammer(s)
         return
     if s.hammer_waiting:
         s.hammer_waiting = False
         s.troghammer = fx.knight_walk(s, fx.CENTRE, card.path, piece="hammer", entering_start=True)
     else:
         s.troghammer = fx.knight_walk(s, s.troghammer, card.path, piece="hammer")
-    if fx.ruling(s, "TR-TROGHAMMER-REMOVE") == "any-time" and fx.hammer_blocked(s):
+    if fx.hammer_blocked(s):  # after any move of his, under either TR-TROGHAMMER-REMOVE option
         fired("T-TROGHAMMER-REMOVE")
-        fx.move_troghammer(s, "phase2")
+        fx.move_troghammer(s)
 
 
 def _archer_step(s, card) -> None:

@@ -6,6 +6,7 @@ import pytest
 
 import boards
 from rulebook.common import gallery as G
+from rulebook.common.errors import TrogkitInputError
 
 
 @pytest.mark.parametrize("game", ["trogdor", "trollland", "encounter"])
@@ -46,7 +47,7 @@ def test_toggling_the_ruling_changes_the_result():
     assert gb.board.state.rulings["TR-TROGHAMMER-PHASE2"] == "own-draw"
     assert gb.try_actions() == []  # matched against the own-draw result
     assert gb.board.state.troghammer != default_hammer
-    with pytest.raises(KeyError):
+    with pytest.raises(TrogkitInputError, match="does not show ruling"):
         gb.set_ruling("TR-PASS-AP", "keep")  # not a ruling this scenario shows
 
 
@@ -64,7 +65,7 @@ def test_the_browser_saves_a_static_picture_and_refuses_unknown_names():
     gb = boards.gallery("encounter")
     bundle = gb._repr_mimebundle_()
     assert bundle["image/svg+xml"].startswith("<svg") and "gallery:" in bundle["text/plain"]
-    with pytest.raises(KeyError, match="no scenario"):
+    with pytest.raises(TrogkitInputError, match="no scenario"):
         gb.select("nope")
 
 
@@ -88,5 +89,5 @@ def test_the_gallery_opens_the_stored_witnesses_and_ruling_differences(game, wit
     if ruling:
         diff = gb.open_stored(next(k for k in labels if k.startswith(f"difference {ruling} ")))
         assert len(diff.boards) == 2  # both options side by side
-    with pytest.raises(KeyError, match="no stored trace"):
+    with pytest.raises(TrogkitInputError, match="no stored trace"):
         gb.open_stored("witness NOPE (trogdor)")

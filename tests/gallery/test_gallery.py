@@ -96,7 +96,7 @@ def test_the_ruling_option_is_carried_by_the_position():
     "text, message",
     [("[[scenario]]\nname = 'x'\n", "title"),
      ("[[scenario]]\nname='x'\ntitle='t'\nquote='q'\nposition='trogdor'\nactions=[]\n", "action"),
-     ("[[scenario]]\nname='x'\ntitle='t'\nquote='q'\nposition='p'\nactions=['a']\n"
+     ("[[scenario]]\nname='x'\ntitle='t'\nquote='q'\nposition='trogdor'\nactions=['a']\n"
       "[scenario.expect]\nfire=['T-X']\n", "unknown expect keys"),
      ("[[scenario\n", "not valid TOML")],
 )  # fmt: skip
@@ -106,6 +106,6 @@ def test_bad_gallery_files_are_refused_with_a_clear_error(text, message):
 
 
 def test_repeated_names_are_refused():
-    one = "[[scenario]]\nname='x'\ntitle='t'\nquote='q'\nposition='p'\nactions=['a']\n"
+    one = "[[scenario]]\nname='x'\ntitle='t'\nquote='q'\nposition='trogdor'\nactions=['a']\n"
     with pytest.raises(CardDataError, match="repeated"):
         G.parse(one + one)

@@ -189,6 +189,22 @@ def test_knight_repairs_cottages_started_passed_and_stopped_on():
     assert v.is_burnt("A4") and v.is_burnt("B5")
 
 
+def test_knight_repair_start_ruling_decides_the_cottage_a_knight_starts_on():
+    """Ruling TR-KNIGHT-REPAIR-START (T-KNIGHT-REPAIR): 000 repairs the burnt cottage a knight
+    starts on (default ``start``); under 001's ``visits-only`` only the tiles it moves onto count."""
+
+    def knight_from_a1(option, path):
+        rulings = {"TR-KNIGHT-REPAIR-START": option}
+        return run(phase2(path, knights=["A1"], cottages_burnt=["A1"], rulings=rulings))
+
+    start, visits = knight_from_a1("start", "0N-EEE"), knight_from_a1("visits-only", "0N-EEE")
+    assert start.cottages[sq("A1")] is False and visits.cottages[sq("A1")] is True
+    assert start.knights == visits.knights == (sq("D1"),)
+    # a path that comes back to the start is a visit under both readings
+    back = knight_from_a1("visits-only", "0N-EWW")  # A1 -> B1 -> A1 -> E1
+    assert back.cottages[sq("A1")] is False
+
+
 def test_archer_shoots_along_last_step_line():
     """T-ARCHER: after its path, the archer shoots both ways along its last step's line."""
     # last step E -> shoots row 2 (both ways); archer ends D2

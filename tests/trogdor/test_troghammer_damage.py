@@ -82,7 +82,7 @@ def test_troghammer_placed_on_a_knight_moves_at_once_by_default():
     s = at_draw(["troghammer-1", "ap4"], knights=["C3"], trogdor="A2", movement=["0N-EEE"])
     assert apply_action(s, "draw").troghammer == sq("A3")
     alt = at_draw(["troghammer-1", "ap4"], knights=["C3"], trogdor="A2", movement=["0N-EEE"],
-                  rulings={"TR-TROGHAMMER-REMOVE": "card-moves"})  # fmt: skip
+                  rulings={"TR-TROGHAMMER-REMOVE": "after-moves"})  # fmt: skip
     assert apply_action(alt, "draw").troghammer == sq("C3")
 
 

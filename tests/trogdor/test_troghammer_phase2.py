@@ -58,6 +58,22 @@ def test_both_options_play_whole_games(option):
         assert g.is_terminal(p.final)
 
 
+@pytest.mark.parametrize("remove", ["any-time", "after-moves"])
+def test_own_draw_moves_him_again_off_the_archer_under_either_remove_option(remove):
+    """RULINGS.md: under own-draw the re-move (T-TROGHAMMER-REMOVE) follows his Phase 2 move as it
+    follows his card moves; the two TR-TROGHAMMER-REMOVE options differ only at his placement
+    (000: "if the Troghammer lands on a tile that has a Knight or Archer, you get to move him
+    again!")."""
+    s = puzzle(LAYOUT, ap=0, knights=["E5"], troghammer="A3", archer="D3", trogdor="B5",
+               movement=["0N-NNN", "0N-EEE", "0N-NNN"],
+               rulings={"TR-TROGHAMMER-PHASE2": "own-draw", "TR-TROGHAMMER-REMOVE": remove})  # fmt: skip
+    s = apply_action(s, "pass")
+    while s.phase == "countryside" and s.pieces_to_move[0] != "archer":
+        s = apply_action(s, "step")
+    # his own card EEE: A3 -> D3, the archer's tile; he moves again on NNN: D3 -> D2 -> D1 -> D5
+    assert s.troghammer == BY_NAME["D5"]
+
+
 def test_own_draw_reshuffle_keeps_the_phase2_card_on_the_discard_pile():
     """Seed 101's break (issue 35): the Troghammer's own draw finds the Movement deck empty while
     the knights' card is in use; the reshuffle takes the other discards, and the Phase 2 card
