@@ -28,7 +28,7 @@ TEMPTS = 40  # tempting actions tried at each position while a refusal rule is o
 class Breadth:
     """What one breadth-first search found: rule -> (actions, refused action or None)."""
 
-    start: Start
+    start: Start | None
     found: dict[str, tuple[tuple[str, ...], str | None]] = field(default_factory=dict)
     exhausted: int = -1  # every game of up to this many actions was played (-1: none)
     expanded: int = 0  # positions expanded
@@ -39,16 +39,25 @@ def breadth_first(
 ) -> Breadth:
     """Shortest games from ``start`` for the ``wanted`` rules (``refusals``: those witnessed by
     a refused action), within ``max_states`` expanded positions."""
+    s, ids = start.state(game)
+    out = explore(game, s, ids, wanted, refusals, max_states=max_states, clock=clock)
+    out.start = start
+    return out
+
+
+def explore(game, s, ids, wanted, refusals, *, max_states: int, clock=None, depth_limit=None,
+            tempting=()):  # fmt: skip
+    """``breadth_first`` from the position ``s`` (``ids``: the rules that fired reaching it), at
+    most ``depth_limit`` actions deep; ``tempting``: actions to try as refusals from the first."""
     clock = clock or Clock()
     wanted, refusals = set(wanted), set(refusals)
-    out = Breadth(start)
-    s, ids = start.state(game)
+    out = Breadth(None)
     for rid in wanted.intersection(ids):
         out.found[rid] = ((), None)
-    layer, seen, pool = [(s, ())], {str(s)}, {}
+    layer, seen, pool = [(s, ())], {str(s)}, dict.fromkeys(tempting)
     rng = random.Random(0)
     depth = 0
-    while layer and wanted - set(out.found):
+    while layer and wanted - set(out.found) and (depth_limit is None or depth < depth_limit):
         nxt = []
         for s, path in layer:
             if out.expanded >= max_states or clock.over():
@@ -78,7 +87,7 @@ def _tempt(game, s, path, legal, pool, refusals, out, rng) -> None:
     if not open_:
         return
     texts = list(pool)
-    tempts = texts if len(texts) <= TEMPTS else rng.sample(texts, TEMPTS)
+    tempts = texts if len(texts) <= TEMPTS else texts[:1] + rng.sample(texts, TEMPTS)
     from .search import crossovers
 
     for t in tempts + crossovers([str(a) for a in legal], texts, rng):

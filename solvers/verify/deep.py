@@ -105,11 +105,16 @@ def deep_search(game, rule_id: str, *, seed: int = 0, beams: int = BEAMS, clock=
     rule's own ``STARTS``), that makes it fire; Found is None when none of ``beams`` (or the
     clock) did."""
     clock = clock or Clock()
-    first = STARTS.get(rule_id, start_for)
+    first = STARTS.get(rule_id)
     for i in range(beams):
         if clock.over():
             return None, i
-        start = first(game, i, seed)
+        # the first half of the beams with every ruling at its default
+        start = (
+            first(game, i, seed)
+            if rule_id in STARTS
+            else start_for(game, i, seed, ruling_options=i >= beams // 2)
+        )
         actions = beam(game, rule_id, start, random.Random(seed * 1_000_003 + i), clock)
         if actions is not None:
             return Found(start, tuple(actions), None, i + 1), i + 1
