@@ -143,3 +143,19 @@ def wall_clock(seconds: float | None, what: str):
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old)
+
+
+def check_seeds(seed, count: int, what: str = "games") -> int:
+    """``seed`` and the ``count`` seeds after it (seed + i) all within 0..MAX_SEED: a run that
+    plays ``count`` games (or playouts) is refused here, not at its first overflowing seed."""
+    from rulebook.common.codecs import MAX_SEED
+    from rulebook.common.errors import TrogkitInputError
+
+    check_limit("seed", seed, lo=0, hi=MAX_SEED, integer=True)
+    last = int(seed) + max(1, int(count)) - 1
+    if last > MAX_SEED:
+        raise TrogkitInputError(
+            f"--seed {seed} with {count} {what} reaches seed {last}, past 2**63-1: "
+            f"give a seed up to {MAX_SEED - max(1, int(count)) + 1}"
+        )
+    return int(seed)

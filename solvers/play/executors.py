@@ -106,6 +106,9 @@ def _stop_pool(pool: ProcessPoolExecutor) -> None:
             p.kill()
 
 
+LATE_GAMES = 1.0  # seconds past a deadline for running chunks to hand in their finished games
+
+
 def run_local(
     setup: Setup,
     seeds: list[int],
@@ -116,17 +119,23 @@ def run_local(
 ):
     """``task(setup, chunk of seeds)`` over the seeds on ``workers`` local processes, the lists
     it returns joined (in the order the chunks finish). ``task`` must be picklable by name.
-    Past ``deadline`` (``time.monotonic()``), TimeUp with the records finished."""
+    Past ``deadline`` (``time.monotonic()``), TimeUp with the records finished: each running
+    chunk stops itself after its current game (``chunk_until``) and hands in the games it
+    finished within LATE_GAMES seconds; then the processes are killed."""
     if workers <= 1:
         return _run_here(setup, seeds, tick, task, deadline)
     out: list[GameRecord] = []
     pool = ProcessPoolExecutor(max_workers=workers)
     try:
-        futures = {pool.submit(task, setup, part): len(part) for part in chunks(seeds, workers)}
+        futures = {_submit(pool, task, setup, part, deadline): len(part)
+                   for part in chunks(seeds, workers)}  # fmt: skip
+        counted = set()
         for f in as_completed(futures, timeout=_left(deadline)):
             out += f.result()
             tick(futures[f])
+            counted.add(f)
     except FutureTimeout:
+        out += _late([f for f in futures if f not in counted])
         _stop_pool(pool)
         raise TimeUp(out) from None
     except BaseException:
@@ -134,6 +143,23 @@ def run_local(
         raise
     pool.shutdown()
     return out
+
+
+def _submit(pool, task, setup, part, deadline):
+    if deadline is None:
+        return pool.submit(task, setup, part)
+    return pool.submit(chunk_until, task, setup, part, time.time() + _left(deadline))
+
+
+def _late(futures) -> list:
+    """The games of the chunks not yet counted that are done, or stop within LATE_GAMES of the
+    deadline (a chunk not started yet is cancelled)."""
+    from concurrent.futures import wait
+
+    for f in futures:
+        f.cancel()  # only those not started yet
+    done, _ = wait([f for f in futures if not f.cancelled()], timeout=LATE_GAMES)
+    return [r for f in done if f.exception() is None for r in f.result()]
 
 
 # ---- Dask -----------------------------------------------------------------------------------------
@@ -294,11 +320,20 @@ def check_address(address: str) -> None:
     if address.startswith("inproc://") and len(address) > len("inproc://"):
         return  # a scheduler in this process (tests, notebooks)
     m = _ADDRESS.fullmatch(address)
-    if m is None or not 1 <= int(m.group(3)) <= 65535:
+    if m is None or not 1 <= int(m.group(3)) <= 65535 or not _host_name(m.group(2)):
         raise TrogkitInputError(
             f"--dask {address[:60]!r}: not a scheduler address; give HOST:PORT "
             "(e.g. tcp://127.0.0.1:8786) or 'local'"
         )
+
+
+def _host_name(host: str) -> bool:
+    """A host a resolver takes: an IP in brackets, or at most 253 characters in dot-separated
+    labels of 1..63 (a 300-character label raised UnicodeError in the name lookup)."""
+    if host.startswith("["):
+        return True
+    labels = host.rstrip(".").split(".")
+    return len(host) <= 253 and all(0 < len(label) <= 63 for label in labels)
 
 
 def check_distributed() -> None:
@@ -330,8 +365,8 @@ def _knock(address: str) -> None:
     host = m.group(2).strip("[]")
     try:
         socket.create_connection((host, int(m.group(3))), timeout=CONNECT_SECONDS).close()
-    except OSError as e:
-        reason = e.strerror or type(e).__name__
+    except (OSError, UnicodeError) as e:
+        reason = getattr(e, "strerror", None) or type(e).__name__
         raise TrogkitInputError(
             f"--dask {address[:60]}: nothing answers there ({reason})"
         ) from None

@@ -101,11 +101,13 @@ def summarise(game, setup: Setup, records: list[GameRecord]) -> dict:
     }
 
 
-def _check(game, games, agent, opponents, budget, players, rulings, compare, workers, dask):
+def _check(game, games, agent, opponents, budget, players, rulings, compare, workers, dask,
+           seed=0):  # fmt: skip
     """Every argument, checked here before any worker or cluster starts: one clear error."""
-    from solvers.limits import check_limit
+    from solvers.limits import check_limit, check_seeds
 
     check_limit("games", games, lo=1, hi=MAX_GAMES, integer=True)
+    check_seeds(seed, games)
     for name in (agent, opponents):
         if name is not None and name not in AGENTS:
             raise TrogkitInputError(f"unknown agent {name!r}; agents: {', '.join(AGENTS)}")
@@ -200,7 +202,7 @@ def run(
     ``seconds``: the whole sweep's time limit: past it, LimitReached with the record of the games
     finished as ``best``."""
     g = rulebook.game(game)
-    _check(g, games, agent, opponents, budget, players, rulings, compare, workers, dask)
+    _check(g, games, agent, opponents, budget, players, rulings, compare, workers, dask, seed)
     _check_new_game(g, seed, players, rulings, options)
     if seconds is not None:
         from solvers.limits import check_limit

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from collections import deque
 
 import rulebook
@@ -151,12 +152,15 @@ def differ(
     """The shortest game found where ``ruling_id``'s default and ``option`` (the other option)
     part; raises NoWitness when ``budget`` playouts (and the ``hints``: witness Traces to
     follow) show none, or when ``seconds`` of wall clock pass first."""
+    from solvers.limits import check_seeds
+
     from .witness import NoWitness
 
     game = rulebook.game(game) if isinstance(game, str) else game
     option = option or alternatives(game, ruling_id)[0]
     if option not in alternatives(game, ruling_id):
         raise TrogkitInputError(f"ruling {ruling_id} has no other option {option!r}")
+    check_seeds(seed, budget, "playouts")
     versus, clock = {ruling_id: option}, Clock(seconds)
     hit = _near(game, ruling_id, versus, hints, clock, gallery)
     if hit is not None:
@@ -217,9 +221,9 @@ ALL_BUDGET = {"encounter-solo": 300}
 ALL_BUDGET_DEFAULT = 20
 
 
-def differ_all(game, *, budget: int | None = None, hints=()) -> dict[str, Trace]:
+def differ_all(game, *, budget: int | None = None, hints=(), clock: Clock = NO_CLOCK) -> dict:
     """One difference per ruling (and other option) that the budget finds; ``hints``: witness
-    Traces followed first."""
+    Traces followed first. Past ``clock``, what was found before it (``clock.ran_out`` says)."""
     from .witness import NoWitness
 
     game = rulebook.game(game) if isinstance(game, str) else game
@@ -227,8 +231,11 @@ def differ_all(game, *, budget: int | None = None, hints=()) -> dict[str, Trace]
     out = {}
     for rid in game.rulings:
         for opt in alternatives(game, rid):
+            if clock.over():
+                return out
+            left = None if clock.deadline is None else max(0.001, clock.deadline - time.monotonic())
             try:
-                out[rid] = differ(game, rid, option=opt, budget=budget, hints=hints)
+                out[rid] = differ(game, rid, option=opt, budget=budget, hints=hints, seconds=left)
             except NoWitness:
                 continue
     return out

@@ -14,18 +14,31 @@ from .witness import witness_all
 
 
 def regenerate(
-    game: str, *, budget: int | None = None, differences: bool = True, seconds: float | None = None
-) -> dict:
+    game: str, *, budget: int | None = None, differences: bool = True, seconds: float | None = None,
+    path=None, force: bool = True,
+) -> dict:  # fmt: skip
+    """Search every rule's witness (and each ruling's difference) and store them in ``path``
+    (default: beside the rules). Without ``force``, a store holding more witnesses is kept.
+    ``seconds`` covers both searches: cut by it, nothing is written (LimitReached)."""
     from solvers.limits import LimitReached
 
+    from .clock import Clock
     from .differ import differ_all
 
+    clock = Clock(seconds)
     cov = witness_all(game, budget=budget, seconds=seconds)
     if cov.timed_out:  # a search cut by the clock is not stored over the full one
         raise LimitReached(
             f"--timeout ended the search after {cov.budget} playouts; nothing written"
         )
-    data = store.load(game)
+    if not force:
+        store.refuse_smaller(path or store.path_of(game), game, witnesses=len(cov.witnesses))
+    try:
+        data = store.load(game, path)
+    except store.StoreError:
+        if not force:
+            raise
+        data = store.empty()  # --force: a file that is not a store is replaced
     data.update(
         game=game, witnesses=cov.witnesses, checked=cov.checked, missed=cov.missed,
     )  # fmt: skip
@@ -39,8 +52,10 @@ def regenerate(
     }
     if differences:
         hints = sorted(cov.witnesses.values(), key=lambda t: t.length)
-        data["differences"] = differ_all(game, hints=hints)
-    store.save(game, data)
+        data["differences"] = differ_all(game, hints=hints, clock=clock)
+        if clock.over():
+            raise LimitReached("--timeout ended the ruling-difference search; nothing written")
+    store.save(game, data, path)
     return data
 
 

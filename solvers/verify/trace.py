@@ -8,6 +8,7 @@ of a finished game is read (``winners``/``outcome``), which belongs to the actio
 
 from __future__ import annotations
 
+import json
 from dataclasses import asdict, dataclass, field
 
 import rulebook
@@ -85,15 +86,71 @@ class Trace:
         return d
 
     @classmethod
-    def from_json(cls, d: dict) -> Trace:
-        try:
-            start = Start(**d["start"])
-            known = {k: d[k] for k in cls.__dataclass_fields__ if k in d and k != "start"}
-            known["actions"] = tuple(d.get("actions", ()))
-            known["fired"] = tuple(d.get("fired", ()))
-            return cls(start=start, **known)
-        except (KeyError, TypeError) as e:
-            raise TrogkitInputError(f"not a stored trace ({e}): {str(d)[:80]}") from None
+    def from_json(cls, d, where: str = "a stored trace") -> Trace:
+        """The Trace of its JSON; a field of the wrong shape is a TrogkitInputError naming
+        ``where`` and the field."""
+        _check_shape(d, TRACE_FIELDS, where)
+        _check_shape(d["start"], START_FIELDS, f"{where}: start")
+        known = {k: d[k] for k in cls.__dataclass_fields__ if k in d and k != "start"}
+        known["actions"] = tuple(d.get("actions", ()))
+        known["fired"] = tuple(d.get("fired", ()))
+        return cls(start=Start(**d["start"]), **known)
+
+
+def _texts(v) -> bool:
+    return isinstance(v, list) and all(isinstance(x, str) for x in v)
+
+
+def _table(v) -> bool:
+    return isinstance(v, dict) and all(isinstance(k, str) for k in v)
+
+
+def _whole(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and v >= 0
+
+
+# field -> (required, what it is, check)
+TRACE_FIELDS = {
+    "game": (True, "a game name", lambda v: isinstance(v, str)),
+    "rule": (True, "a rule or ruling ID", lambda v: isinstance(v, str)),
+    "start": (True, "a table", lambda v: isinstance(v, dict)),
+    "actions": (False, "a list of actions", _texts),
+    "refused": (False, "an action or null", lambda v: v is None or isinstance(v, str)),
+    "fired": (False, "a list of rule IDs", _texts),
+    "found_length": (False, "a whole number", _whole),
+    "cost": (False, "a whole number", _whole),
+    "length": (False, "a whole number", _whole),
+    "note": (False, "a sentence", lambda v: isinstance(v, str)),
+    "versus": (False, "a table of ruling options or null", lambda v: v is None or _table(v)),
+    "bound": (False, "a whole number or null", lambda v: v is None or _whole(v)),
+}
+START_FIELDS = {
+    "seed": (False, "a whole number", _whole),
+    "players": (False, "a number of players or null", lambda v: v is None or _whole(v)),
+    "rulings": (False, "a table of ruling options", _table),
+    "options": (False, "a table of new-game options", _table),
+    "position": (False, "a position's notation or null", lambda v: v is None or isinstance(v, str)),
+}
+
+
+DERIVED = {"final", "last_step", "outcomes"}  # what the CLI adds to a trace's JSON for people
+
+
+def _check_shape(d, fields: dict, where: str) -> None:
+    if not isinstance(d, dict):
+        raise TrogkitInputError(f"{where}: a table (JSON object) expected, not {type(d).__name__}")
+    unknown = sorted(set(d) - set(fields) - DERIVED)
+    if unknown:
+        raise TrogkitInputError(f"{where}: unknown field {unknown[0]!r}")
+    for name, (required, what, ok) in fields.items():
+        if name not in d:
+            if required:
+                raise TrogkitInputError(f"{where}: field {name!r} is missing")
+            continue
+        if not ok(d[name]):
+            raise TrogkitInputError(
+                f"{where}: field {name!r} is {what}, not {json.dumps(d[name], default=str)[:60]}"
+            )
 
 
 def end_rules(game, state) -> tuple[str, ...]:

@@ -129,6 +129,15 @@ def _states(game, s, actions) -> list:
     return out
 
 
+def _check_seeds(seed: int, budget: int) -> None:
+    """Playout i and deep search i start from seed + i: every one of them a seed."""
+    from solvers.limits import check_seeds
+
+    from .deep import BEAMS
+
+    check_seeds(seed, max(budget, BEAMS), "playouts")
+
+
 def _rule(game, rule_id: str):
     if rule_id not in game.catalog:
         raise TrogkitInputError(f"{rule_id!r} is not a rule of {game.name}")
@@ -174,6 +183,7 @@ def witness(
 
     game = rulebook.game(game) if isinstance(game, str) else game
     check_limit("budget", budget, lo=1, hi=MAX_BUDGET, integer=True)
+    _check_seeds(seed, budget)
     rule = _rule(game, rule_id)
     if rule.kind == "text":
         raise NoWitness(game.name, rule_id, 0, "not about play: " + text_check(game, rule_id))
@@ -238,6 +248,7 @@ def witness_all(
     ``seconds`` of wall clock, whichever ends first)."""
     game = rulebook.game(game) if isinstance(game, str) else game
     budget = ALL_BUDGET.get(game.name, DEFAULT_BUDGET) if budget is None else budget
+    _check_seeds(seed, budget)
     t0 = time.process_time()
     rules = home_rules(game)
     playable = {r.id for r in rules if r.kind != "text"}

@@ -16,6 +16,7 @@ COMMANDS = ("witness", "differ", "check")
 DEFAULT_SECONDS = 300.0  # every verification search: the default clock (--timeout replaces it)
 CLOCK_HELP = "the search (exit 3 when it ends it, with what was found before)"
 MAX_PLAYOUTS = 100_000  # = solvers.verify.witness.MAX_BUDGET (kept here so --help stays fast)
+MAX_STATES, MAX_BOUND = 20_000, 100_000  # = solvers.verify.claims' (the same reason)
 
 
 def register(commands, game: str) -> None:
@@ -29,7 +30,11 @@ def register(commands, game: str) -> None:
     )  # fmt: skip
     p.add_argument("rule", nargs="?", metavar="RULE_ID", help="a rule of the catalog")
     p.add_argument("--all", action="store_true", help="every rule of the game (one search)")
-    p.add_argument("--write", action="store_true", help="with --all: store them beside the rules")
+    p.add_argument("--write", nargs="?", const="", metavar="FILE",
+                   help=f"with --all: store them in FILE (default ./{game}.verify.json; never "
+                   "into the installed kit)")  # fmt: skip
+    p.add_argument("--force", action="store_true",
+                   help="with --write: replace a store holding more witnesses or playouts")  # fmt: skip
 
     p = opt.command(
         commands, "differ", help="find where a ruling's options give different results",
@@ -40,8 +45,9 @@ def register(commands, game: str) -> None:
     p.add_argument("ruling_id", metavar="RULING_ID")
     p.add_argument("--option", help="the other option (default: the first non-default one)")
 
-    # a check's budget is its games (and depth), not playouts
-    shared = {k: v for k, v in SEARCH_OPTIONS.items() if k != "budget"}
+    # a check's budget is the positions its exhaustive search (--depth) visits, not playouts
+    shared = {**SEARCH_OPTIONS, "budget": (MAX_STATES, "positions the exhaustive search "
+                                           "(--depth) visits", MAX_BOUND)}  # fmt: skip
     p = opt.command(
         commands, "check",
         help="check a claim on many games; a false one gets its smallest counterexample",
@@ -105,7 +111,11 @@ def _witness(args, game: str) -> int:
     from solvers.verify.witness import DEFAULT_BUDGET, witness
 
     if args.all:
+        if args.rule is not None:
+            raise TrogkitInputError(f"give a RULE_ID or --all, not both ({args.rule} and --all)")
         return _witness_all(args, game)
+    if args.write is not None or args.force:
+        raise TrogkitInputError("--write and --force store every rule's witness: give --all")
     if args.rule is None:
         raise TrogkitInputError("name a RULE_ID, or give --all")
     return _found_or_missing(args, lambda: witness(
@@ -130,9 +140,12 @@ def _witness_all(args, game: str) -> int:
     from solvers.verify.stats import lengths_summary
     from solvers.verify.witness import witness_all
 
-    if args.write:
-        data = regenerate(game, budget=args.budget, seconds=args.timeout)
+    if args.write is not None:
+        target = _target(args, game)
+        data = regenerate(game, budget=args.budget, seconds=args.timeout, path=target,
+                          force=args.force)  # fmt: skip
         wit, missed, stats = data["witnesses"], data["missed"], data["stats"]
+        print(f"trogkit {game} witness: written to {target}", file=sys.stderr)
     else:
         cov = witness_all(game, budget=args.budget, seed=args.seed, seconds=args.timeout)
         wit, missed, stats = cov.witnesses, cov.missed, lengths_summary(cov.witnesses)
@@ -145,6 +158,21 @@ def _witness_all(args, game: str) -> int:
     return 0
 
 
+def _target(args, game: str):
+    """Where --write stores the witnesses, checked before the search: writable, a store (or
+    nothing) there, and not a larger search than this one unless --force."""
+    from pathlib import Path
+
+    from solvers.verify import store
+    from solvers.verify.witness import ALL_BUDGET, DEFAULT_BUDGET
+
+    target = store.writable(Path(args.write or f"{game}.verify.json"))
+    if not args.force:
+        budget = args.budget or ALL_BUDGET.get(game, DEFAULT_BUDGET)
+        store.refuse_smaller(target, game, playouts=budget)
+    return target
+
+
 def _differ(args, game: str) -> int:
     from solvers.verify.differ import DEFAULT_BUDGET, differ
 
@@ -154,33 +182,37 @@ def _differ(args, game: str) -> int:
 
 
 def _check(args, game: str) -> int:
-    from solvers.verify.claims import check, load_claim
+    """A claim's verdict (exit 0), refuted (1), or what was finished when the clock or the
+    exhaustive bound cut what was asked (3). The claim runs in a child process."""
+    from solvers.verify.claims import check_any
 
-    fn = load_claim(args.claim)
-    if hasattr(fn, "more_often_than"):
-        return _check_rate(args, game, fn)
-    r = check(game, args.claim, games=args.games, depth=args.depth, seed=args.seed,
-              players=args.players, workers=args.workers, dask=args.dask,
-              seconds=args.timeout)  # fmt: skip
-    if not r.holds:
-        _emit(args, r.to_json(), f"{r.claim} is false:\n" + trace_text(r.counterexample))
+    r = check_any(game, args.claim, games=args.games, depth=args.depth, seed=args.seed,
+                  players=args.players, workers=args.workers, dask=args.dask,
+                  max_states=args.budget, seconds=args.timeout)  # fmt: skip
+    if isinstance(r, dict):
+        return _check_rate(args, game, r)
+    if r.verdict == "refuted":
+        how = "" if r.shrunk else " (the clock ran out before it was shrunk)"
+        _emit(args, r.to_json(), f"{r.claim}: refuted{how}:\n" + trace_text(r.counterexample))
         return 1
-    if r.timed_out:
-        text = (f"{r.claim}: no counterexample in the {r.games} games played and "
-                f"{r.positions} positions checked before the clock ran out (not a proof: "
-                f"{args.games} games and depth {args.depth} were asked)")  # fmt: skip
+    if r.verdict == "undecided":
+        text = (f"{r.claim}: undecided: no counterexample in {r.what_was_searched()} "
+                f"({r.why_undecided()}; not a proof)")  # fmt: skip
         _emit(args, r.to_json(), text)
-        return _clock_ran_out(game, args, f"{r.claim}: {r.games} of {args.games} games played, "
-                              f"{r.positions} positions checked")  # fmt: skip
-    _emit(args, r.to_json(), f"{r.claim}: no counterexample in {r.positions} positions")
+        if r.timed_out:
+            return _clock_ran_out(game, args, f"{r.claim}: {r.what_was_searched()}")
+        print(f"trogkit {game}: limit reached: {r.claim}: {r.why_undecided()}", file=sys.stderr)
+        return 3
+    if r.verdict == "holds exhaustively":
+        text = f"{r.claim}: holds exhaustively to depth {r.depth}: {r.what_was_searched()}"
+    else:
+        text = (f"{r.claim}: no counterexample in {r.games} games ({r.positions} positions; "
+                "random games are no proof: --depth searches every position)")  # fmt: skip
+    _emit(args, r.to_json(), text)
     return 0
 
 
-def _check_rate(args, game: str, fn) -> int:
-    from solvers.verify.claims import check_rate
-
-    r = check_rate(game, fn, games=max(1, args.games), seed=args.seed, players=args.players,
-                   seconds=args.timeout)  # fmt: skip
+def _check_rate(args, game: str, r: dict) -> int:
     rate = "no game" if r["rate"] is None else f"rate {r['rate']:.3f}"
     cut = " before the clock ran out" if r["timed_out"] else ""
     text = f"{r['claim']}: {r['verdict']} ({rate} in {r['games']} games{cut}, 95 % {r['ci95']})"
