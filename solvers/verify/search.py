@@ -49,6 +49,7 @@ class Found:
     refused: str | None
     playout: int  # which playout found it (the budget spent so far)
     note: str = ""  # where the start came from, when not a deal (a gallery position)
+    bound: int | None = None  # known lower bound from its start (breadth-first: its length)
 
 
 def rank(found: Found) -> tuple[bool, bool, int]:
@@ -71,16 +72,16 @@ class Search:
     def open(self) -> set[str]:
         return self.wanted - set(self.found)
 
-    def _note(self, rid, start, actions, refused=None, note=""):
+    def _note(self, rid, start, actions, refused=None, note="", bound=None):
         old = self.found.get(rid)
-        new = Found(start, tuple(actions), refused, self.playouts, note)
+        new = Found(start, tuple(actions), refused, self.playouts, note, bound)
         if rid in self.wanted and (old is None or rank(new) < rank(old)):
             self.found[rid] = new
 
     def adopt(self, breadth, note: str = "") -> None:
         """The games a breadth-first search (``breadth.py``) found."""
         for rid, (actions, refused) in breadth.found.items():
-            self._note(rid, breadth.start, actions, refused, note)
+            self._note(rid, breadth.start, actions, refused, note, bound=len(actions))
 
     def run(self, budget: int, *, stop_when_found: bool = True, seconds: float | None = None,
             clock: Clock | None = None):  # fmt: skip

@@ -40,8 +40,8 @@ MAX_BUDGET = 100_000
 # the ones from the positions along it
 BFS_STATES = {"trogdor": 20_000, "trollland": 8_000, "encounter": 4_000, "encounter-solo": 20_000}
 GALLERY_STATES = 300
-TIGHTEN_STATES = {"trogdor": 3_000, "trollland": 1_500, "encounter": 800, "encounter-solo": 3_000}
-ALONG_STATES, ALONG_BUDGET = 100, 12_000
+TIGHTEN_STATES = {"trogdor": 3_000, "trollland": 1_000, "encounter": 500, "encounter-solo": 3_000}
+ALONG_STATES = 60  # per position along a witness, up to TIGHTEN_STATES in all
 
 
 class NoWitness(Exception):
@@ -77,8 +77,11 @@ def to_trace(game, rule_id: str, found: Found, *, cost: int, clock=None) -> Trac
     """The found game, shrunk and tightened; ``fired``: what its last step reports; ``note``:
     where its start came from, where it is not a deal (a gallery position, or an engine bound:
     ``deep.NOTES``). Past ``clock``, it is shortened no further."""
-    shrunk = shrink(WitnessStepper(game, rule_id, found), found.actions, clock=clock)
-    actions, refused, bound = tighten(game, rule_id, found, shrunk.actions, clock=clock)
+    if found.bound == len(found.actions):  # breadth-first: already shortest from its start
+        actions, refused, bound = found.actions, found.refused, found.bound
+    else:
+        shrunk = shrink(WitnessStepper(game, rule_id, found), found.actions, clock=clock)
+        actions, refused, bound = tighten(game, rule_id, found, shrunk.actions, clock=clock)
     s, ids = found.start.state(game)
     for a in actions:
         s, ids = step(game, s, a)
@@ -100,14 +103,15 @@ def tighten(game, rule_id: str, found: Found, actions, *, clock=None):
     tempting = (found.refused,) if found.refused else ()
     s, ids = found.start.state(game)
     b = explore(game, s, ids, {rule_id}, refusals, clock=clock, tempting=tempting,
-                max_states=TIGHTEN_STATES.get(game.name, 1_000))  # fmt: skip
+                max_states=TIGHTEN_STATES.get(game.name, 1_000), depth_limit=len(actions))  # fmt: skip
     if rule_id in b.found and len(b.found[rule_id][0]) <= len(actions):
         path, refused = b.found[rule_id]
         return path, refused, len(path)
     actions, refused = list(actions), found.refused
     bound = min(b.exhausted + 1, len(actions)) if b.exhausted >= 0 else None
     states, spent, i = _states(game, s, actions), 0, 0
-    while i < len(actions) - 1 and spent < ALONG_BUDGET and not (clock and clock.over()):
+    budget = TIGHTEN_STATES.get(game.name, 1_000)
+    while i < len(actions) - 1 and spent < budget and not (clock and clock.over()):
         rest = len(actions) - i
         b = explore(game, states[i], (), {rule_id}, refusals, clock=clock, tempting=tempting,
                     max_states=ALONG_STATES, depth_limit=rest - 1)  # fmt: skip
@@ -150,19 +154,21 @@ def _rule(game, rule_id: str):
     return rule
 
 
-def _search(game, wanted, refusals, seed: int, budget: int, clock: Clock) -> Search:
+def _search(game, wanted, refusals, seed: int, budget: int, clock: Clock, states=None) -> Search:
     """Breadth-first from the deal, then from the gallery's positions, then playouts and deep
-    searches for what is still open (``Search.found``, the best game for each rule)."""
+    searches for what is still open (``Search.found``, the best game for each rule). Rules with
+    a deep search alone (far past any breadth) go straight to the playouts and beams."""
     search = Search(game, wanted, refusals, seed)
-    first = breadth_first(game, Start(seed=seed), wanted, refusals, clock=clock,
-                          max_states=BFS_STATES.get(game.name, 5_000))  # fmt: skip
-    search.adopt(first)
-    for name, start in gallery_starts(game):
-        if not search.open() or clock.over():
-            break
-        b = breadth_first(game, start, search.open(), refusals, max_states=GALLERY_STATES,
-                          clock=clock)  # fmt: skip
-        search.adopt(b, note=f"from the gallery position {name!r} (not a deal)")
+    if set(wanted) - set(deep_rules(game, wanted)):
+        first = breadth_first(game, Start(seed=seed), wanted, refusals, clock=clock,
+                              max_states=states or BFS_STATES.get(game.name, 5_000))  # fmt: skip
+        search.adopt(first)
+        for name, start in gallery_starts(game):
+            if not search.open() or clock.over():
+                break
+            b = breadth_first(game, start, search.open(), refusals, max_states=GALLERY_STATES,
+                              clock=clock)  # fmt: skip
+            search.adopt(b, note=f"from the gallery position {name!r} (not a deal)")
     search.run(budget, clock=clock)
     _go_deep(search, clock)
     return search
@@ -175,10 +181,12 @@ def witness(
     budget: int = DEFAULT_BUDGET,
     seed: int = 0,
     seconds: float | None = None,
+    states: int | None = None,
 ) -> Trace:
     """A short replayable game that makes ``rule_id`` fire; raises NoWitness after ``budget``
     playouts (or ``seconds`` of wall clock) with none (a "text" rule raises at once: a check
-    witnesses it)."""
+    witnesses it). ``states``: positions the breadth-first search from the deal may expand
+    (default ``BFS_STATES``)."""
     from solvers.limits import check_limit
 
     game = rulebook.game(game) if isinstance(game, str) else game
@@ -189,7 +197,7 @@ def witness(
         raise NoWitness(game.name, rule_id, 0, "not about play: " + text_check(game, rule_id))
     refusals = {rule_id} if rule.kind == "refusal" else set()
     clock = Clock(seconds)
-    search = _search(game, {rule_id}, refusals, seed, budget, clock)
+    search = _search(game, {rule_id}, refusals, seed, budget, clock, states)
     if rule_id not in search.found:
         why = (
             CLOCK_RAN_OUT
