@@ -154,23 +154,29 @@ def _rule(game, rule_id: str):
     return rule
 
 
-def _search(game, wanted, refusals, seed: int, budget: int, clock: Clock, states=None) -> Search:
+def _search(game, wanted, refusals, seed: int, budget: int, clock: Clock, states=None, *,
+            every_playout: bool = False) -> Search:  # fmt: skip
     """Breadth-first from the deal, then from the gallery's positions, then playouts and deep
-    searches for what is still open (``Search.found``, the best game for each rule). Rules with
-    a deep search alone (far past any breadth) go straight to the playouts and beams."""
+    searches (``Search.found``, the best game for each rule). A game from a gallery position is
+    kept only for a rule no deal showed. Rules with a deep search alone (far past any breadth)
+    go straight to the playouts and beams. ``every_playout``: the whole budget is played (each
+    rule keeps its best game), not only until every rule is found."""
     search = Search(game, wanted, refusals, seed)
+    gallery = Search(game, wanted, refusals, seed)
     if set(wanted) - set(deep_rules(game, wanted)):
         first = breadth_first(game, Start(seed=seed), wanted, refusals, clock=clock,
                               max_states=states or BFS_STATES.get(game.name, 5_000))  # fmt: skip
         search.adopt(first)
         for name, start in gallery_starts(game):
-            if not search.open() or clock.over():
+            if not search.open() - set(gallery.found) or clock.over():
                 break
-            b = breadth_first(game, start, search.open(), refusals, max_states=GALLERY_STATES,
-                              clock=clock)  # fmt: skip
-            search.adopt(b, note=f"from the gallery position {name!r} (not a deal)")
-    search.run(budget, clock=clock)
+            b = breadth_first(game, start, search.open() - set(gallery.found), refusals,
+                              max_states=GALLERY_STATES, clock=clock)  # fmt: skip
+            gallery.adopt(b, note=f"from the gallery position {name!r} (not a deal)")
+    search.run(budget, clock=clock, stop_when_found=not every_playout)
     _go_deep(search, clock)
+    for rid in search.open() & set(gallery.found):
+        search.found[rid] = gallery.found[rid]
     return search
 
 
@@ -261,9 +267,8 @@ def witness_all(
     rules = home_rules(game)
     playable = {r.id for r in rules if r.kind != "text"}
     clock = Clock(seconds)
-    search = _search(
-        game, playable, {r.id for r in rules if r.kind == "refusal"}, seed, budget, clock
-    )
+    refusals = {r.id for r in rules if r.kind == "refusal"}
+    search = _search(game, playable, refusals, seed, budget, clock, every_playout=True)
     cov = Coverage(game.name, search.playouts, 0.0, timed_out=clock.over(), deep=search.beams)
     for r in rules:
         if r.kind == "text":
