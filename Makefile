@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 START := notebooks/00_start.ipynb
 
-.PHONY: install lab test lint format app bench coverage golden notebooks binder-check constraints clean
+.PHONY: install lab test lint format app bench coverage golden notebooks binder-check constraints clean site serve-site test-site site-survey
 
 $(STAMP): pyproject.toml constraints.txt
 	@$(PY) -c 'import sys; assert sys.version_info >= (3, 11), "trogkit needs Python 3.11+ (found %s)" % sys.version.split()[0]'
@@ -23,9 +23,12 @@ lab: install
 	install -D -m 644 jupyter/overrides.json $(VENV)/share/jupyter/lab/settings/overrides.json
 	$(BIN)/jupyter lab --ServerApp.root_dir=. $$([ "$$(id -u)" = 0 ] && echo --allow-root) $(if $(wildcard $(START)),$(START),)
 
-# Voila app: the instructor's scenario editor for every game (boards/instructor.py).
+# Voila app: the instructor's scenario editor for every game (boards/instructor.py) and its
+# presenter (boards/presenter.py), served from notebooks/ with the kit's template
+# (jupyter/voila/templates/trogkit: no CDN, the icons come from Voila's own bundle).
 app: install
-	$(BIN)/voila notebooks/instructor.ipynb --no-browser
+	@echo "open http://localhost:8866/voila/render/instructor.ipynb"
+	JUPYTER_PATH=$(CURDIR)/jupyter $(BIN)/voila notebooks --template=trogkit --no-browser
 
 lint: install
 	$(BIN)/ruff check conftest.py rulebook solvers boards trogkit tests benchmarks scripts
@@ -40,7 +43,7 @@ format: install
 # or the browser tests of one server, stay on one worker (conftest.py).
 TEST_WORKERS ?= $(shell $(PY) -c 'import os; print(len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)')
 test: install lint
-	TROGKIT_BINDER_CHECK=1 $(BIN)/python -m pytest -q -p no:cacheprovider -n $(TEST_WORKERS)
+	TROGKIT_BINDER_CHECK=1 $(BIN)/python -m pytest -q -p no:cacheprovider -n $(TEST_WORKERS) --ignore=tests/site
 
 binder-check: install
 	TROGKIT_BINDER_CHECK=1 $(BIN)/python -m pytest -q -p no:cacheprovider tests/test_binder.py
@@ -65,6 +68,25 @@ notebooks: install
 constraints: install
 	{ sed -n '1,3p' constraints.txt; $(BIN)/python -m pip list --format=freeze --exclude-editable | grep -v '^trogkit' | grep -viE '^(pip|setuptools|wheel)==' | sort -f; } > constraints.txt.new
 	mv constraints.txt.new constraints.txt
+
+# The lessons as a static JupyterLite site in site/ (no install, no server: any static host). Pins
+# in lite/; downloads cached in ~/.cache/trogkit-site (TROGKIT_SITE_CACHE). scripts/site.py.
+site: install
+	$(BIN)/python -m scripts.site build
+
+# Serve site/ on http://127.0.0.1:8000/ (SITE_PORT=...); nothing else is needed to use it.
+SITE_PORT ?= 8000
+serve-site:
+	$(PY) -m scripts.site serve --port $(SITE_PORT)
+
+# The site in Chromium (tests/site): built (downloads cached), served on 127.0.0.1, one lesson of
+# every game and the instructor app run with every other host blocked. .ci/run calls it.
+test-site: install
+	$(BIN)/python -m pytest -q -p no:cacheprovider tests/site
+
+# Every notebook of the built site in Chromium: cells passed per notebook, times, first error.
+site-survey: install
+	$(BIN)/python -m scripts.site_survey
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache build *.egg-info

@@ -30,6 +30,7 @@ from .view import BoardView
 TARGET = re.compile(r"""data-target=["']([^"']+)["']""")
 BUTTON_SLOTS = 14  # labelled buttons shown at once; more go to the "other actions" list
 HINT_MODULE = "solvers.play.agents"
+NARROW = 500  # px: a drawing this narrow keeps its legend beside it
 
 
 # ---- what a click on a target means ------------------------------------------------------------
@@ -60,7 +61,11 @@ class Menu:
 
 @dataclass(frozen=True)
 class Nothing:
+    """A click that plays nothing; with ``rule``, a refusal by that rule (a square Trogdor cannot
+    reach names T-MOVE), shown like the rules' own refusals."""
+
     hint: str
+    rule: str | None = None
 
 
 def esc(text: Any) -> str:
@@ -131,14 +136,14 @@ class Board:
         self._build_action_buttons()
         self._build_controls()
         self.extra = W.VBox()  # games add their own controls here (built once)
+        row = W.Layout(flex_flow="row wrap", align_items="flex-start")
         self.widget = BoardBox(
             [
                 self.title,
-                W.Box([self.view, self.legend], layout=W.Layout(flex_flow="row wrap")),
+                W.Box([self.view, self.legend], layout=row),
                 self.message,
-                self.buttons,
+                W.Box([self.buttons, self.controls], layout=W.Layout(flex_flow="row wrap")),
                 self.more_box,
-                self.controls,
                 self.status,
                 self.extra,
             ],
@@ -157,10 +162,8 @@ class Board:
         self.view.on_click(self.click)
         self.view.on_menu(self.choose)
         lay = self.view.layout  # set in place: a new Layout would orphan the default one
-        lay.flex, lay.min_width, lay.max_width = "1 1 480px", "0", "100%"
-        self.legend = W.HTML(
-            value=self.legend_html, layout=W.Layout(flex="0 1 240px", min_width="200px")
-        )
+        lay.min_width, lay.max_width = "0", "100%"
+        self.legend = W.HTML(value=self.legend_html)
         self.legend.add_class("trogkit-legend")
         self.message = W.HTML(value="")
         self.message.add_class("trogkit-message")
@@ -307,7 +310,10 @@ class Board:
             self.view.menu = [[label, self._cls(a)] for label, a in r.items]
         else:
             self.selection, self.menu_items, self.hint_action = (), (), None
-            self._say(esc(r.hint))
+            if r.rule:
+                self.show_refusal(RuleError(r.rule, r.hint))
+            else:
+                self._say(esc(r.hint))
             self.refresh(redraw=False)
         return len(self.history) > before
 
@@ -385,7 +391,7 @@ class Board:
                 out[t] = [r.hint or "choose: " + ", ".join(lab for lab, _a in r.items),
                           "legal" if ok else "illegal"]  # fmt: skip
             else:
-                out[t] = [r.hint, "none"]
+                out[t] = [r.hint, "illegal" if r.rule else "none"]
         return out
 
     def _reachable(self, targets: dict) -> set[str]:
@@ -412,6 +418,7 @@ class Board:
                 shown.add(text)
         overflow = slots[BUTTON_SLOTS:] if len(slots) > BUTTON_SLOTS else []
         self._slots = slots[: BUTTON_SLOTS if not overflow else BUTTON_SLOTS - 1]
+        self._fit(svg)
         with self.view.hold_sync():
             self.view.svg = svg
             self.view.targets = targets
@@ -435,6 +442,16 @@ class Board:
         self.more_box.layout.display = "" if rest else "none"
         self.status.value = self.status_html()
         self.after_refresh()
+
+    def _fit(self, svg: str) -> None:
+        """A narrow drawing (a 5x5 countryside) keeps its legend beside it, so picture, legend
+        and buttons fit a 1024x768 screen together; a wide one (rows of cards) takes the whole
+        width, its legend under it, so its card labels are not scaled down."""
+        width = _svg_width(svg)
+        narrow = width is not None and width <= NARROW
+        self.view.layout.flex = f"1 1 {width - 60:g}px" if narrow else "1 1 100%"
+        self.legend.layout.flex = "1 1 170px" if narrow else "1 1 100%"
+        self.legend.layout.min_width = "170px" if narrow else "0"
 
     def after_refresh(self) -> None:
         """Games update their own extra widgets here."""
@@ -522,6 +539,11 @@ class Board:
         return self.widget._repr_mimebundle_(**kwargs)
 
 
+def _svg_width(svg: str) -> float | None:
+    m = re.search(r"""<svg\b[^>]*?\bwidth=["']([0-9.]+)""", svg)
+    return float(m.group(1)) if m else None
+
+
 def _name(x) -> str:
     return x.name if hasattr(x, "name") else str(x)
 
@@ -533,27 +555,42 @@ def _has_hint() -> bool:
         return False
 
 
-class SideBySide(W.HBox):
-    """Boards side by side (e.g. one position under each option of a ruling). Its output carries
-    one static picture of all of them, so the comparison reads on GitHub too."""
+class SideBySide(W.VBox):
+    """Boards in one row (e.g. one position under each option of a ruling), each a share of the
+    width, and one legend under them all: two options fit side by side at 1024 px. Its output
+    carries one static picture of all of them, so the comparison reads on GitHub too."""
 
     def __init__(self, boards, **kw):
-        kw.setdefault("layout", W.Layout(flex_flow="row wrap"))
-        widgets = [getattr(b, "widget", b) for b in boards]
-        super().__init__(widgets, **kw)
+        boards = list(boards)
+        for b in boards:
+            share(getattr(b, "widget", b), len(boards))
+            if hasattr(b, "legend"):
+                b.legend.layout.display = "none"
+        row = W.Box([getattr(b, "widget", b) for b in boards],
+                    layout=W.Layout(flex_flow="row nowrap", width="100%"))  # fmt: skip
+        row.add_class("trogkit-side-by-side")
+        legends = dict.fromkeys(b.legend.value for b in boards if hasattr(b, "legend"))
+        self.legend = W.HTML(value="".join(legends))
+        self.legend.add_class("trogkit-legend")
+        super().__init__([row, self.legend], **kw)
+        self.boards = [b for b in boards if hasattr(b, "widget")]
 
     def _repr_mimebundle_(self, **kwargs):
         data = super()._repr_mimebundle_(**kwargs)
         if isinstance(data, tuple):  # (data, metadata)
             data = data[0]
         data = dict(data or {})
-        boards = [c._board for c in self.children if hasattr(c, "_board")]
-        captions = [re.sub(r"<[^>]*>", "", b.title.value) for b in boards]
-        data["image/svg+xml"] = join_svgs([b.static_svg() for b in boards], captions)
-        data["text/plain"] = "\n\n".join(
-            c._board.text_summary() for c in self.children if hasattr(c, "_board")
-        )
+        captions = [re.sub(r"<[^>]*>", "", b.title.value) for b in self.boards]
+        data["image/svg+xml"] = join_svgs([b.static_svg() for b in self.boards], captions)
+        data["text/plain"] = "\n\n".join(b.text_summary() for b in self.boards)
         return data
+
+
+def share(widget, n: int) -> None:
+    """Let ``widget`` take one n-th of a row (it may shrink below its drawing's size)."""
+    lay = widget.layout
+    lay.flex, lay.min_width, lay.width = "1 1 0", "0", f"calc({100 / n:g}% - 8px)"
+    lay.margin = "0 8px 0 0"
 
 
 def join_svgs(pictures: list[str], captions: list[str] | None = None, gap: int = 16) -> str:

@@ -16,6 +16,7 @@ import ipywidgets as W
 
 from .core import PictureBox, esc, join_svgs
 from .factory import board as board_for
+from .factory import side_by_side
 
 REPLAY_MODULE = "solvers.verify.trace"  # imported on first use (boards do not need the solvers)
 
@@ -53,8 +54,15 @@ class ReplayBoard:
         self.last_button.on_click(lambda _b: self.go(len(self.trace.actions)))
         controls = W.HBox([self.first_button, self.back_button, self.forward_button,
                            self.last_button])  # fmt: skip
-        row = W.Box([b.widget for b in self.boards], layout=W.Layout(flex_flow="row wrap"))
-        self.widget = ReplayBox([self.info, controls, row], self.boards[0])
+        if len(self.boards) > 1:
+            row = side_by_side(*self.boards)
+        else:
+            row = self.boards[0].widget
+        self.info.add_class("trogkit-replay-info")
+        controls.add_class("trogkit-replay-controls")
+        self.widget = ReplayBox([self.info, controls, row], self.boards[0],
+                                layout=W.Layout(flex_flow="column", width="100%"))  # fmt: skip
+        self.widget.add_class("trogkit-replay")
         self.widget.replay = self
         self.go(self.step)
 

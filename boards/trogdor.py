@@ -28,7 +28,7 @@ def _swatch(shape: str) -> str:
 
 
 LEGEND = (
-    "<div style='font-size:12px;line-height:1.6'><b>Legend</b><br>"
+    "<div style='font-size:12px;line-height:1.45'><b>Legend</b><br>"
     + _swatch("<circle cx='8' cy='8' r='7' fill='#2b9348' stroke='#081c15'/>")
     + " Trogdor (click his square: chomp, hide, burn)<br>"
     + _swatch("<circle cx='8' cy='8' r='4' fill='#ffb703' stroke='#333'/>")
@@ -116,7 +116,7 @@ class TrogdorBoard(Board):
         if s.phase == "spawn":
             return Play(f"spawn {name}")
         if s.phase != "act" or here is None:
-            return Nothing(f"{name}: Trogdor acts in Phase 1 (now: {s.phase})")
+            return Nothing(f"{name}: Trogdor moves in Phase 1 (now: {s.phase})", "T-PHASE")
         if name == here:
             extra = [a for a in self.mentioning(target) if str(a) not in OWN_SQUARE]
             items = [(a, a) for a in OWN_SQUARE] + [(str(a), a) for a in extra]
@@ -134,7 +134,8 @@ class TrogdorBoard(Board):
         d = _direction(here, name)
         if d is not None:
             return Play(f"move {d}")
-        return Nothing(f"{name} is not next to Trogdor")
+        return Nothing(f"{name} is not next to Trogdor (on {here}): one step N, S, E or W",
+                       "T-MOVE")  # fmt: skip
 
     def fixed_buttons(self):
         phase = self.state.phase
@@ -294,11 +295,10 @@ def status_html(state) -> str:
         rows.append(("rulings", s.rulings.notation()))
     if s.outcome:
         rows.append(("outcome", s.outcome))
-    body = "".join(
-        f"<tr><td style='padding-right:8px'><b>{esc(k)}</b></td><td>{esc(v)}</td></tr>"
-        for k, v in rows
-    )
-    return f"<table style='font-size:12px'>{body}</table>"
+    items = "".join(
+        f"<span style='margin-right:14px'><b>{esc(k)}</b> {esc(v)}</span> " for k, v in rows
+    )  # one line after another, wrapping: the panel stays a few lines tall
+    return f"<div class='trogkit-status' style='font-size:12px;line-height:1.5'>{items}</div>"
 
 
 def live_board(state, title: str = "Trogdor!!") -> TrogdorBoard:

@@ -24,7 +24,7 @@ CSS = """
 .trogkit-view .tk-ring-selected { fill: rgba(9, 105, 218, 0.12); stroke: #0969da;
   stroke-width: 3; }
 .trogkit-view .tk-mark rect { fill: #6f42c1; }
-.trogkit-view .tk-mark text { fill: white; font: bold 11px sans-serif; }
+.trogkit-view .tk-mark text { fill: white; font: bold 10px sans-serif; }
 .trogkit-view .trogkit-tip { position: absolute; display: none; z-index: 10;
   pointer-events: none; background: #24292f; color: white; font: 12px sans-serif;
   padding: 3px 6px; border-radius: 4px; max-width: 320px; white-space: normal; }

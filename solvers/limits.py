@@ -121,12 +121,15 @@ MAX_NODES = {
 def wall_clock(seconds: float | None, what: str):
     """Raise LimitReached(``what``) in this (the main) thread once ``seconds`` have passed, also
     inside a search that counts no budget of its own (SIGALRM). Off the main thread, or where
-    there is no SIGALRM, it does nothing."""
+    no alarm can ring (no SIGALRM; Pyodide in the browser, whose setitimer never fires), it does
+    nothing: there the search's own node budget is what ends it."""
     import signal
+    import sys
     import threading
 
     if (
         seconds is None
+        or sys.platform == "emscripten"
         or not hasattr(signal, "setitimer")
         or threading.current_thread() is not threading.main_thread()
     ):

@@ -149,5 +149,6 @@ def test_the_instructor_app_stays_the_first_code_cell():
     """Voilà shows the app first: the template's text and the exercise go around it, never
     before it."""
     code = [c for c in _cells(ROOT / "notebooks" / "instructor.ipynb") if c["cell_type"] == "code"]
-    assert "InstructorApp()" in _text(code[0]) and _text(code[0]).rstrip().endswith("app.widget")
+    first = _text(code[0])  # the app, opened on the position a link names (from_url)
+    assert "app = from_url()" in first and first.rstrip().endswith("app.widget")
     assert all("boards import exercises" not in _text(c) for c in code[:2])

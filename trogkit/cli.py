@@ -13,9 +13,12 @@ as head does, is not an error).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import io
 import os
 import sys
+from dataclasses import dataclass
 
 import rulebook  # the registry only: the games themselves are imported on first use
 
@@ -259,6 +262,25 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         streams.restore(plain)
     return streams.OUTPUT_LOST if lost and code == 0 else code
+
+
+@dataclass(frozen=True)
+class Completed:
+    """What one command printed and its exit code (as ``subprocess.run`` reports them)."""
+
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def call(*argv: str) -> Completed:
+    """Run ``trogkit ARGV...`` in this process and capture what it prints: the same parser,
+    commands, output and exit codes as the terminal, where no process can be started (a
+    notebook in the browser, Pyodide) or none is wanted."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main([str(a) for a in argv])
+    return Completed(code, out.getvalue(), err.getvalue())
 
 
 def _nothing_to_tear_down() -> bool:

@@ -162,6 +162,15 @@ def _play(args) -> int:
     return 0
 
 
+def _regular_or_new(path: str) -> None:
+    """--svg writes a regular file or a new one: a FIFO, a device or a folder is refused (a
+    FIFO with no reader hung the command)."""
+    import os
+
+    if os.path.lexists(path) and not os.path.isfile(path):
+        raise UsageError(f"--svg {path[:80]!r}: not a regular file")
+
+
 def _show(args) -> int:
     g = _game(args)
     s = _state(g, args)
@@ -170,6 +179,7 @@ def _show(args) -> int:
         if args.svg == "-":
             print(picture)
             return 0
+        _regular_or_new(args.svg)
         try:
             with open(args.svg, "w", encoding="utf-8") as f:
                 f.write(picture)

@@ -291,8 +291,9 @@ class Exercise:
         self.title.value = f"<b>{esc(self.kind)}</b>: {esc(self.question)}"
         svg = self.picture()
         self.view.layout.max_width = board_width(svg)
-        wide = float(self.view.layout.max_width.removesuffix("px")) > 1.8 * BOARD_HEIGHT
-        self.view.layout.flex = "1 1 100%" if wide else "1 1 300px"  # wide: controls below
+        # the board asks for its whole size (labels stay readable); where the row has no room
+        # left for the answer controls, they go below it
+        self.view.layout.flex = f"1 1 {self.view.layout.max_width}"
         self.view.layout.min_width = "0"
         self.view.svg = svg
 

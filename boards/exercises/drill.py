@@ -86,7 +86,7 @@ class Drill:
         self.new_button = W.Button(description="new position", icon="refresh",
                                    layout=W.Layout(width="auto"))  # fmt: skip
         self.new_button.add_class("trogkit-new-position")
-        self.new_button.on_click(lambda _b: self.new())
+        self.new_button.on_click(lambda _b: self.new_from_button())
         self.note = W.HTML(value="")
         self.widget = DrillBox([W.HBox([self.new_button, self.note]), W.VBox()], self)
         self.widget.add_class("trogkit-drill")
@@ -113,6 +113,14 @@ class Drill:
         msg = f"no position found for {self.rule_id} within {tries} seeds / {seconds:g} s"
         self.note.value = esc(msg)
         raise LookupError(msg)
+
+    def new_from_button(self) -> Exercise | None:
+        """The "new position" button: a search that finds nothing is said on the drill (the
+        note names the budget), never raised from the handler."""
+        try:
+            return self.new()
+        except LookupError:
+            return None
 
     def answer(self, answer) -> Feedback:
         if self.current is None:

@@ -56,9 +56,11 @@ def fewest_ap_to_burn(state, square: str, **kw) -> NumberExercise:
             return None, f"impossible: {r.reason}"
         return r.ap, "plan: " + ", ".join(r.actions)
 
-    kw.setdefault("hint", "Count the moves to reach the cottage, then the burns it needs.")
+    kw.setdefault("hint", f"Trogdor is on {state.trogdor}: count the moves to reach {square}, "
+                          f"then the burns its cottage needs: its tile and every tile around it "
+                          "(T-BURN-COTTAGE), each burn 1 AP.")  # fmt: skip
     return NumberExercise(state, f"Fewest AP to burninate the cottage on {square}?", compute,
-                          **kw)  # fmt: skip
+                          impossible=True, **kw)  # fmt: skip
 
 
 # ---- Trollland ----------------------------------------------------------------------------------
@@ -87,7 +89,11 @@ def points(state, player: int, **kw) -> NumberExercise:
         sc = score(s, player)
         return sc.total, "; ".join(sc.lines())
 
-    kw.setdefault("hint", "Suitcases of each pile's top card, medals, bonus, -2 per refugee.")
+    from rulebook.trollland.scoring import score
+
+    parts = [line.split(":")[0] for line in score(state, player).lines()[:-1]]
+    kw.setdefault("hint", f"Add up P{player + 1}'s {', '.join(parts)} (TL-SCORE-*); each "
+                          "refugee in the Trollgat is -2.")  # fmt: skip
     return NumberExercise(state, f"How many points does P{player + 1} score here?", compute, **kw)
 
 
@@ -149,6 +155,8 @@ def battle_level(state, player: int, slot: int, **kw) -> NumberExercise:
         doubled = " (doubled: Strength in Numbers)" if rules.sin and summary.doubled else ""
         return total, f"{levels or 'no cards'} = {total}{doubled}"
 
-    kw.setdefault("hint", "Add the levels of the encounter's cards (Strength in Numbers doubles).")
+    cards = ", ".join(state.encounters[player][slot - 1]) or "no cards"
+    kw.setdefault("hint", f"Add the levels of {cards} (Strength in Numbers doubles, if it is "
+                          "in play).")  # fmt: skip
     return NumberExercise(state, f"What level does P{player + 1}'s E{slot} fight with?",
                           compute, **kw)  # fmt: skip

@@ -12,7 +12,16 @@ from rulebook.common.errors import RuleError, TrogkitInputError
 
 from ..core import esc
 from ..view import BoardView
-from .core import Exercise, Feedback, refusal_html, refusal_words, rule_title, svg_img, unjudged
+from .core import (
+    Exercise,
+    Feedback,
+    refusal_html,
+    refusal_words,
+    rule_line,
+    rule_title,
+    svg_img,
+    unjudged,
+)
 from .words import change_words, phrases
 
 REFUSED = "nothing changes: the rules refuse it"
@@ -107,6 +116,17 @@ class ClickExercise(Exercise):
             if err is not None:
                 out.setdefault(err.rule_id, err)
         return list(out.values())
+
+    def hint(self) -> str:
+        """The exercise's hint, then the rules that decide this position's squares."""
+        ids: dict[str, None] = {}
+        for t in self.options():
+            for a in self.options()[t]:
+                err = self.game.refusal(self.state, a)
+                ids.update({err.rule_id: None} if err else {})
+        rules = ", ".join(rule_title(self.game, r) for r in ids)
+        base = self._hint or "Try each square in your head against the rule's conditions."
+        return f"{base} Here these rules decide: {rules}." if rules else base
 
     def right_answer(self) -> list[str]:
         return list(self.solution())
@@ -281,13 +301,32 @@ class PredictExercise(Exercise):
         if answer == want:
             return f"`{self.action}`: {want}."
         if answer == REFUSED:
-            return f"no rule refuses `{self.action}` here: it changes the board."
-        if set(answer.split("; ")) < set(want.split("; ")):
-            return "that is only part of what happens: something else changes too."
-        doer = next((str(a) for a in self.game.legal_actions(self.state)
-                     if outcome_of(self.game, self.state, a)[0] == answer), None)  # fmt: skip
-        where = f"that is what `{doer}` does" if doer else "that is not what happens"
-        return f"{where}; `{self.action}` is decided by another rule."
+            why = f"no rule refuses `{self.action}` here: it changes the board."
+        elif set(answer.split("; ")) < set(want.split("; ")):
+            why = "that is only part of what happens: something else changes too."
+        else:
+            doer = next((str(a) for a in self.game.legal_actions(self.state)
+                         if outcome_of(self.game, self.state, a)[0] == answer), None)  # fmt: skip
+            why = f"that is what `{doer}` does." if doer else "that is not what happens."
+        rule = self.deciding_rule()
+        if rule is None:
+            return why
+        return f"{why} The rule that decides it: {rule_line(self.game, rule)}"
+
+    def deciding_rule(self) -> str | None:
+        """The catalog rule that decides what ``action`` does here: its refusal's, else the
+        first rule it fires that is not bookkeeping shared by every action (the most specific:
+        fired by this action and by no other legal action here)."""
+        err = self.game.refusal(self.state, self.game.action(self.action))
+        if err is not None:
+            return err.rule_id
+        ids = [r for r in outcome_of(self.game, self.state, self.action)[1]
+               if r in self.game.catalog.rules]  # fmt: skip
+        others = set()
+        for a in self.game.legal_actions(self.state):
+            if str(a) != self.action:
+                others.update(outcome_of(self.game, self.state, a)[1])
+        return next((r for r in ids if r not in others), ids[0] if ids else None)
 
     def feedback_html(self, fb: Feedback) -> str:
         html = super().feedback_html(fb)
@@ -300,9 +339,7 @@ class PredictExercise(Exercise):
     def hint(self) -> str:
         if self._hint:
             return self._hint
-        err = self.game.refusal(self.state, self.game.action(self.action))
-        ids = [err.rule_id] if err else outcome_of(self.game, self.state, self.action)[1]
-        rule = next((r for r in ids if r in self.game.catalog.rules), None)
+        rule = self.deciding_rule()
         if rule is None:
             return "Play it in your head on the board: what moves, what burns, what is spent?"
         return f"Read {rule_title(self.game, rule)} again and apply it to this board."
@@ -366,14 +403,16 @@ class LegalExercise(Exercise):
 
 
 class NumberExercise(Exercise):
-    """A number the engine or a solver computes now: ``compute(state) -> (value, explanation)``;
-    a value of None means "impossible" (the learner presses "impossible")."""
+    """A number the engine or a solver computes now: ``compute(state) -> (value, explanation)``.
+    With ``impossible=True`` a value of None means "impossible" and the learner has an
+    "impossible" button for it."""
 
     kind = "number"
 
-    def __init__(self, state, question: str, compute: Callable, **kw):
+    def __init__(self, state, question: str, compute: Callable, *, impossible=False, **kw):
         self._compute = compute
         self._cached = None
+        self.can_be_impossible = impossible  # offer the "impossible" answer (a search's None)
         self.entry = W.Text(value="", placeholder="a whole number", description="answer",
                             layout=W.Layout(width="220px"))  # fmt: skip
         self.entry.add_class("trogkit-number")
@@ -382,6 +421,8 @@ class NumberExercise(Exercise):
         super().__init__(state, question, **kw)
 
     def controls(self):
+        if not self.can_be_impossible:
+            self.impossible.layout.display = "none"
         return [W.HBox([self.entry, self.impossible])]
 
     def current_answer(self):
@@ -416,6 +457,8 @@ class NumberExercise(Exercise):
         if answer is None:
             return unjudged("Type a whole number first (or press 'impossible').")
         value, why = self.computed()
+        if answer == "impossible" and not self.can_be_impossible:
+            return unjudged("answer a whole number: this one always has an answer")
         if answer == "impossible" or value is None:
             return Feedback(answer == self.solution(), f"{self.solution()}: {why}",
                             expected=self.solution())  # fmt: skip

@@ -35,6 +35,16 @@ function render({ model, el }) {
   let clickedAt = null; // performance.now() of the last click, for the redraw figure
   let lastPoint = { x: 0, y: 0 };
 
+  // Rings and marks are measured on the laid-out drawing (getBBox). JupyterLab's default
+  // windowing renders a cell's output before the cell is attached to the page, where every box
+  // measures 0 x 0: then the overlay waits, and a ResizeObserver draws it once the drawing has
+  // a size (and again whenever it had to wait).
+  let waiting = false;
+
+  function laidOut(svg) {
+    return svg.isConnected && svg.getBoundingClientRect().width > 0;
+  }
+
   function decorate() {
     const svg = pic.querySelector("svg");
     if (!svg) return;
@@ -46,42 +56,62 @@ function render({ model, el }) {
     svg.style.height = "auto";
     const targets = model.get("targets") || {};
     const selected = new Set(model.get("selected") || []);
-    const overlay = shape("g", { class: "trogkit-overlay", "pointer-events": "none" });
     for (const node of svg.querySelectorAll("[data-target]")) {
       const t = node.getAttribute("data-target");
       const info = targets[t];
       node.classList.add("tk-target");
       if (info) node.classList.add("tk-" + info[1]);
+      if (selected.has(t)) node.classList.add("tk-selected");
+    }
+    overlay(svg);
+  }
+
+  function overlay(svg) {
+    // the rings (legal now, selected) and the numbered marks, drawn over the picture
+    for (const old of svg.querySelectorAll(":scope > .trogkit-overlay")) old.remove();
+    waiting = !laidOut(svg);
+    if (waiting) return;
+    try {
+      svg.append(rings(svg));
+    } catch (e) {
+      waiting = true; // a browser that cannot measure this drawing yet: try on the next resize
+    }
+  }
+
+  function rings(svg) {
+    const targets = model.get("targets") || {};
+    const selected = new Set(model.get("selected") || []);
+    const g = shape("g", { class: "trogkit-overlay", "pointer-events": "none" });
+    for (const node of svg.querySelectorAll("[data-target]")) {
+      const t = node.getAttribute("data-target");
+      const info = targets[t];
       const sel = selected.has(t);
-      if (sel) node.classList.add("tk-selected");
-      if (info && (info[1] === "legal" || sel)) {
-        try {
-          const b = box(svg, node);
-          overlay.append(shape("rect", {
-            x: b.x - 1.5, y: b.y - 1.5, width: b.width + 3, height: b.height + 3, rx: 4,
-            class: sel ? "tk-ring-selected" : "tk-ring-legal",
-          }));
-        } catch (e) { /* not laid out (hidden tab): no ring */ }
-      }
+      if (!(info && (info[1] === "legal" || sel))) continue;
+      const b = box(svg, node);
+      g.append(shape("rect", {
+        x: b.x - 1.5, y: b.y - 1.5, width: b.width + 3, height: b.height + 3, rx: 4,
+        class: sel ? "tk-ring-selected" : "tk-ring-legal",
+      }));
     }
     const marks = {};
     for (const [t, label] of model.get("marks") || []) (marks[t] = marks[t] || []).push(label);
     for (const [t, labels] of Object.entries(marks)) {
       const node = svg.querySelector(`[data-target="${CSS.escape(t)}"]`);
-      if (!node) continue;
-      try {
-        const b = box(svg, node);
-        const text = labels.join(",");
-        const w = 8 + 6.5 * text.length;
-        const g = shape("g", { class: "tk-mark" });
-        g.append(shape("rect", { x: b.x + 2, y: b.y + 2, width: w, height: 15, rx: 7 }));
-        const txt = shape("text", { x: b.x + 2 + w / 2, y: b.y + 13, "text-anchor": "middle" });
-        txt.textContent = text;
-        g.append(txt);
-        overlay.append(g);
-      } catch (e) { /* not laid out */ }
+      if (node) g.append(mark(box(svg, node), labels.join(",")));
     }
-    svg.append(overlay);
+    return g;
+  }
+
+  function mark(b, text) {
+    // a small pill in the element's top-left corner, above the pieces drawn in it (a cottage
+    // starts 12 units below a square's top edge)
+    const w = 6 + 6 * text.length;
+    const g = shape("g", { class: "tk-mark" });
+    g.append(shape("rect", { x: b.x + 1, y: b.y + 0.5, width: w, height: 11, rx: 5.5 }));
+    const txt = shape("text", { x: b.x + 1 + w / 2, y: b.y + 9.5, "text-anchor": "middle" });
+    txt.textContent = text;
+    g.append(txt);
+    return g;
   }
 
   function showMenu() {
@@ -154,6 +184,11 @@ function render({ model, el }) {
   }
 
   const hide = () => { tip.style.display = "none"; };
+  const sized = new ResizeObserver(() => {
+    const svg = pic.querySelector("svg");
+    if (waiting && svg) overlay(svg);
+  });
+  sized.observe(pic);
   pic.addEventListener("click", onClick);
   pic.addEventListener("mousemove", onMove);
   pic.addEventListener("mouseleave", hide);
@@ -168,6 +203,7 @@ function render({ model, el }) {
   for (const t of TRAITS) model.on("change:" + t, schedule);
   draw();
   return () => {
+    sized.disconnect();
     for (const t of TRAITS) model.off("change:" + t, schedule);
     pic.removeEventListener("click", onClick);
     pic.removeEventListener("mousemove", onMove);

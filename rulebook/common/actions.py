@@ -27,28 +27,13 @@ class Action:
     __slots__ = ("verb", "args", "_text", "_hash")
 
     def __init__(self, verb: str, args: Sequence = ()):
-        # speed: PERF.md "Values compared in C" (plain-string arguments: no per-argument lookup)
-        args = args if type(args) is tuple else tuple(args)
-        if args:
-            words = [a if type(a) is str else _arg_text(a) for a in args]
-            text = verb + " " + " ".join(words)
-        else:
-            text = verb
-        _VERB(self, verb)
-        _ARGS(self, args)
-        _TEXT(self, text)
-        _HASH(self, hash(text))
-
-    @classmethod
-    def written(cls, verb: str, args: tuple, text: str) -> Action:
-        """The action ``cls(verb, args)`` whose canonical text the caller has written already (a
-        table that makes thousands of actions from known words; speed: PERF.md "Trollland: action
-        tables"). The caller's tests compare such actions with ones made by ``cls(verb, args)``."""
-        # speed: PERF.md "Actions: written through a blank twin"
-        new = _NEW(_Blank)
-        new.verb, new.args, new._text, new._hash = verb, args, text, hash(text)
-        new.__class__ = cls  # an Action from here on: immutable
-        return new
+        args = tuple(args)
+        text = " ".join([verb, *map(_arg_text, args)])
+        put = object.__setattr__  # an Action is immutable: its own __setattr__ refuses
+        put(self, "verb", verb)
+        put(self, "args", args)
+        put(self, "_text", text)
+        put(self, "_hash", hash(text))
 
     def __setattr__(self, name, value):
         raise AttributeError("an Action is immutable")
@@ -83,24 +68,7 @@ class Action:
         return self.args[0]
 
 
-# each slot set through its own descriptor, not object.__setattr__
-# speed: PERF.md "Actions: slots set by their descriptors"
-_VERB, _ARGS, _TEXT, _HASH = (Action.__dict__[n].__set__ for n in Action.__slots__)
-
-
-class _Blank(Action):
-    """An ``Action`` being written: the same slots, set by plain attribute stores (the
-    interpreter's own slot store), then made an ``Action`` (``written``)."""
-
-    __slots__ = ()
-    __setattr__ = object.__setattr__
-
-
-_NEW = object.__new__
-
-
 # An action's canonical text: the key that sorts legal actions and records games.
-# speed: PERF.md "Values compared in C"
 BY_TEXT = attrgetter("_text")
 
 

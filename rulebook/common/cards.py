@@ -80,7 +80,7 @@ def read_data_file(path: str | Path, *, fmt: str | None = None) -> dict:
         ) from None
     if "\x00" in text:
         raise CardDataError(where, "binary data (a NUL byte), not a text file")
-    import tomllib  # speed: PERF.md "Start-up: loaded on first use"
+    import tomllib
 
     try:
         data = json.loads(text) if kind == "json" else tomllib.loads(text)

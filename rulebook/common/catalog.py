@@ -75,7 +75,6 @@ class RuleCatalog:
 def load_catalog(path: str | Path) -> RuleCatalog:
     """Load ``[[rule]]`` and ``[[ruling]]`` tables from a TOML file, checking IDs are well formed
     and unique."""
-    # speed: PERF.md "Start-up: loaded on first use" (the TOML reader)
     import tomllib
 
     path = Path(path)

@@ -10,42 +10,14 @@ Two families, kept apart on purpose:
 
 from __future__ import annotations
 
-# BaseException keeps the arguments an error was made with (read past ``RuleError.args``)
-_GIVEN = BaseException.__dict__["args"]
-
 
 class RuleError(Exception):
-    """An illegal action: ``rule_id`` is the catalog ID, ``reason`` a plain sentence.
+    """An illegal action: ``rule_id`` is the catalog ID, ``reason`` a plain sentence. Rule code
+    makes one through its catalog's ``refuse`` (which checks the ID)."""
 
-    ``RuleError(rule_id, reason)`` takes the sentence itself; ``RuleError(rule_id, template,
-    values)`` takes ``template`` with ``{}`` places and the tuple of ``values`` for them, and the
-    sentence is written the first time someone reads ``reason`` or ``str(error)`` (speed: PERF.md
-    "Lazy refusals"). Either way the error reads and pickles as one made with the finished
-    sentence.
-    """
-
-    # no __init__: speed: PERF.md "Lazy refusals"
-
-    @property
-    def rule_id(self) -> str:
-        return _GIVEN.__get__(self)[0]
-
-    @property
-    def reason(self) -> str:
-        given = _GIVEN.__get__(self)
-        if len(given) == 2:
-            return given[1]
-        rule_id, template, values = given
-        reason = template.format(*values)
-        _GIVEN.__set__(self, (rule_id, reason))  # written once, on first use
-        return reason
-
-    @property
-    def args(self) -> tuple[str]:
-        return (str(self),)
-
-    def __str__(self) -> str:
-        return f"{self.rule_id}: {self.reason}"
+    def __init__(self, rule_id: str, reason: str):
+        super().__init__(f"{rule_id}: {reason}")
+        self.rule_id, self.reason = rule_id, reason
 
     def __repr__(self) -> str:
         return f"RuleError({self.rule_id!r}, {self.reason!r})"

@@ -74,13 +74,9 @@ class Game:
         raise NotImplementedError
 
     def legal_actions(self, state) -> list[Action]:
+        """Every legal action, sorted by text: each candidate its kind's check lets through (the
+        game's ``rules.legal_actions``); empty exactly when the game is over."""
         raise NotImplementedError
-
-    def plain_legal_actions(self, state) -> list[Action]:
-        """``legal_actions`` as the rule is written: every candidate that its kind's check lets
-        through. A game whose ``legal_actions`` is a faster generator (its ``fast_legal.py``)
-        gives the plain path here; ``tests/test_fast_legal.py`` compares the two."""
-        return self.legal_actions(state)
 
     def refusal(self, state, action) -> RuleError | None:
         """None when ``action`` is legal here, else exactly the RuleError ``apply`` raises.
@@ -229,29 +225,36 @@ class Playout:
     length: int
 
 
-def random_game(game: Game, seed: int = 0, *, state=None, max_length: int | None = None, **opts):
+def random_game(
+    game: Game,
+    seed: int = 0,
+    *,
+    state=None,
+    max_length: int | None = None,
+    legal_actions=None,
+    **opts,
+):
     """Play uniformly random legal actions from ``new_game(seed)`` (or ``state``) to the end.
-    Raises RuntimeError if the game outlasts its declared maximum length.
+    Raises RuntimeError if the game outlasts its declared maximum length. ``legal_actions``: a
+    generator listing what ``game.legal_actions`` lists (solvers/play/fast), else the rule.
 
     The choices come from one ``random.Random(seed)`` for the whole game (not the state's Rng,
     which derives a fresh generator per draw; speed: PERF.md "Random play")."""
     getrandbits = random.Random(seed).getrandbits
-    # the playout owns its states (a fresh game, or a fork of the caller's), so each legal action
-    # is played in place by ``advance`` (speed: PERF.md "Random play")
+    # the playout owns its states (a fresh game, or a fork of the caller's): each legal action
+    # is played in place by ``advance``
     s = game.new_game(seed, **opts) if state is None else game.fork(state)
     limit = game.max_length if max_length is None else max_length
-    # the game's methods bound once (speed: PERF.md "Random play")
-    is_terminal, legal_actions, advance = game.is_terminal, game.legal_actions, game.advance
+    is_terminal, advance = game.is_terminal, game.advance
+    legal_actions = legal_actions or game.legal_actions
     played: list[Action] = []
     record = played.append
-    # The protocol lists no action exactly when the game is over, so an empty list ends the loop
-    # and is_terminal is asked once at the end (speed: PERF.md "Random play").
+    # The protocol lists no action exactly when the game is over, so an empty list ends the loop.
     for _ in range(limit):
         legal = legal_actions(s)
         if not legal:
             break
-        # random.Random.randrange(n) written out: the same numbers, so the same games and golden
-        # files (speed: PERF.md "Random play")
+        # random.Random.randrange(n) written out: the same numbers, so the same golden games
         n = len(legal)
         k = n.bit_length()
         r = getrandbits(k)

@@ -96,7 +96,6 @@ class Codec:
 
 
 # The codecs below are immutable values like frozen dataclasses, built on ``Frozen`` instead.
-# speed: PERF.md "Start-up: loaded on first use"
 class Int(Frozen, Codec):
     FIELDS = ("lo", "hi")
 

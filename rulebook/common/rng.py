@@ -18,8 +18,6 @@ COUNTER_MASK = 2**63 - 1  # counters stay below 2**63: 19 digits, what notations
 class Rng(Frozen):
     """A seeded random number generator as a value: its seed and how many numbers it drew."""
 
-    # speed: PERF.md "Start-up: loaded on first use" (a Frozen value, not a frozen dataclass)
-
     __slots__ = ("seed", "counter")
     FIELDS = __slots__
 
@@ -31,7 +29,6 @@ class Rng(Frozen):
         return (Rng, (self.seed, self.counter))
 
     def _at(self):
-        # speed: PERF.md "Start-up: loaded on first use" (puzzles draw nothing)
         import random
 
         return random.Random(f"{self.seed}:{self.counter}")
@@ -44,7 +41,6 @@ class Rng(Frozen):
     def shuffled(self, items) -> tuple[tuple, Rng]:
         """(a shuffled tuple of ``items``, the next Rng); ``items`` is not touched."""
         out = list(items)
-        # random.Random.shuffle written out: the same order (speed: PERF.md "Random play")
         getrandbits = self._at().getrandbits
         for i, n, k in _steps(len(out)):
             j = getrandbits(k)
@@ -53,7 +49,6 @@ class Rng(Frozen):
             out[i], out[j] = out[j], out[i]
         return tuple(out), self.advanced()
 
-    # no TypeVar: speed: PERF.md "Start-up: loaded on first use"
     def pick(self, items: Sequence) -> tuple[object, Rng]:
         if not items:
             raise IndexError("choice from an empty sequence")

@@ -18,8 +18,6 @@ from .values import Frozen, init_field
 class Ruling(Frozen):
     """One ruling of the catalog: its options, the default and why."""
 
-    # speed: PERF.md "Start-up: loaded on first use" (a Frozen value, not a frozen dataclass)
-
     FIELDS = ("id", "title", "default", "options", "reason")
 
     def __init__(
@@ -96,8 +94,7 @@ class RulingSet:
 
     def __getitem__(self, rid: str) -> str:
         # every ruling's option worked out once, on the first read (not when the set is made: a
-        # catalog may load on first use); speed: PERF.md "Trollland: small things asked at every
-        # action"
+        # catalog may load on first use)
         try:
             return self._options[rid]
         except AttributeError:

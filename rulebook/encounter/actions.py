@@ -15,7 +15,6 @@ Solo Adventure:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
 
 from rulebook.common.actions import Action, Grammar
 from rulebook.common.errors import NotationError
@@ -102,28 +101,22 @@ SOLO = Grammar(
 
 
 # Actions are values, so each is made once and handed out again.
-# speed: PERF.md "Actions made once; sorted by text in C"
-@cache
 def put(card: str, encounter: int) -> Action:
     return Action("put", (card, Index(encounter)))
 
 
-@cache
 def loot(encounter: int) -> Action:
     return Action("loot", (Index(encounter),))
 
 
-@cache
 def battle(mine: int, player: int, theirs: int) -> Action:
     return Action("battle", (Index(mine), Target(player, theirs)))
 
 
-@cache
 def unput(card: str) -> Action:
     return Action("unput", (card,))
 
 
-@cache
 def pick(card: str) -> Action:
     return Action("pick", (card,))
 

@@ -1,15 +1,14 @@
 """Battle resolution: Green, then Blue, then Red star effects, then combined levels.
 
-``resolve`` returns who won and the steps in rulebook order (for teaching); ``fast_winner`` answers
-the same question from precomputed ``Summary`` tuples, for solvers that resolve millions of battles.
-Both read the same ``BattleRules`` (rulings RER-STAR-EFFECTS, RER-GREEN-BOTH, RER-SIN-SINGLE and the
+``fast_winner`` decides who wins from the two encounters' ``Summary`` (solvers ask it of millions
+of battles); ``resolve`` asks it and writes the steps in rulebook order (for teaching). Both read
+the same ``BattleRules`` (rulings RER-STAR-EFFECTS, RER-GREEN-BOTH, RER-SIN-SINGLE and the
 Strength in Numbers variant RE-VAR-SIN).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import NamedTuple
 
 from rulebook.common.game import fired
@@ -38,8 +37,6 @@ class BattleRules:
 DEFAULT_RULES = BattleRules()
 
 
-# speed: PERF.md "Encounter: small things asked at every action"
-@lru_cache(maxsize=256)
 def battle_rules_for(rulings, variants: tuple[str, ...]) -> BattleRules:
     """``BattleRules.from_rulings`` of a state's rulings and variants."""
     return BattleRules.from_rulings(rulings, variants)
@@ -79,7 +76,8 @@ def swapped(a: Summary, b: Summary, rules: BattleRules) -> bool:
 
 
 def fast_winner(a: Summary, b: Summary, rules: BattleRules) -> int:
-    """1 if player A wins, -1 if player B wins, 0 on a tie."""
+    """1 if player A wins, -1 if player B wins, 0 on a tie: Green swaps the encounters, Blue and
+    Red decide (``_status``), else the levels (RE-RESOLVE-ORDER)."""
     if swapped(a, b, rules):
         a, b = b, a
     sa, sb = _status(a, b), _status(b, a)
@@ -140,10 +138,9 @@ def resolve(
         )
     else:
         steps.append("red: none")
-    st_a, st_b = _status(fa, fb), _status(fb, fa)
+    winner = {1: "A", -1: "B", 0: "tie"}[fast_winner(sa, sb, rules)]
     la, lb = fa.level(rules), fb.level(rules)
-    if st_a != st_b:
-        winner = "A" if st_a > st_b else "B"
+    if _status(fa, fb) != _status(fb, fa):
         steps.append(f"effects decide: {winner} wins")
         return BattleResult(winner, sw, "effects", (la, lb), steps)
     fired("RE-RESOLVE-LEVELS")
@@ -151,7 +148,6 @@ def resolve(
     if dbl:
         fired("RE-VAR-SIN")
     note = f" (doubled: {'+'.join(dbl)})" if dbl else ""
-    winner = "A" if la > lb else "B" if lb > la else "tie"
     steps.append(f"levels: {la} vs {lb}{note} -> {winner if winner == 'tie' else winner + ' wins'}")
     return BattleResult(winner, sw, "levels", (la, lb), steps)
 

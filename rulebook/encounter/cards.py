@@ -70,7 +70,6 @@ class CardSet:
         # each card's Level Star by id, read by the put check
         object.__setattr__(self, "stars", MappingProxyType({c.id: c.star for c in cards}))
         by_kind: dict[str, tuple[str, ...]] = {}
-        # speed: PERF.md "Encounter: small things asked at every action"
         for c in cards:  # each kind's ids, in file order
             by_kind[c.kind] = (*by_kind.get(c.kind, ()), c.id)
         object.__setattr__(self, "by_kind", MappingProxyType(by_kind))

@@ -9,7 +9,6 @@ counts: rulebook/PERF.md, "Encounter: completion by counts".
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import NamedTuple
 
 from .battle import red_blue_problem
@@ -117,16 +116,12 @@ def build_view(slots, hand, cards) -> BuildView:
     return BuildView(counts, sizes, sets)
 
 
-# speed: PERF.md "Encounter: completion by counts"
-@lru_cache(maxsize=1 << 14)
 def _encounter(ids: tuple, cards) -> tuple[int, frozenset, SlotKind]:
     """(size, set of stars, kind) of one encounter."""
     stars = frozenset([cards.stars[c] for c in ids])
     return len(ids), stars, slot_kind(len(ids), stars)
 
 
-# speed: PERF.md "Encounter: completion by counts"
-@lru_cache(maxsize=1 << 16)
 def put_problem(k: BuildCounts, size: int, before: frozenset, star: str):
     """Why a hand card of ``star`` may not go into an encounter of ``size`` cards with the stars
     ``before``, the builder's counts being ``k``, as (what, rule ID, why): what is ``"compose"``

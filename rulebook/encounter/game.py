@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from rulebook.common.actions import Action
 from rulebook.common.game import Game
+from rulebook.common.working import freeze
 
-from . import actions, fast_legal, hidden, rules, solo_rules, state
+from . import actions, hidden, rules, solo_rules, state
 from .catalog import CATALOG
 from .invariants import multi_problems, solo_problems
 from .setup import new_adventure
@@ -27,23 +28,20 @@ class Encounter(Game):
         RE-SETUP-FIRST), ``cards`` (a CardSet)."""
         return _new_multi(2 if players is None else players, seed, rulings=rulings, **options)
 
-    plain_legal_actions = staticmethod(rules.legal_actions)
-    # = rules.legal_actions(st), faster (speed: PERF.md "Encounter: build phase by star")
-    legal_actions = staticmethod(fast_legal.legal_actions)
+    legal_actions = staticmethod(rules.legal_actions)
 
     def refusal(self, st, action):
         return rules.refusal(st, self.action(action))
 
     perform = staticmethod(rules.perform)
 
-    # speed: PERF.md "Encounter: playouts on one working copy"
     advance = staticmethod(rules.advance)
 
     def fork(self, st):
-        return rules.Table.playout(st.freeze() if isinstance(st, rules.Table) else st)
+        return rules.Table(freeze(st))
 
     def freeze(self, st):
-        return st.freeze() if isinstance(st, rules.Table) else st
+        return freeze(st)
 
     def observation(self, st, player):
         return hidden.observe_multi(st, player)
@@ -108,26 +106,22 @@ class EncounterSolo(Game):
             raise NotationError("the Solo Adventure has one player", where="players")
         return new_adventure(seed, rulings=rulings, **options)
 
-    plain_legal_actions = staticmethod(solo_rules.legal_actions)
-
-    def legal_actions(self, st):
-        return fast_legal.solo_legal_actions(st)  # = solo_rules.legal_actions(st), faster
+    legal_actions = staticmethod(solo_rules.legal_actions)
 
     def refusal(self, st, action):
         return solo_rules.refusal(st, self.action(action))
 
     def perform(self, st, action):
-        return solo_rules.perform(st, action, fast_legal.solo_legal_actions)
+        return solo_rules.perform(st, action)
 
-    # speed: PERF.md "Encounter: playouts on one working copy"
     def advance(self, st, action):
-        return solo_rules.advance(st, action, fast_legal.solo_legal_actions)
+        return solo_rules.advance(st, action)
 
     def fork(self, st):
-        return solo_rules.Table.playout(st.freeze() if isinstance(st, solo_rules.Table) else st)
+        return solo_rules.Table(freeze(st))
 
     def freeze(self, st):
-        return st.freeze() if isinstance(st, solo_rules.Table) else st
+        return freeze(st)
 
     def observation(self, st, player):
         return hidden.observe_solo(st, player)

@@ -52,6 +52,7 @@ from dataclasses import replace
 
 from rulebook.common.hidden import deal_again, fresh_seed, hide
 
+from .battle import composition_problem
 from .rules import completion_problem
 from .state import MultiState, SoloState
 
@@ -63,9 +64,8 @@ KEYS_REMOVED = 4  # the Keys quick game removes four cards at random (seed 003)
 
 def _checks(slots, hand, cards) -> tuple[bool, bool, bool]:
     """(no Red with Blue, no lone Green, the hand completes the build) for one player."""
-    stars = [{cards[c].star for c in s} for s in slots]
-    red_blue = not any("red" in s and "blue" in s for s in stars)
-    green = not any(len(s) == 1 and cards[s[0]].star == "green" for s in slots)
+    broken = {prob[0] for s in slots if (prob := composition_problem(s, cards))}
+    red_blue, green = "RE-COMPOSE-RED-BLUE" not in broken, "RE-COMPOSE-GREEN" not in broken
     complete = completion_problem(slots, hand, cards) is None
     return red_blue, green, complete
 

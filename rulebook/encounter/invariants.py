@@ -4,7 +4,6 @@ dice in range and placed, and the end of the game with its result."""
 
 from __future__ import annotations
 
-from functools import cache
 from itertools import chain
 
 from rulebook.common.conservation import cards_conserved
@@ -44,13 +43,11 @@ def solo_problems(st) -> list[str]:
     return out
 
 
-@cache
 def round_pool(cards, keys: bool) -> frozenset[str]:
     """The cards of a multiplayer round: the encounter cards, and the Keys in the Keys game."""
     return frozenset(cards.ids("encounter") + (cards.ids("key") if keys else []))
 
 
-@cache
 def box_pool(cards) -> frozenset[str]:
     """The cards of a Solo Adventure: the whole box."""
     return frozenset(cards.ids("encounter") + cards.ids("boss") + cards.ids("key"))

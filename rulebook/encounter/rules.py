@@ -1,17 +1,17 @@
 """Multiplayer legality and effects: one check per action kind (``CHECKS``), used by both
 ``legal_actions`` and ``refusal`` (so ``apply``), and one effect per kind (``perform``).
 
-Effects run on a ``Table``: a mutable scratch copy made inside ``perform`` and frozen back into a
-new ``MultiState``, so states stay values (copy-on-write inside apply only).
+Effects run on a ``Table``, the game's working copy (``rulebook.common.working``), frozen back
+into a new ``MultiState``: states stay values.
 """
 
 from __future__ import annotations
 
-from dataclasses import fields
-
 from rulebook.common.actions import BY_TEXT, Action
 from rulebook.common.errors import RuleError
 from rulebook.common.game import fired
+from rulebook.common.rng import Rng
+from rulebook.common.working import AS_LIST, AS_ROWS, WorkingCopy, lists, tuples
 
 from . import actions as act
 from .battle import composition_problem, resolve
@@ -24,150 +24,35 @@ PHASE_OF = {"pick": "market", "put": "build", "unput": "build", "loot": "build",
             "battle": "battle"}  # fmt: skip
 
 
-class Table:
-    """The mutable scratch of one ``perform``: lists where the state has tuples, each copied
-    when an effect first reads it (speed: PERF.md "Working copies copied on first read"). A playout
-    keeps one (``Table.playout``) and ``advance`` plays on it in place; it reads like the
-    state (``live``, ``all_cards``, its notation), so ``legal_actions`` and ``invariants`` read
-    it too."""
+class Table(WorkingCopy):
+    """The multiplayer working copy (``rulebook.common.working``): ``perform`` makes one per
+    action, a playout keeps one. It reads like the state (``live``, ``all_cards``, its
+    notation), so ``legal_actions`` and ``invariants`` read it too."""
 
+    STATE = MultiState
     GAME = MultiState.GAME
+    THAW = {**dict.fromkeys(("deck", "discard", "market", "loot_at", "loot", "wins"), AS_LIST),
+            "hands": AS_ROWS, "won": AS_ROWS,
+            "encounters": (lambda per: [lists(p) for p in per],
+                           lambda per: tuple(tuples(p) for p in per))}  # fmt: skip
     live = MultiState.live
     all_cards = MultiState.all_cards
-
-    def __init__(self, st: MultiState):
-        self.st = st
-        self.cards = st.cards
-        self.variants = st.variants
-        self.rulings = st.rulings
-        self.players = st.players
-        self.round, self.phase, self.start, self.to_move = st.round, st.phase, st.start, st.to_move
-        self.takebacks = st.takebacks
-        self.winners: tuple[int, ...] = st.winners
-        self.last = ""
-        # speed: PERF.md "Working copies copied on first read"
-        self.hands, self.encounters = Rows(st.hands), NestedRows(st.encounters)
-
-    def __getattr__(self, name: str):
-        """A list field (or the RNG), made from the state on first use (then an ordinary
-        attribute)."""
-        thaw = _THAW.get(name)
-        if thaw is None:
-            raise AttributeError(name)
-        value = thaw(getattr(self.st, name))
-        setattr(self, name, value)
-        return value
-
-    @classmethod
-    def playout(cls, st: MultiState) -> Table:
-        """A working copy with every list made at once (a playout reads them all)."""
-        t = cls(st)
-        for name, thaw in _THAW_ALL.items():
-            setattr(t, name, thaw(getattr(st, name)))
-        return t
-
-    def __str__(self) -> str:
-        return str(self.freeze())
+    outcome = MultiState.outcome
+    battle_rules = MultiState.battle_rules
 
     def shuffled(self, items) -> list[str]:
-        out, self.rng = self.rng.shuffled(items)
+        """``items`` shuffled by the game's RNG, which moves on."""
+        out, rng = Rng(*self.seed).shuffled(items)
+        self.seed = (rng.seed, rng.counter)
         return list(out)
-
-    def freeze(self) -> MultiState:
-        """The new state: the old one's fields, the thawed ones frozen back, the scalars."""
-        # speed: PERF.md "States evolved" (a state's __dict__ holds exactly its fields)
-        mine = self.__dict__
-        new = self.st.__dict__.copy()
-        for name in mine.keys() & _FREEZE.keys():  # the fields made into lists (or set)
-            field, freeze = _FREEZE[name]
-            new[field] = freeze(mine[name])
-        new["round"], new["phase"], new["start"] = self.round, self.phase, self.start
-        new["to_move"], new["takebacks"] = self.to_move, self.takebacks
-        new["winners"], new["last"] = self.winners, self.last
-        state = _new_state(MultiState)
-        _set(state, "__dict__", new)
-        return state
-
-
-_new_state = object.__new__
-_set = object.__setattr__
-
-
-def _seed_of(rng) -> tuple[int, int]:
-    return rng.seed, rng.counter
-
-
-STATE_FIELDS = tuple(f.name for f in fields(MultiState))  # all a state's __dict__ holds
-
-
-def _lists(rows) -> list[list]:
-    return [list(r) for r in rows]
-
-
-def _tuples(rows) -> tuple[tuple, ...]:
-    return tuple(map(tuple, rows))  # tuple() of a tuple is that tuple: untouched rows stay
-
-
-class Rows(list):
-    """A state's rows (one per player) for one ``perform``: a row is made a list when an effect
-    indexes it (``hands[p]``), so a ``put`` copies one hand, not every player's (PERF.md,
-    "Working copies copied on first read"). Iterating yields the rows as they are."""
-
-    __slots__ = ()
-
-    def __getitem__(self, i):
-        row = list.__getitem__(self, i)
-        if row.__class__ is tuple:
-            row = list(row)
-            list.__setitem__(self, i, row)
-        return row
-
-
-class NestedRows(list):
-    """``Rows`` of ``Rows``: each player's encounters (``encounters[p][i]``)."""
-
-    __slots__ = ()
-
-    def __getitem__(self, i):
-        row = list.__getitem__(self, i)
-        if row.__class__ is tuple:
-            row = Rows(row)
-            list.__setitem__(self, i, row)
-        return row
-
-
-_THAW = {"deck": list, "discard": list, "market": list, "hands": Rows, "loot_at": list,
-         "loot": list, "won": Rows, "wins": list, "encounters": NestedRows}  # fmt: skip
-_THAW["rng"] = lambda rng: rng  # the state's ``rng`` (made from its ``seed`` when asked)
-# a playout's Table reads every field at each step: plain lists, made once
-_THAW_ALL = _THAW | {"hands": _lists, "won": _lists,
-                     "encounters": lambda per: [_lists(p) for p in per]}  # fmt: skip
-_FREEZE = {name: (name, tuple) for name in ("deck", "discard", "market", "loot_at", "loot", "wins")}
-_FREEZE |= {"hands": ("hands", _tuples), "won": ("won", _tuples),
-            "encounters": ("encounters", lambda per: tuple(map(_tuples, per)))}  # fmt: skip
-_FREEZE["rng"] = ("seed", _seed_of)  # drawn from: the state keeps where the RNG now is
 
 
 # ---- legality: one check per action kind ---------------------------------------------------------
 
 
 def builder_view(st: MultiState) -> BuildView:
-    """The counts the put check reads, of the builder of ``st`` (the last state's kept)."""
-    # speed: PERF.md "Encounter: completion by counts"
-    memo = _last_view
-    if memo[0] is st:
-        return memo[1]
-    view = build_view(st.encounters[st.to_move], st.hands[st.to_move], st.cards)
-    _remember(st, view)
-    return view
-
-
-_last_view: tuple = (None, None)
-
-
-def _remember(st: MultiState, view: BuildView) -> None:
-    global _last_view
-    _last_view = (st, view)  # one tuple assignment: threads never see a mixed pair
+    """The counts the put check reads, of the builder of ``st``."""
+    return build_view(st.encounters[st.to_move], st.hands[st.to_move], st.cards)
 
 
 def check_pick(st: MultiState, a: Action) -> RuleError | None:
@@ -176,11 +61,12 @@ def check_pick(st: MultiState, a: Action) -> RuleError | None:
     return None
 
 
-def check_put(st: MultiState, a: Action) -> RuleError | None:
+def check_put(st: MultiState, a: Action, view: BuildView | None = None) -> RuleError | None:
+    """``view``: the builder's counts (``builder_view``), when the caller has them already."""
     p, c, i = st.to_move, a.args[0], a.args[1].value
     if c not in st.hands[p]:
         return refuse("RE-PHASE", f"{c} is not in player {p + 1}'s hand")
-    why = put_verdict(builder_view(st), st.cards.stars[c], i)
+    why = put_verdict(view or builder_view(st), st.cards.stars[c], i)
     if why is None:
         return None
     what, rule_id, reason = why
@@ -286,10 +172,15 @@ def candidates(st: MultiState) -> list[Action]:
 
 
 def legal_actions(st: MultiState) -> list[Action]:
-    """The plain path: every candidate that its kind's check lets through, sorted by text (the
-    game object uses ``fast_legal``, which gives the same list faster)."""
-    check = CHECKS.__getitem__
-    return sorted((a for a in candidates(st) if check(a.verb)(st, a) is None), key=BY_TEXT)
+    """Every candidate that its kind's check lets through, sorted by text (every put asks the
+    builder's one set of counts)."""
+    view = builder_view(st) if st.phase == "build" else None
+    legal = [
+        a
+        for a in candidates(st)
+        if (check_put(st, a, view) if a.verb == "put" else CHECKS[a.verb](st, a)) is None
+    ]
+    return sorted(legal, key=BY_TEXT)
 
 
 # ---- effects -------------------------------------------------------------------------------------
@@ -297,15 +188,13 @@ def legal_actions(st: MultiState) -> list[Action]:
 
 def perform(st: MultiState, a: Action) -> MultiState:
     """The new state after the legal action ``a``."""
-    t = Table(st)
-    EFFECTS[a.verb](t, a)
-    return t.freeze()
+    return advance(Table(st), a).freeze()
 
 
 def advance(st: MultiState | Table, a: Action) -> Table:
     """The legal action ``a`` played in place on a playout's ``Table`` (a frozen state is copied
-    into one first): ``perform`` without the copy and the freeze (``Game.advance``)."""
-    t = st if st.__class__ is Table else Table.playout(st)
+    into one first; ``Game.advance``)."""
+    t = Table.of(st)
     t.last = ""
     EFFECTS[a.verb](t, a)
     return t
@@ -381,7 +270,7 @@ def _battle(t: Table, a: Action) -> None:
     fired("RE-BATTLE-ORDER")
     p, m, q, e = t.to_move, a.args[0].value, a.args[1].player, a.args[1].encounter
     mine, theirs = t.encounters[p][m], t.encounters[q][e]
-    res = resolve(mine, theirs, t.cards, t.st.battle_rules)
+    res = resolve(mine, theirs, t.cards, t.battle_rules)
     loot_game = "keys" not in t.variants
     def_loot = loot_game and t.loot_at[q] == e
     att_loot = loot_game and t.loot_at[p] == m and t.rulings["RER-LOOT-ATTACKER"] == "any-side"

@@ -6,18 +6,17 @@ A turn: RIDE (optional) - DISCOVER - BUILD - BATTLE - LOOT/RECRUIT (RE-SOLO-TURN
 
 from __future__ import annotations
 
-from functools import cache
 from operator import attrgetter
 
 from rulebook.common.actions import Action
 from rulebook.common.errors import RuleError
 from rulebook.common.game import fired
+from rulebook.common.working import AS_LIST, AS_ROWS, WorkingCopy
 
 from .actions import SOLO
 from .battle import composition_problem, resolve
 from .catalog import refuse
 from .layout import SPACES
-from .rules import Rows
 from .state import HAND, SoloState
 
 PHASE_OF = {"ride": ("ride",), "stay": ("ride",), "boss": ("ride",), "battle": ("build",),
@@ -25,79 +24,18 @@ PHASE_OF = {"ride": ("ride",), "stay": ("ride",), "boss": ("ride",), "battle": (
             "build": ("build", "bossbuild")}  # fmt: skip
 
 
-class Table:
-    """The mutable scratch of one ``perform``, as the multiplayer ``rules.Table``: each list
-    field copied when an effect first reads it, a path space when it is indexed (``Rows``), and
-    frozen back by copying the state's dict (PERF.md, "Working copies copied on first read"). A
-    playout keeps one (``Table.playout``) and ``advance`` plays on it in place."""
+class Table(WorkingCopy):
+    """The Solo Adventure's working copy (``rulebook.common.working``), as the multiplayer
+    ``rules.Table``."""
 
+    STATE = SoloState
     GAME = SoloState.GAME
+    THAW = {**dict.fromkeys(("hand", "my_encounter", "keys", "boss_deck", "final", "discard",
+                             "removed", "defeated", "face_up"), AS_LIST),
+            "spaces": AS_ROWS}  # fmt: skip
     to_move = SoloState.to_move
     all_cards = SoloState.all_cards
-
-    def __init__(self, st: SoloState):
-        self.st = st
-        self.cards = st.cards
-        self.rulings = st.rulings
-        self.phase, self.marker, self.outcome = st.phase, st.marker, st.outcome
-        self.last = ""
-        # speed: PERF.md "Working copies copied on first read"
-        self.hand, self.my_encounter, self.discard = (
-            list(st.hand),
-            list(st.my_encounter),
-            list(st.discard),
-        )
-        self.spaces = Rows(st.spaces)
-
-    def __getattr__(self, name: str):
-        """A list field, made from the state on first use (then an ordinary attribute)."""
-        thaw = _THAW.get(name)
-        if thaw is None:
-            raise AttributeError(name)
-        value = thaw(getattr(self.st, name))
-        setattr(self, name, value)
-        return value
-
-    @classmethod
-    def playout(cls, st: SoloState) -> Table:
-        """A working copy with every list made at once (a playout reads them all)."""
-        t = cls(st)
-        for name in _THAW:
-            setattr(
-                t, name, _lists(getattr(st, name)) if name == "spaces" else list(getattr(st, name))
-            )
-        return t
-
-    def __str__(self) -> str:
-        return str(self.freeze())
-
-    def freeze(self) -> SoloState:
-        mine = self.__dict__
-        new = self.st.__dict__.copy()  # a state's __dict__ holds exactly its fields
-        for name in mine.keys() & _THAW.keys():
-            value = mine[name]
-            new[name] = tuple(map(tuple, value)) if name == "spaces" else tuple(value)
-        new["phase"], new["marker"], new["outcome"], new["last"] = (
-            self.phase,
-            self.marker,
-            self.outcome,
-            self.last,
-        )
-        state = _new_state(SoloState)
-        _set(state, "__dict__", new)
-        return state
-
-
-_new_state = object.__new__
-_set = object.__setattr__
-_THAW = dict.fromkeys(
-    ("hand", "my_encounter", "keys", "boss_deck", "final", "discard", "removed", "defeated",
-     "face_up"), list
-) | {"spaces": Rows}  # fmt: skip
-
-
-def _lists(rows) -> list[list]:
-    return [list(r) for r in rows]
+    battle_rules = SoloState.battle_rules
 
 
 # ---- legality ------------------------------------------------------------------------------------
@@ -193,15 +131,13 @@ def candidates(st: SoloState) -> list[Action]:
     return []
 
 
-@cache
 def solo_action(verb: str, *args) -> Action:
-    """An Action of the Solo Adventure (values: each is made once)."""
+    """An Action of the Solo Adventure."""
     return Action(verb, args)
 
 
 def legal_actions(st: SoloState) -> list[Action]:
-    """The plain path: every candidate its check lets through, sorted by text (the game object
-    uses ``fast_legal.solo_legal_actions``, which gives the same list faster)."""
+    """Every candidate its check lets through, sorted by text."""
     legal = [a for a in candidates(st) if refusal(st, a) is None]
     legal.sort(key=attrgetter("_text"))
     return legal
@@ -220,29 +156,20 @@ def max_length() -> int:
 # ---- effects -------------------------------------------------------------------------------------
 
 
-def perform(st: SoloState, a: Action, legal_actions=legal_actions) -> SoloState:
+def perform(st: SoloState, a: Action) -> SoloState:
     """The new state after the legal action ``a``; an adventure with no action left is lost
-    (``legal_actions``: the plain path, or a generator giving the same lists)."""
-    t = Table(st)
-    EFFECTS[a.verb](t, *a.args)
-    new = t.freeze()
-    if new.outcome == "-" and not legal_actions(new):
-        _no_action_left(t)
-        new = t.freeze()
-    return new
+    (RE-SOLO-LOSS)."""
+    return advance(Table(st), a).freeze()
 
 
-def advance(st: SoloState | Table, a: Action, legal_actions=legal_actions) -> Table:
+def advance(st: SoloState | Table, a: Action) -> Table:
     """The legal action ``a`` played in place on a playout's ``Table`` (a frozen state is copied
-    into one first): ``perform`` without the copy and the freeze (``Game.advance``)."""
-    t = st if st.__class__ is Table else Table.playout(st)
-    t.last, t.listed = "", None  # the list of the position before is stale now
+    into one first; ``Game.advance``)."""
+    t = Table.of(st)
+    t.last = ""
     EFFECTS[a.verb](t, *a.args)
-    if t.outcome == "-":
-        legal = legal_actions(t)
-        if not legal:
-            _no_action_left(t)
-        t.listed = legal  # speed: PERF.md "Encounter: playouts on one working copy"
+    if t.outcome == "-" and not legal_actions(t):
+        _no_action_left(t)
     return t
 
 
@@ -331,7 +258,7 @@ def _battle(t: Table) -> None:
     cards, i = t.cards, t.marker
     enemy = [c for c in t.spaces[i] if cards[c].kind != "key"]
     keys = [c for c in t.spaces[i] if cards[c].kind == "key"]
-    res = resolve(t.my_encounter, enemy, cards, t.st.battle_rules)
+    res = resolve(t.my_encounter, enemy, cards, t.battle_rules)
     t.last = f"{'+'.join(t.my_encounter)} vs {'+'.join(enemy) or 'nothing'}: {res}"
     green = [c for c in t.my_encounter + enemy if cards[c].star == "green"]
     if green:
@@ -387,7 +314,7 @@ def _enter(t: Table) -> None:
     t.removed += t.keys
     t.keys = []
     final = replace_illegal(t, t.final)  # treated as a Discover
-    res = resolve(t.my_encounter, final, t.cards, t.st.battle_rules)
+    res = resolve(t.my_encounter, final, t.cards, t.battle_rules)
     t.last = f"{'+'.join(t.my_encounter)} vs Final Encounter {'+'.join(final)}: {res}"
     t.discard += t.my_encounter + final
     t.my_encounter, t.final = [], []

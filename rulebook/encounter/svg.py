@@ -49,7 +49,7 @@ def _face(x: float, y: float, cid: str, cards, face_up: bool = True) -> str:
         f'stroke="#222"{dash}/>'
         f'<text x="{x + CW / 2}" y="{y + 20}" font-size="14" font-weight="bold" '
         f'text-anchor="middle">{lvl}</text>'
-        f'<text x="{x + CW / 2}" y="{y + 37}" font-size="9" text-anchor="middle">{escape(cid)}</text>'
+        f'<text x="{x + CW / 2}" y="{y + 39}" font-size="11" text-anchor="middle">{escape(cid)}</text>'
     )
 
 

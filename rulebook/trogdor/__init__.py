@@ -7,8 +7,6 @@ Every name here is imported on first use (PEP 562) and the rule catalog is read 
 ``import rulebook.trogdor.grid`` (or ``setup``) does not load the whole engine and its TOML.
 """
 
-# speed: PERF.md "Start-up: loaded on first use"
-
 from __future__ import annotations
 
 from rulebook.common.lazy import lazy_names
@@ -22,7 +20,7 @@ _WHERE = {
     "format_tiles": "board",
     "parse_tiles": "board",
     "is_terminal": "rules",
-    "legal_actions": "fast_legal",  # what the Game lists; rules.legal_actions is the plain path
+    "legal_actions": "rules",
     "new_game": "setup",
     "puzzle": "setup",
     "with_action_deck": "setup",

@@ -12,7 +12,8 @@ from rulebook.common.notation import excerpt
 from rulebook.common.values import Frozen, init_field
 from rulebook.trogdor.grid import GRID5, Square
 
-# letter -> tile kind. '.' is "any other tile" (scenery without a named kind).
+# letter -> tile kind. '.' is "any other tile"; F G O S W B name the scenery tiles of the box, which
+# have no action of their own (T-NATURE-TILES): only cards may mention them, and no bundled card does.
 TILE_KINDS: dict[str, str] = {
     "C": "cottage",
     "L": "lake",
@@ -37,8 +38,6 @@ BOX_COUNTS = {"C": 3, "L": 1, "M": 2, "T": 2}
 
 class Layout(Frozen):
     """Tile letters (upper case / '.') in reading order, 25 of them."""
-
-    # speed: PERF.md "Start-up: loaded on first use" (a Frozen value, not a frozen dataclass)
 
     FIELDS = ("tiles",)
 

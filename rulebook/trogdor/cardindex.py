@@ -16,7 +16,7 @@ import re
 from types import MappingProxyType
 
 # the card classes are imported on first use (see CardIndex)
-TYPE_CHECKING = False  # speed: PERF.md "Start-up: loaded on first use" (no ``typing`` import)
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .cards import ActionCard, Item, Keeper, MovementCard
 
@@ -85,8 +85,6 @@ class CardIndex:
     The bundled card set is read on first lookup, not when a state is made (a puzzle that looks
     no card up never reads the card TOML)."""
 
-    # speed: PERF.md "Trogdor: card tables made once per card set" (and no __getattr__)
-
     __slots__ = ("_base", "extra", "_by")
 
     def __init__(self, base=None, extra: dict | None = None, *, bundled: bool = True):
@@ -106,7 +104,6 @@ class CardIndex:
     def _merged(self) -> dict:
         """The index's tables, built once per card set: one merged table per section, and the
         Action values of each card (play/discard of a card in hand, an item's uses)."""
-        # speed: PERF.md "Trogdor: card tables made once per card set"
         from .actions import card_choices, item_uses
         from .cards import ActionCard, Item, Keeper, MovementCard
 

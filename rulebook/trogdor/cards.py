@@ -577,6 +577,8 @@ def _read_file(f: Path, found: dict, owner: dict) -> None:
     """Add the cards of one data file to ``found`` (by section), refusing unknown sections and an
     id used twice (``owner``: card id -> (section, file))."""
     data = read_data_file(f)
+    if not data:  # an empty file or {}: refused as the other games refuse it
+        raise CardDataError(str(f), f"no section; sections are {', '.join(SECTIONS)}")
     for key in data:
         if key not in SECTIONS:
             raise CardDataError(

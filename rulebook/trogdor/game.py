@@ -6,7 +6,7 @@ from rulebook.common.actions import Action
 from rulebook.common.game import Game
 from rulebook.common.hidden import deal_again, fresh_seed, hide
 
-from . import fast_legal, rules
+from . import rules
 from .actions import GRAMMAR
 from .catalog import CATALOG
 from .invariants import invariants
@@ -38,12 +38,8 @@ class Trogdor(Game):
     def new_game(self, seed=0, *, players=None, rulings=None, preset="normal", **options):
         return new_game(preset, 1 if players is None else players, seed, rulings, **options)
 
-    # the faster generator (fast_legal.py: the same list as the rule as written, rules.legal_actions)
-    # speed: PERF.md "Trogdor: the fast generator" (the function itself, not a method calling it)
-    legal_actions = staticmethod(fast_legal.legal_actions)
-    plain_legal_actions = staticmethod(rules.legal_actions)
+    legal_actions = staticmethod(rules.legal_actions)
 
-    # speed: PERF.md "Trogdor: one working copy per action" (module functions, not methods)
     action = staticmethod(_action)
     refusal = staticmethod(_refusal)
 
@@ -115,9 +111,16 @@ class Trogdor(Game):
         return render(state, **overlay)
 
     def load_cards(self, path):
-        """Sections the file leaves out (actions, movement, keepers, items) are the bundled ones."""
+        """Sections the file leaves out (actions, movement, keepers, items) are the bundled ones.
+        One file, as every game's (``cards.load_card_set`` also reads a directory of them)."""
+        from pathlib import Path
+
+        from rulebook.common.errors import CardDataError
+
         from .cards import load_card_set
 
+        if Path(path).is_dir():
+            raise CardDataError(str(path), "is a directory, not a card file")
         return load_card_set(path)
 
     position_problems = staticmethod(invariants)  # a module function: one call less per action

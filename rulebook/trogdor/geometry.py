@@ -34,7 +34,6 @@ DIAG: dict[Square, tuple[Square, ...]] = {
     sq: tuple(map(_interned, GRID5.neighbours(sq, DIAGONAL))) for sq in SQUARES
 }
 # Square order (column, then row: the Square tuple's own order) as a sort key.
-# speed: PERF.md "Values compared in C"
 ORDER = attrgetter("col", "row")
 
 

@@ -56,8 +56,6 @@ class Square(tuple):
 class Grid(Frozen):
     """The squares of a board ``width`` by ``height``."""
 
-    # speed: PERF.md "Start-up: loaded on first use" (a Frozen value, not a frozen dataclass)
-
     FIELDS = ("width", "height")
 
     def __init__(self, width: int = 5, height: int = 5):

@@ -50,8 +50,6 @@ from .geometry import STEP as GEO_STEP
 from .powers import add_powers, card_powers, remove_power
 from .state import MAX_AP, MAX_TURN, Deck, Draft, State
 
-# A refusal's sentence is written only when someone reads it (RuleError with a template and its
-# values; speed: PERF.md "Lazy refusals").
 OFF_BOARD = "Trogdor is not on the board"
 
 
@@ -80,7 +78,6 @@ def refusal(s, a: Action) -> RuleError | None:
 def perform(state, a: Action):
     """The state after the legal action ``a`` (``Game.apply`` asks ``refusal`` first): the effect
     runs on a working copy (``Draft``), which is then frozen."""
-    # speed: PERF.md "Trogdor: one working copy per action" (state.draft() and freeze() written out)
     s = _new_state(Draft)
     s.__dict__ = state.__dict__.copy()  # every field is immutable: sharing them is safe
     _effect(s, a)
@@ -111,8 +108,7 @@ def _effect(s, a: Action) -> None:
 
 def legal_actions(s) -> list[Action]:
     """Every legal action now, sorted by text: the rule as written -- each candidate of the phase
-    kept when its kind's one check lets it through. ``Game.legal_actions`` gives the same list
-    faster (``fast_legal.py``; ``tests/test_fast_legal.py`` compares them)."""
+    kept when its kind's one check lets it through."""
     if s.outcome is not None:
         return []
     return sorted((a for a in candidates(s) if allowed(s, a)), key=BY_TEXT)
@@ -179,11 +175,9 @@ def card_in_hand_check(rule: str):
         cid = a.args[0]
         hand = s.hands[s.to_move]
         if cid not in hand:
-            return RuleError(
-                rule, "{!r} is not in your hand ({})", (cid, ", ".join(hand) or "empty")
-            )
+            return refuse(rule, f"{cid!r} is not in your hand ({', '.join(hand) or 'empty'})")
         if s.cards.action(cid) is None:
-            return RuleError(rule, "unknown action card {!r}", (cid,))
+            return refuse(rule, f"unknown action card {cid!r}")
         return None
 
     check.__doc__ = f"{rule}: the card is in your hand."
@@ -259,7 +253,7 @@ def no_ap(s, what: str, free: str | None = None) -> RuleError | None:
     """T-AP: an action costs 1 AP unless a matching free action (``free-<what>``) is in force."""
     if s.ap >= 1 or (free is not None and free in s.powers):
         return None
-    return RuleError("T-AP", "no action points left to {}", (what,))
+    return refuse("T-AP", f"no action points left to {what}")
 
 
 def _pay(s, free: str | None = None) -> None:
@@ -293,15 +287,13 @@ def check_move(s, a) -> RuleError | None:
     May Trogdor move onto a knight? Yes, for one damage: T-MOVE-KNIGHT-DAMAGE (``_enter``)."""
     here = s.trogdor
     if here is None:
-        return RuleError("T-MOVE", OFF_BOARD)
+        return refuse("T-MOVE", OFF_BOARD)
     d = a.args[0]
     powers = s.powers
     if d in DIAG_DIRS and "diagonal" not in powers:
-        return RuleError(
-            "T-MOVE", "Trogdor moves N, S, E or W; {} needs a diagonal-move card", (d,)
-        )
+        return refuse("T-MOVE", f"Trogdor moves N, S, E or W; {d} needs a diagonal-move card")
     if GEO_STEP["wrap" in powers][here][d] is None:
-        return RuleError("T-MOVE", "{} from {} leaves the board (no wraparound)", (d, here))
+        return refuse("T-MOVE", f"{d} from {here} leaves the board (no wraparound)")
     return no_ap(s, "move", "free-move")
 
 
@@ -318,9 +310,9 @@ def check_chomp(s, a) -> RuleError | None:
     """T-CHOMP: a peasant on Trogdor's tile goes to the Trog-meter."""
     here = s.trogdor
     if here is None:
-        return RuleError("T-CHOMP", OFF_BOARD)
+        return refuse("T-CHOMP", OFF_BOARD)
     if here not in s.peasants:
-        return RuleError("T-CHOMP", "no peasant on {} to chomp", (here,))
+        return refuse("T-CHOMP", f"no peasant on {here} to chomp")
     return no_ap(s, "chomp", "free-chomp")
 
 
@@ -340,11 +332,11 @@ def check_burrow(s, a) -> RuleError | None:
     """T-BURROW: from a tunnel to the other tunnel."""
     here = s.trogdor
     if here is None:
-        return RuleError("T-BURROW", OFF_BOARD)
+        return refuse("T-BURROW", OFF_BOARD)
     if s.tiles[INDEX[here]] != "T":
-        return RuleError("T-BURROW", "{} is not a tunnel tile", (here,))
+        return refuse("T-BURROW", f"{here} is not a tunnel tile")
     if s.tiles.count("T") < 2:
-        return RuleError("T-BURROW", "there is no other tunnel to burrow to")
+        return refuse("T-BURROW", "there is no other tunnel to burrow to")
     return no_ap(s, "burrow", "free-burrow")
 
 
@@ -358,11 +350,11 @@ def check_hide(s, a) -> RuleError | None:
     """T-HIDE: on a mountain; protected for the turn; ruling TR-HIDE-ENDS-TURN."""
     here = s.trogdor
     if here is None:
-        return RuleError("T-HIDE", OFF_BOARD)
+        return refuse("T-HIDE", OFF_BOARD)
     if s.tiles[INDEX[here]] != "M":
-        return RuleError("T-HIDE", "Trogdor can hide only on a mountain; {} is not one", (here,))
+        return refuse("T-HIDE", f"Trogdor can hide only on a mountain; {here} is not one")
     if s.trogdor_hidden:
-        return RuleError("T-HIDE", "Trogdor is already hiding")
+        return refuse("T-HIDE", "Trogdor is already hiding")
     return no_ap(s, "hide", "free-hide")
 
 
@@ -379,14 +371,13 @@ def check_burn_tile(s, a) -> RuleError | None:
     and W neighbours burnt."""
     here = s.trogdor
     if here is None:
-        return RuleError("T-BURN-TILE", OFF_BOARD)
+        return refuse("T-BURN-TILE", OFF_BOARD)
     i = INDEX[here]
     if s.burnt[i]:
-        return RuleError("T-BURN-TILE", "{} is already burninated", (here,))
+        return refuse("T-BURN-TILE", f"{here} is already burninated")
     if s.tiles[i] == "L" and not fx.lake_eligible(s, here):
-        return RuleError(
-            "T-BURN-LAKE",
-            "the Lake burns only when its N, S, E and W neighbours are burnt",
+        return refuse(
+            "T-BURN-LAKE", "the Lake burns only when its N, S, E and W neighbours are burnt"
         )
     return no_ap(s, "burninate")
 
@@ -404,17 +395,16 @@ def check_burn_cottage(s, a) -> RuleError | None:
     are burnt."""
     here = s.trogdor
     if here is None:
-        return RuleError("T-BURN-COTTAGE", OFF_BOARD)
+        return refuse("T-BURN-COTTAGE", OFF_BOARD)
     burnt = s.cottages.get(here)
     if burnt is None:
-        return RuleError("T-BURN-COTTAGE", "no cottage on {}", (here,))
+        return refuse("T-BURN-COTTAGE", f"no cottage on {here}")
     if burnt:
-        return RuleError("T-BURN-COTTAGE", "the cottage on {} is already burninated", (here,))
+        return refuse("T-BURN-COTTAGE", f"the cottage on {here} is already burninated")
     if not fx.cottage_eligible(s, here):
-        return RuleError(
+        return refuse(
             "T-BURN-COTTAGE",
-            "the cottage on {} needs its tile and every tile around it burninated",
-            (here,),
+            f"the cottage on {here} needs its tile and every tile around it burninated",
         )
     return no_ap(s, "burninate")
 
@@ -430,16 +420,16 @@ def peasant_burn_refusal(s, sq, rule: str) -> RuleError | None:
     """T-BURN-PEASANT on ``sq``: a peasant there, a movement card for its path (unless it stands
     in the Lake), 1 AP."""
     if sq not in s.peasants:
-        return RuleError(rule, "no peasant on {} to burninate", (sq,))
+        return refuse(rule, f"no peasant on {sq} to burninate")
     if not fx.can_draw_movement(s) and s.tiles[INDEX[sq]] != "L":
-        return RuleError(rule, "no movement card to draw for the flaming peasant's path")
+        return refuse(rule, "no movement card to draw for the flaming peasant's path")
     return no_ap(s, "burninate")
 
 
 def check_burn_peasant(s, a) -> RuleError | None:
     here = s.trogdor
     if here is None:
-        return RuleError("T-BURN-PEASANT", OFF_BOARD)
+        return refuse("T-BURN-PEASANT", OFF_BOARD)
     return peasant_burn_refusal(s, here, "T-BURN-PEASANT")
 
 
@@ -471,14 +461,12 @@ def check_burn_tile_at(s, a) -> RuleError | None:
     """T-LONG-RANGE: a card's long-range burn reaches the tile; tiles only; no AP."""
     here = s.trogdor
     if here is None:
-        return RuleError("T-LONG-RANGE", OFF_BOARD)
+        return refuse("T-LONG-RANGE", OFF_BOARD)
     sq = a.args[0]
     if sq not in long_range_reach(s.powers, here)[0]:
-        return RuleError(
-            "T-LONG-RANGE", "no long-range burn in force reaches {} from {}", (sq, here)
-        )
+        return refuse("T-LONG-RANGE", f"no long-range burn in force reaches {sq} from {here}")
     if s.burnt[INDEX[sq]]:
-        return RuleError("T-LONG-RANGE", "{} is already burninated", (sq,))
+        return refuse("T-LONG-RANGE", f"{sq} is already burninated")
     return None
 
 
@@ -498,10 +486,10 @@ def check_burn_peasant_at(s, a) -> RuleError | None:
     T-BURN-PEASANT (not T-LONG-RANGE, which burns tiles only)."""
     here = s.trogdor
     if here is None:
-        return RuleError("T-CARD-EFFECTS", OFF_BOARD)
+        return refuse("T-CARD-EFFECTS", OFF_BOARD)
     sq = a.args[0]
     if sq not in long_range_reach(s.powers, here)[1]:
-        return RuleError("T-CARD-EFFECTS", "no ability in force burninates a peasant on {}", (sq,))
+        return refuse("T-CARD-EFFECTS", f"no ability in force burninates a peasant on {sq}")
     return peasant_burn_refusal(s, sq, "T-BURN-PEASANT")
 
 
@@ -513,9 +501,9 @@ def do_burn_peasant_at(s, a) -> None:
 def check_teleport(s, a) -> RuleError | None:
     """T-CARD-EFFECTS: teleport anywhere for 0 AP (one use)."""
     if s.trogdor is None:
-        return RuleError("T-CARD-EFFECTS", OFF_BOARD)
+        return refuse("T-CARD-EFFECTS", OFF_BOARD)
     if "teleport" not in s.powers:
-        return RuleError("T-CARD-EFFECTS", "no teleport ability in force this turn")
+        return refuse("T-CARD-EFFECTS", "no teleport ability in force this turn")
     return None
 
 
@@ -529,25 +517,23 @@ def check_use(s, a) -> RuleError | None:
     """T-ITEM / T-ITEM-DISK: your item, once per turn, while it is charged."""
     item_id = a.args[0]
     if s.items[s.to_move] != item_id:
-        return RuleError("T-ITEM", "{!r} is not your item", (item_id,))
+        return refuse("T-ITEM", f"{item_id!r} is not your item")
     if s.item_used:
-        return RuleError("T-ITEM", "an item can be used only once per turn")
+        return refuse("T-ITEM", "an item can be used only once per turn")
     item = s.cards.item(item_id)
     if not s.item_charged[s.to_move]:
         rule = "T-ITEM-DISK" if item is not None and item.recharge == "never" else "T-ITEM"
         recharge = "never" if item is None else item.recharge
-        return RuleError(rule, "{} is discharged (recharge: {})", (item_id, recharge))
+        return refuse(rule, f"{item_id} is discharged (recharge: {recharge})")
     if item is None:
-        return RuleError("T-ITEM", "unknown item {!r}", (item_id,))
+        return refuse("T-ITEM", f"unknown item {item_id!r}")
     teleport = takes_square(item)
     if teleport and len(a.args) != 2:
-        return RuleError(
-            "T-ITEM", "{} moves Trogdor: say where, e.g. 'use {} C3'", (item_id, item_id)
-        )
+        return refuse("T-ITEM", f"{item_id} moves Trogdor: say where, e.g. 'use {item_id} C3'")
     if not teleport and len(a.args) == 2:
-        return RuleError("T-ITEM", "{} takes no square", (item_id,))
+        return refuse("T-ITEM", f"{item_id} takes no square")
     if teleport and s.trogdor is None:
-        return RuleError("T-ITEM", OFF_BOARD)
+        return refuse("T-ITEM", OFF_BOARD)
     return None
 
 
@@ -624,7 +610,7 @@ def check_spawn(s, a) -> RuleError | None:
     slots, _ = spawn_slots(s)
     if a.args[0] not in slots:
         names = ", ".join(map(str, slots)) or "none"
-        return RuleError("T-SPAWN", "{} cannot spawn (choose from {})", (a.args[0], names))
+        return refuse("T-SPAWN", f"{a.args[0]} cannot spawn (choose from {names})")
     return None
 
 

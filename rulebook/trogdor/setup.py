@@ -28,7 +28,6 @@ def _catalog_rulings():
 
 
 # the catalog's rulings, read on first use: a puzzle asks none
-# speed: PERF.md "Start-up: loaded on first use"
 _RULINGS = LazyRulings(_catalog_rulings)
 
 
@@ -81,12 +80,11 @@ def _setup_shuffler(rng: Rng):
     """All setup shuffles come from one draw of the game's RNG (a seed for a private generator):
     deterministic from the seed. Returns the shuffler and the RNG after that draw."""
     seed, rng = rng.below(2**62)
-    import random  # speed: PERF.md "Start-up: loaded on first use" (a puzzle needs no shuffle)
+    import random
 
     gen = random.Random(seed)
 
     def shuffle(items: list) -> list:
-        # speed: PERF.md "Random play" (the keys of gen.random() drawn by C-level loops)
         keys = list(islice(iter(gen.random, None), len(items)))
         return list(map(items.__getitem__, sorted(range(len(items)), key=keys.__getitem__)))
 
@@ -221,7 +219,6 @@ def _check_dealt(cs, players: int, keeper_ids, item_ids, deck) -> None:
 
 
 def _fire_setup() -> None:
-    # speed: PERF.md "Start-up: loaded on first use" (a puzzle needs no tracing)
     from rulebook.common.game import fired
 
     fired("T-SETUP-BOARD")

@@ -65,8 +65,6 @@ def _rulings():
 class Deck(namedtuple("Deck", "draw discard", defaults=((), ()))):
     """A draw pile (top first) and its discard pile (oldest first), as tuples of card ids."""
 
-    # speed: PERF.md "Trogdor: one working copy per action" (a namedtuple, not a dataclass)
-
     __slots__ = ()
 
     def notation(self) -> str:

@@ -15,8 +15,6 @@ order, and ``parse_action("choose B A") == parse_action("choose A B")``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
-from itertools import starmap
 
 from rulebook.common.actions import Action, Grammar
 from rulebook.common.errors import NotationError
@@ -33,7 +31,6 @@ class Cage:
 
     vehicle: str
     number: int
-    # written once: an action's text reads it (speed: PERF.md "Trollland: action tables")
     name: str = field(init=False, compare=False, repr=False)
 
     def __post_init__(self):
@@ -56,7 +53,6 @@ class Player:
 
 
 # every player there can be (P1..P5), made once: a Troll's power names its opponents from here
-# (speed: PERF.md "Trollland: a power's target")
 PLAYERS = tuple(map(Player, range(5)))
 
 
@@ -104,82 +100,11 @@ GRAMMAR = Grammar(
 PAIR_VERBS = ("choose", "return")
 
 
-@lru_cache(maxsize=1 << 14)
 def make(verb: str, *args) -> Action:
-    """The action in canonical form (a pair of cards in text order); speed: PERF.md "Actions made
-    once; sorted by text in C"."""
+    """The action in canonical form (a pair of cards in text order)."""
     if verb in PAIR_VERBS:
         args = tuple(sorted(args))
     return GRAMMAR.make(verb, *args)
-
-
-@cache
-def cage_of(vehicle: str, number: int) -> Cage:
-    """Cage ``number`` of ``vehicle`` (speed: PERF.md "Actions made once; sorted by text in C")."""
-    return Cage(vehicle, number)
-
-
-class Made(dict):
-    """Values by key, each made by ``build(key)`` when first asked: a generator reads a whole
-    list of them with one C-level ``map(table.__getitem__, keys)`` (speed: PERF.md "Trollland:
-    action tables"). Emptied when it holds ``LIMIT`` values, so it stays bounded."""
-
-    LIMIT = 1 << 16
-
-    def __init__(self, build):
-        super().__init__()
-        self.build = build
-
-    def __missing__(self, key):
-        if len(self) >= self.LIMIT:
-            self.clear()
-        value = self[key] = self.build(key)
-        return value
-
-
-class Pairs(dict):
-    """``verb A B`` by the pair (A, B) in text order (the fast generator's choose and return),
-    made when first asked (speed: PERF.md "Trollland: action tables"); at most C(cards, 2)."""
-
-    def __init__(self, verb: str):
-        super().__init__()
-        self.verb = verb
-
-    def __missing__(self, pair: tuple[str, str]) -> Action:
-        a, b = pair
-        # the key itself is the arguments when in text order (one kept tuple less; speed:
-        # PERF.md "Trollland: swaps made anew")
-        args = pair if a <= b else (b, a)
-        action = self[pair] = _written(self.verb, args, f"{self.verb} {args[0]} {args[1]}")
-        return action
-
-
-class Loads(dict):
-    """``place cid V.N`` (or ``swap cid dock_card V.N``, ``head`` naming both cards) by (V, N),
-    made when first asked (speed: PERF.md "Trollland: action tables"); at most the cages of the
-    card set."""
-
-    def __init__(self, verb: str, cards: tuple[str, ...]):
-        super().__init__()
-        self.verb, self.cards, self.head = verb, cards, " ".join((verb, *cards, ""))
-
-    def __missing__(self, where: tuple[str, int]) -> Action:
-        cage = cage_of(*where)
-        action = _written(self.verb, (*self.cards, cage), self.head + cage.name)
-        self[where] = action
-        return action
-
-
-def swaps(cid: str, d: str, cages) -> list[Action]:
-    """``swap cid d V.N`` for each (V, N) of ``cages``, made anew: not kept, their key space
-    (card x dock card x cage) never warms (speed: PERF.md "Trollland: swaps made anew")."""
-    head = f"swap {cid} {d} "
-    return [_written("swap", (cid, d, c), head + c.name) for c in starmap(cage_of, cages)]
-
-
-_written = Action.written
-CHOOSE, RETURN = Pairs("choose"), Pairs("return")
-PLACES = Made(lambda cid: Loads("place", (cid,)))  # card -> its place actions by (V, N)
 
 
 def parse_action(text) -> Action:

@@ -125,12 +125,10 @@ class CardSet:
         another caller's cards."""
         for name in ("people", "vehicles", "bonus"):
             object.__setattr__(self, name, MappingProxyType(dict(getattr(self, name))))
-        # the Troll cards' ids (speed: PERF.md "Trollland: invariants")
         trolls = frozenset(cid for cid, c in self.people.items() if c.is_troll)
         object.__setattr__(self, "trolls", trolls)
         self._tables()
-        # each kind's ids in text order, what a new game shuffles (speed: PERF.md "Trollland: a
-        # new game")
+        # each kind's ids in text order, what a new game shuffles
         kinds = ("people", "vehicles", "bonus")
         ids = {kind: tuple(sorted(getattr(self, kind))) for kind in kinds}
         object.__setattr__(self, "sorted_ids", MappingProxyType(ids))

@@ -3,7 +3,6 @@ is made, checked against the catalog (a typo in a rule ID fails loudly)."""
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 
 from rulebook.common.catalog import load_catalog
@@ -18,9 +17,8 @@ def default_rulings(**choices: str) -> RulingSet:
     return _defaults().with_choices(choices) if choices else _defaults()
 
 
-@cache
 def _defaults() -> RulingSet:
-    """Every ruling at its default: one value for every new game (a RulingSet is immutable)."""
+    """Every ruling at its default."""
     return RulingSet(CATALOG.rulings)
 
 

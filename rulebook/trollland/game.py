@@ -6,17 +6,18 @@ from dataclasses import replace
 from operator import attrgetter
 
 from rulebook.common.errors import TrogkitInputError
-from rulebook.common.game import Game, check_header, fired, tracing
+from rulebook.common.game import Game, check_header
 from rulebook.common.hidden import deal_again, fresh_seed, hide
 from rulebook.common.rng import Rng
+from rulebook.common.working import freeze
 
-from . import fast_legal, rules
+from . import rules
 from .actions import GRAMMAR, PAIR_VERBS, make, parse_action
 from .catalog import CATALOG
 from .invariants import invariants
 from .scoring import winners as _winners
 from .setup import new_game
-from .state import HEADER, PlayoutCopy, State, parse
+from .state import HEADER, WorkingCopy, parse
 
 
 class Trollland(Game):
@@ -38,26 +39,20 @@ class Trollland(Game):
             raise TrogkitInputError(f"unknown Trollland option(s): {', '.join(unknown)}")
         return new_game(3 if players is None else players, seed, rulings, options.get("cards"))
 
-    plain_legal_actions = staticmethod(rules.legal_actions)
-
-    # = rules.legal_actions(state), faster (speed: PERF.md "Trollland: legal actions")
-    legal_actions = staticmethod(fast_legal.legal_actions)
+    legal_actions = staticmethod(rules.legal_actions)
 
     def refusal(self, state, action):
         return rules.refusal(state, self.action(action))
 
     perform = staticmethod(rules.perform)  # a module function: one call less per action
 
-    # playouts keep one working copy for the whole game (speed: PERF.md "Trollland: playouts")
     def fork(self, state):
-        return PlayoutCopy(state if type(state) is State else state.freeze())
+        return WorkingCopy(freeze(state))
 
-    # a State is copied first; whether a Troll's power has a target asked of the faster
-    # generator (speed: PERF.md "Trollland: a power's target")
-    advance = staticmethod(rules.playing(fast_legal.has_legal_action))
+    advance = staticmethod(rules.play)  # a State is copied first
 
     def freeze(self, state):
-        return state if state.__class__ is State else state.freeze()
+        return freeze(state)
 
     # -- hidden information --
     def observation(self, state, player):
@@ -149,20 +144,8 @@ class Trollland(Game):
 
 
 def final_winners(state) -> tuple[int, ...]:
-    """TL-SCORE-WINNER's players, worked out once for a State (a value: its scores never change;
-    ``outcome`` and ``winners`` both ask, and scoring is ~50 µs) and each time for a working copy.
-    Each ask reports the scoring rules that fired when they were worked out, so a trace reads as
-    if they were worked out again (speed: PERF.md "Trollland: the winners kept")."""
-    if state.__class__ is not State:
-        return tuple(_winners(state))
-    kept = state.__dict__.get("_final_winners")
-    if kept is None:
-        with tracing() as ids:
-            found = tuple(_winners(state))
-        kept = state.__dict__["_final_winners"] = (found, tuple(ids))
-    else:
-        fired(*kept[1])
-    return kept[0]
+    """TL-SCORE-WINNER's players of a finished game."""
+    return tuple(_winners(state))
 
 
 GAME = Trollland()

@@ -25,7 +25,7 @@ def invariants(s: State) -> list[str]:
     distinct = set(pests_only)
     trolls_ok = s.cards.trolls.isdisjoint(distinct)  # asked before the others join
     distinct.update(others)
-    kept = _steady_set(steady)
+    kept = frozenset(steady)
     if (
         trolls_ok
         and len(distinct) == len(pests_only) + len(others)
@@ -54,7 +54,7 @@ def _off_pile(s: State) -> tuple[list[str], list[str], list[str], int, list[str]
     join = pests_only.extend
     berths = []
     for b in s.row:
-        checked = b.checked or check_berth(s, b)
+        checked = check_berth(s, b)
         join(checked[1])
         if checked[0]:
             berths += checked[0]
@@ -121,21 +121,6 @@ def _placed(places: dict) -> set[str]:
     return {cid for cids in places.values() for cid in cids}
 
 
-_last_steady: tuple = ([], frozenset())
-
-
-def _steady_set(steady: list) -> frozenset:
-    """``frozenset(steady)`` (every vehicle, then the draw pile: they change only at a
-    departure, a turn's refill or a draw), kept for the last list asked and compared by value;
-    ``steady`` is the caller's own new list, kept as it is (speed: PERF.md "Trollland:
-    invariants")."""
-    global _last_steady
-    last = _last_steady
-    if last[0] != steady:
-        last = _last_steady = (steady, frozenset(steady))
-    return last[1]
-
-
 def _places(s: State) -> dict[str, tuple]:
     """Every place a people card can be, by name, with its cards."""
     return {
@@ -167,29 +152,27 @@ def _cards_placed(s: State, places: dict) -> list[str]:
 
 
 def check_berth(s: State, b) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """(what breaks the loading rules in berth ``b``, the cards of its cages), kept as the berth's
-    ``checked`` (speed: PERF.md "Trollland: berths are values")."""
-    found = (_berth_problems(s, b), sum(b.cages, ()))
-    b.__dict__["checked"] = found  # kept (a frozen dataclass: not by b.checked = ...)
-    return found
+    """(what breaks the loading rules in berth ``b``, the cards of its cages)."""
+    return _berth_problems(s, b), sum(b.cages, ())
 
 
 def _berth_problems(s: State, b) -> tuple[str, ...]:
+    """The loading rules asked of the cages as they stand (``rules.cage_refusal``, the rule a
+    load asks): each cage filled card by card on its own (TL-LOAD-CAPACITY,
+    TL-LOAD-CAGE-PEOPLE), each cage's people beside the others' (TL-LOAD-VEHICLE-DISTINCT)."""
     caps, people_of = s.cards.vehicles[b.vehicle].cages, s.cards.people_of
-    out, held, twice = [], set(), False  # held: the peoples of the cages that hold cards
-    i = 0  # plain loops (speed: PERF.md "Trollland: plain loops")
-    for cage in b.cages:
-        if cage:
-            people = people_of[cage[0]]
-            mixed = False
-            for cid in cage:
-                if people_of[cid] != people:
-                    mixed = True
-            if mixed or len(cage) > caps[i]:
+    peoples = [[people_of[c] for c in cage] for cage in b.cages]
+    out, twice = [], False
+    for i, cage in enumerate(peoples):
+        alone = [[] for _ in caps]
+        for people in cage:
+            if rules.cage_refusal(people, caps, alone, i):
                 out.append(f"{b.vehicle} cage {i + 1} breaks the loading rules")
-            twice = twice or people in held
-            held.add(people)
-        i += 1
+                break
+            alone[i].append(people)
+        if cage:
+            others = [[c[0]] if c and j != i else [] for j, c in enumerate(peoples)]
+            twice = twice or rules.cage_refusal(cage[0], caps, others, i) is not None
     if twice:
         out.append(f"{b.vehicle} has two cages of one people")
     if rules.is_full(caps, b.cages):  # a cage's length is what TL-DEPART-FULL reads

@@ -3,7 +3,7 @@
 - **Legality**: ``refusal(s, action)`` is the one check per action kind (``CHECKS``); it returns
   the ``RuleError`` or None. ``legal_actions`` keeps the candidates it passes, and the game's
   ``apply`` raises what it returns, so the list and the refusals cannot disagree.
-- **Effects**: ``perform(s, action)`` changes a ``Draft`` of the position and freezes it; steps
+- **Effects**: ``perform(s, action)`` changes a working copy of the position and freezes it; steps
   that need no decision (cancelled Trolls, powers without a target, end of turn) run on, so the
   result waits for ``to_move`` (or the game is over). Rule code calls ``fired(ID)`` where a rule
   takes effect.
@@ -21,9 +21,9 @@ from rulebook.common.actions import BY_TEXT, Action
 from rulebook.common.errors import RuleError
 from rulebook.common.game import fired
 
-from .actions import GRAMMAR, PLAYERS, Cage, Player, cage_of, make
+from .actions import GRAMMAR, PLAYERS, Cage, Player, make
 from .catalog import refuse
-from .state import Draft, PlayoutCopy, State, Views, WorkingCopy
+from .state import WorkingCopy
 
 POWERS = {1: ("king",), 2: ("expel", "camp"), 3: ("steal-top",), 4: ("steal-rest",), 5: ("send",)}
 POWER_RULE = {1: "TL-TROLL-KING", 2: "TL-TROLL-EXPRESS", 3: "TL-TROLL-3", 4: "TL-TROLL-4"}
@@ -69,12 +69,7 @@ def is_full(caps: Sequence[int], contents: Sequence[Sequence[str]]) -> bool:
     """A vehicle departs as soon as every cage is at capacity (TL-DEPART-FULL)."""
     if len(caps) != len(contents):
         raise ValueError(f"{len(caps)} capacities for {len(contents)} cages")
-    i = 0  # speed: PERF.md "Trollland: plain loops"
-    for cap in caps:  # each cap <= what its cage holds
-        if len(contents[i]) < cap:
-            return False
-        i += 1
-    return True
+    return all(len(inside) >= cap for cap, inside in zip(caps, contents, strict=True))
 
 
 # -- legality: one check per action kind -----------------------------------------------------------
@@ -292,7 +287,7 @@ class Try(NamedTuple):
 
 def row_cages(s) -> list[Cage]:
     """Every cage of the vehicles at the dock, in row order."""
-    return [cage_of(b.vehicle, i + 1) for b in s.row for i in range(len(b.cages))]
+    return [Cage(b.vehicle, i + 1) for b in s.row for i in range(len(b.cages))]
 
 
 def _load_candidates(s, cid: str) -> list[Try]:
@@ -338,7 +333,7 @@ def legal_actions(s) -> list[Action]:
     the current step, so each is asked only its own verb's check (what ``refusal`` asks after
     the step's verbs)."""
     legal = [make(c.verb, *c.args) for c in candidates(s) if CHECKS[c.verb](s, c) is None]
-    legal.sort(key=BY_TEXT)  # speed: PERF.md "Actions made once; sorted by text in C"
+    legal.sort(key=BY_TEXT)
     return legal
 
 
@@ -350,38 +345,23 @@ def has_legal_action(s) -> bool:
 # -- effects ---------------------------------------------------------------------------------------
 def perform(s, a: Action):
     """The state after the legal action ``a`` (checked by the caller); ``s`` is not changed."""
-    return play(Draft(s), a).freeze()
+    return play(WorkingCopy(s), a).freeze()
 
 
-def playing(any_legal):
-    """``play``, with ``any_legal`` telling whether a Troll's power has a target: the plain path
-    in ``play`` itself, the faster generator's in the game's ``advance`` (speed: PERF.md
-    "Trollland: a power's target")."""
-
-    def play(d, a: Action) -> WorkingCopy:
-        """Play the legal action ``a`` on the working copy ``d`` in place, then the steps that
-        need no decision; return ``d``. A State is copied first (a ``PlayoutCopy``): made with
-        the faster generator's answer, this is the game's ``advance`` (a playout's one working
-        copy; speed: PERF.md "Trollland: playouts"); as ``play``, ``perform``'s effect (on a
-        ``Draft``)."""
-        if d.__class__ is State:
-            d = PlayoutCopy(d)
-        d.next_known = None  # the effect changes the chosen cards
-        EFFECTS[a.verb](d, d.to_move, a)
-        _advance(d, any_legal)
-        return d
-
-    return play
-
-
-play = playing(has_legal_action)
+def play(d, a: Action) -> WorkingCopy:
+    """Play the legal action ``a`` on the working copy ``d`` in place, then the steps that need
+    no decision; return ``d``. A State is copied first: this is the game's ``advance`` (a
+    playout's one working copy) and ``perform``'s effect."""
+    d = WorkingCopy.of(d)
+    EFFECTS[a.verb](d, d.to_move, a)
+    _advance(d)
+    return d
 
 
 def _choose(d, p: int, a: Action) -> None:
     fired("TL-CHOOSE-TWO")
     for cid in a.args:
         d.hands[p].remove(cid)
-    # laid out by layout_key, as a stable sort of the pair (speed: PERF.md "Trollland: plain loops")
     x, y = a.args
     key = d.cards.layout_key
     d.chosen[p] = [y, x] if key[y] < key[x] else [x, y]
@@ -512,7 +492,7 @@ def _swap(d, p: int, a: Action) -> None:
 def _put(d, p: int, cid: str, cage: Cage) -> None:
     """Load the card (the loading rules refuse, never fire: ``cage_refusal``)."""
     row, vid = d.row, cage.vehicle
-    i = 0  # the cage's berth (speed: PERF.md "Trollland: plain loops")
+    i = 0
     while row[i].vehicle != vid:
         i += 1
     row[i] = berth = row[i].with_card(cage.number - 1, cid)
@@ -557,16 +537,15 @@ def settle(s):
     return d.freeze()
 
 
-def _advance(d, any_legal=has_legal_action) -> None:
+def _advance(d) -> None:
     """Run the steps that need no decision, up to the next decision; note who makes it
-    (``to_move``, as ``acting_player`` reads it). ``any_legal(d)``: whether the player to move
-    has a legal action (``has_legal_action`` or the faster generator's answer)."""
+    (``to_move``, as ``acting_player`` reads it)."""
     while True:
         phase = d.phase
         if phase == "load":
-            found = Views.next_to_load(d)  # not known yet: ``play`` forgot it before the effect
+            found = d.next_to_load()
             if found[0] is not None:
-                d.to_move, d.next_known = found[1], found
+                d.to_move = found[1]
                 return
             _end_of_turn(d)
         elif phase == "choose":
@@ -575,23 +554,22 @@ def _advance(d, any_legal=has_legal_action) -> None:
                 return
             d.phase = "troll"  # everyone has chosen: reveal
         elif phase == "troll":
-            if _troll_waits(d, any_legal):
+            if _troll_waits(d):
                 return
         else:  # king-return and arrow (their player set by the effect), over
             d.to_move = d.acting_player()
             return
 
 
-def _troll_waits(d, any_legal) -> bool:
+def _troll_waits(d) -> bool:
     """One automatic step of the Troll Tales; True when the Troll resolving now waits for its
     owner's decision (``to_move``)."""
     tid = d.current_troll()
     if tid is None:
         d.phase = "load"
         return False
-    number = d.cards.troll_number  # speed: PERF.md "Trollland: card tables"
+    number = d.cards.troll_number
     n = number[tid]
-    # speed: PERF.md "Trollland: plain loops" (no method call of the read-only table per card)
     same = [c for cards in d.chosen for c in cards if c in number and number[c] == n]
     if len(same) > 1:
         fired("TL-TROLL-CANCEL")
@@ -600,7 +578,7 @@ def _troll_waits(d, any_legal) -> bool:
             d.discard.append(c)
         return False
     d.to_move = d.owner(tid)
-    if any_legal(d):
+    if has_legal_action(d):  # a power with a target waits for its owner's choice
         return True
     _resolve(d, d.owner(tid))  # a power with no possible target does nothing
     return False

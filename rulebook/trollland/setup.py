@@ -34,7 +34,7 @@ def new_game(players: int = 3, seed: int = 0, rulings=None, cards: CardSet | Non
     cards = cards or default_cards()
     cards.check_players(players)
     rng = Rng(seed)
-    ids = cards.sorted_ids  # each kind's ids in text order (speed: PERF.md "Trollland: a new game")
+    ids = cards.sorted_ids
     vehicles, rng = rng.shuffled(ids["vehicles"])
     bonus, rng = rng.shuffled(ids["bonus"])
     draw, rng = rng.shuffled(ids["people"])
@@ -58,7 +58,6 @@ def new_game(players: int = 3, seed: int = 0, rulings=None, cards: CardSet | Non
         hands=hands,
         draw=draw,
         dock=dock,
-        # (vehicle, cages): the State makes its own berths (speed: as above)
         row=[(v, [() for _ in cards.vehicles[v].cages]) for v in vehicles[:5]],
         vehicle_pile=vehicles[5:],
         bonus=bonus[:2],

@@ -12,17 +12,17 @@ vehicles are separated by ``/``, a vehicle id is followed by ``:`` and its cages
 TLR-QUESTION-DOCK). All values are written and read by the codecs of
 ``rulebook.common.notation``, so only canonical spellings parse.
 
-Rule code changes a position only through ``Draft`` (a mutable working copy made inside
-``apply`` and frozen again at its end), so a result never shares a mutable part with its input.
+Rule code changes a position only through a ``WorkingCopy`` (``rulebook.common.working``), so a
+result never shares a mutable part with its input.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
-from functools import cached_property
+from dataclasses import dataclass, field
 from itertools import groupby
 from operator import attrgetter
 
+from rulebook.common import working as common
 from rulebook.common.codecs import RngCodec, RulingsCodec
 from rulebook.common.errors import NotationError
 from rulebook.common.fields import Field, Notation
@@ -40,6 +40,7 @@ from rulebook.common.notation import (
 )
 from rulebook.common.rng import Rng
 from rulebook.common.rulings import RulingSet
+from rulebook.common.working import AS_LIST, AS_ROWS, tuples
 
 from .cards import CardSet, default_cards
 from .catalog import CATALOG, default_rulings
@@ -60,43 +61,26 @@ class Berth:
     vehicle: str
     cages: tuple[tuple[str, ...], ...]
 
-    # kept with the value, not fields (speed: PERF.md "Trollland: berths are values")
-    open_map = None  # people -> open cages (fast_legal), for the card set of the states holding it
-    checked = None  # (what breaks the loading rules here, its cards): invariants, that card set
-
     def __post_init__(self):
-        object.__setattr__(self, "cages", _tuples(self.cages))
-
-    def copy(self) -> Berth:
-        """The same berth, without what was kept with this one."""
-        new = object.__new__(Berth)  # the cages are tuples already: no __post_init__ needed
-        _SET_DICT(new, {"vehicle": self.vehicle, "cages": self.cages})
-        return new
+        object.__setattr__(self, "cages", tuples(self.cages))
 
     def with_card(self, index: int, cid: str) -> Berth:
         """This berth with ``cid`` added to cage ``index`` (0-based)."""
         cages = list(self.cages)
         cages[index] += (cid,)
-        new = object.__new__(Berth)  # the cages are tuples already: no __post_init__ needed
-        _SET_DICT(new, {"vehicle": self.vehicle, "cages": tuple(cages)})
-        return new
-
-
-# a new berth's dictionary set by the class's own descriptor, not object.__setattr__ (speed:
-# PERF.md "Trollland: the chain of a load")
-_SET_DICT = Berth.__dict__["__dict__"].__set__
+        return Berth(self.vehicle, cages)
 
 
 class Views:
-    """Read-only questions about a position, shared by ``State`` and ``Draft``."""
+    """Read-only questions about a position, shared by ``State`` and ``WorkingCopy``."""
 
     def berth(self, vid: str):
         return next((b for b in self.row if b.vehicle == vid), None)
 
-    def peoples(self, berth) -> list[list[str]]:
+    def peoples(self, berth) -> tuple[tuple[str, ...], ...]:
         """The peoples in each cage of a berth (what the loading rules look at)."""
         people_of = self.cards.people_of
-        return [[people_of[c] for c in cage] for cage in berth.cages]
+        return tuple(tuple(people_of[c] for c in cage) for cage in berth.cages)
 
     def caps(self, berth) -> tuple[int, ...]:
         return self.cards.vehicles[berth.vehicle].cages
@@ -135,7 +119,7 @@ class Views:
 
     def owner(self, cid: str) -> int:
         """The player who revealed ``cid`` this turn."""
-        p = 0  # a plain loop (speed: PERF.md "Trollland: plain loops")
+        p = 0
         for cards in self.chosen:
             if cid in cards:
                 return p
@@ -151,7 +135,7 @@ class Views:
         if phase == "over":
             return None
         if phase == "choose":
-            p = 0  # the first player still to choose (speed: PERF.md "Trollland: plain loops")
+            p = 0
             for cards in self.chosen:
                 if not cards:
                     return p
@@ -195,7 +179,6 @@ class State(Views):
     turn: int = 1
     phase: str = "choose"
     # who acts: given in king-return and arrow (the notation's ``pending``), else worked out
-    # from the cards (speed: PERF.md "Trollland: to_move")
     to_move: int | None = None
     chosen: tuple[tuple[str, ...], ...] = ()
     discard: tuple[str, ...] = ()
@@ -215,45 +198,12 @@ class State(Views):
             put(self, name, tuple(getattr(self, name)))
         for name in PER_PLAYER:
             value = getattr(self, name) or [() for _ in range(self.players)]
-            put(self, name, _tuples(value))
-        # berths of its own: what is kept with a berth value reads this card set (speed: PERF.md
-        # "Trollland: berths are values"); evolve and Draft keep the card set and share them
-        put(self, "row", tuple(b.copy() if isinstance(b, Berth) else Berth(*b) for b in self.row))
+            put(self, name, tuples(value))
+        put(self, "row", tuple(b if isinstance(b, Berth) else Berth(*b) for b in self.row))
         put(self, "swapped", frozenset(self.swapped))
         put(self, "rng", Rng(self.rng.seed, self.rng.counter))  # never shared with the caller
         if self.phase not in OWN_STEPS:
             put(self, "to_move", self.acting_player())
-
-    # speed: PERF.md "Trollland: frozen states"
-    def next_to_load(self) -> tuple[str | None, int | None]:
-        found = self.__dict__.get("_next_to_load")
-        if found is None:
-            found = self.__dict__["_next_to_load"] = Views.next_to_load(self)
-        return found
-
-    def current_card(self) -> str | None:
-        return self.next_to_load()[0]
-
-    def piles(self, player: int) -> dict[str, list[str]]:
-        known = self.__dict__.setdefault("_piles", {})
-        found = known.get(player)
-        if found is None:
-            found = known[player] = Views.piles(self, player)
-        return {people: list(pile) for people, pile in found.items()}  # the caller's own
-
-    def current_troll(self) -> str | None:
-        known = self.__dict__
-        if "_current_troll" not in known:
-            known["_current_troll"] = Views.current_troll(self)
-        return known["_current_troll"]
-
-    @cached_property
-    def _loading(self) -> dict:
-        # tuples: the kept answer is handed to every caller, so nobody may change it
-        return {b.vehicle: (self.caps(b), tuple(map(tuple, self.peoples(b)))) for b in self.row}
-
-    def loading(self, vid: str):
-        return self._loading.get(vid)
 
     def __str__(self) -> str:
         return notation(self)
@@ -262,8 +212,8 @@ class State(Views):
     def parse(cls, text: str, cards: CardSet | None = None) -> State:
         return parse(text, cards)
 
-    def thaw(self) -> Draft:
-        return Draft(self)
+    def thaw(self) -> WorkingCopy:
+        return WorkingCopy(self)
 
     def _repr_svg_(self) -> str:
         from .svg import render
@@ -271,28 +221,17 @@ class State(Views):
         return render(self)
 
 
-class WorkingCopy(Views):
-    """A mutable working copy of a State: lists instead of tuples, the RNG advanced through its
-    pure API. ``perform`` makes one (a ``Draft``) and freezes it; a playout (``advance``) keeps
-    one (a ``PlayoutCopy``) for the whole game. ``freeze()`` gives the State."""
+class WorkingCopy(Views, common.WorkingCopy):
+    """The working copy of a State (``rulebook.common.working``): lists instead of tuples, the
+    RNG advanced through its pure API. ``perform`` makes one per action; a playout keeps one."""
 
+    STATE = State
     GAME = State.GAME  # a working copy belongs to the game of its State (rulebook.game_of)
-
-    def __init__(self, s: State):
-        self.state = s
-        self.players, self.turn, self.phase, self.to_move = s.players, s.turn, s.phase, s.to_move
-        self.cards, self.rulings, self.rng = s.cards, s.rulings, s.rng
-        self.thawed: list[str] = []  # the fields copied so far, frozen back by ``freeze``
-        # the next card and its owner, as ``_advance`` found them after the last action (None:
-        # not known; speed: PERF.md "Trollland: to_move")
-        self.next_known = None
-
-    def next_to_load(self) -> tuple[str | None, int | None]:
-        return self.next_known or Views.next_to_load(self)
-
-    def __str__(self) -> str:
-        """The notation of the position the copy holds now."""
-        return notation(self.freeze())
+    THAW = {
+        **dict.fromkeys(("draw", "dock", "vehicle_pile", "bonus", "discard", "row"), AS_LIST),
+        **dict.fromkeys(PER_PLAYER, AS_ROWS),
+        "swapped": (set, frozenset),
+    }
 
     def add_berth(self, vid: str) -> None:
         self.row.append(Berth(vid, tuple(() for _ in self.cards.vehicles[vid].cages)))
@@ -302,86 +241,8 @@ class WorkingCopy(Views):
         return list(out)
 
     def freeze(self) -> State:
-        """The State the copy holds now: the old State's fields, the changed ones frozen back
-        (``evolve`` written out: one C-level copy of the old State's dictionary, then the
-        answers it kept dropped, they are not fields; speed: PERF.md "Trollland: frozen
-        states")."""
-        new = object.__new__(State)
-        fields = new.__dict__
-        fields.update(self.state.__dict__)
-        if len(fields) != len(STATE_FIELDS):
-            for k in fields.keys() - FIELD_NAMES:
-                del fields[k]
-        mine = self.__dict__
-        for k in self.thawed:
-            fields[k] = _FREEZE[k](mine[k])
-        fields["turn"] = min(self.turn, MAX_TURN)  # the counter stops where the notation does
-        fields["phase"], fields["to_move"], fields["rng"] = self.phase, self.to_move, self.rng
-        if self.next_known is not None:  # what the State would work out (a kept answer)
-            fields["_next_to_load"] = self.next_known
-        return new
-
-
-class Draft(WorkingCopy):
-    """The working copy of one action (``perform``): each list field is copied when first read,
-    so an action copies only the fields it reads (speed: PERF.md "Trollland: playouts")."""
-
-
-class PlayoutCopy(WorkingCopy):
-    """The working copy a playout keeps for the whole game (``fork``): every list field copied
-    at once, so that its class holds no descriptor for them and reading a field is the
-    interpreter's fast attribute read (speed: PERF.md "Trollland: the playout's copy")."""
-
-    def __init__(self, s: State):
-        super().__init__(s)
-        # set as attributes, not through ``__dict__`` (which would cost the fast reads)
-        for name, thaw in _THAW.items():
-            setattr(self, name, thaw(getattr(s, name)))
-        self.thawed = list(_THAW)
-
-
-def _lists(rows) -> list[list]:
-    return list(map(list, rows))
-
-
-def _tuples(rows) -> tuple[tuple, ...]:
-    return tuple(map(tuple, rows))
-
-
-STATE_FIELDS = tuple(f.name for f in fields(State))
-FIELD_NAMES = frozenset(STATE_FIELDS)
-_THAW = {
-    **dict.fromkeys(("draw", "dock", "vehicle_pile", "bonus", "discard", "row"), list),
-    **dict.fromkeys(PER_PLAYER, _lists),
-    "swapped": set,
-}
-
-
-class Thawed:
-    """A list field of a ``Draft``, copied from its State when first read; the copy is then an
-    ordinary attribute of the Draft, which this non-data descriptor no longer sees (not a
-    ``__getattr__``: a class defining one loses the interpreter's fast attribute reads on every
-    field; speed: PERF.md "Trollland: no __getattr__ on the working copy")."""
-
-    def __init__(self, name: str):
-        self.name, self.thaw = name, _THAW[name]
-
-    def __get__(self, d, owner=None):
-        if d is None:
-            return self
-        value = d.__dict__[self.name] = self.thaw(getattr(d.state, self.name))
-        d.thawed.append(self.name)
-        return value
-
-
-for _name in _THAW:
-    setattr(Draft, _name, Thawed(_name))
-
-_FREEZE = {
-    **dict.fromkeys(("draw", "dock", "vehicle_pile", "bonus", "discard", "row"), tuple),
-    **dict.fromkeys(PER_PLAYER, _tuples),
-    "swapped": frozenset,
-}
+        self.turn = min(self.turn, MAX_TURN)  # the counter stops where the notation does
+        return super().freeze()
 
 
 # -- notation --------------------------------------------------------------------------------------

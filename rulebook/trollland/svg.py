@@ -15,7 +15,7 @@ from html import escape
 
 COLOURS = {"Bi": "#f4a6c6", "Zo": "#9fd38a", "Ze": "#9cc7f0", "Ni": "#555555", "Go": "#e8c15a"}
 TROLL = "#b58ad6"
-WIDTH = 820  # the picture's width; vehicle boxes and card rows wrap inside it
+WIDTH = 580  # the picture's width (a Lab output at 1024 px: labels at full size); rows wrap in it
 CARD_W, CARD_H, CARD_STEP = 40, 18, 44
 CAGE_W = 46
 CHAR_W = 6.6  # width of one character at font-size 11 (sans-serif), generous

@@ -17,11 +17,11 @@ import multiprocessing
 import os
 import re
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from concurrent.futures import TimeoutError as FutureTimeout
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from contextlib import contextmanager
 
 from .play import GameRecord, Setup, play_chunk
@@ -34,8 +34,15 @@ def default_workers() -> int:
 
 
 def capped_workers(workers: int | None, games: int) -> int:
-    """Workers a sweep starts: as asked (default: the cores), at most the cores and the games."""
+    """Workers a sweep starts: as asked (default: the cores), at most the cores and the games;
+    one (this process) where no process can be started (the browser: Pyodide)."""
+    if not processes_available():
+        return 1
     return max(1, min(workers or default_workers(), default_workers(), games))
+
+
+def processes_available() -> bool:
+    return sys.platform != "emscripten"
 
 
 class TimeUp(Exception):
@@ -106,7 +113,7 @@ def _stop_pool(pool: ProcessPoolExecutor) -> None:
             p.kill()
 
 
-LATE_GAMES = 1.0  # seconds past a deadline for running chunks to hand in their finished games
+CHUNK_SECONDS = 0.5  # play one chunk of games should take (after the first, one-game chunks)
 
 
 def run_local(
@@ -119,23 +126,30 @@ def run_local(
 ):
     """``task(setup, chunk of seeds)`` over the seeds on ``workers`` local processes, the lists
     it returns joined (in the order the chunks finish). ``task`` must be picklable by name.
-    Past ``deadline`` (``time.monotonic()``), TimeUp with the records finished: each running
-    chunk stops itself after its current game (``chunk_until``) and hands in the games it
-    finished within LATE_GAMES seconds; then the processes are killed."""
+    Chunks are sized as the games go (``_Chunks``): a deadline finds each worker at most
+    CHUNK_SECONDS into a chunk (or in one long game), so past ``deadline``
+    (``time.monotonic()``) TimeUp carries every game finished before it (a sweep of long games
+    handed in none: its chunks of 25 games were all unfinished)."""
     if workers <= 1:
         return _run_here(setup, seeds, tick, task, deadline)
     out: list[GameRecord] = []
+    plan, running = _Chunks(seeds, workers), {}
     pool = ProcessPoolExecutor(max_workers=workers)
     try:
-        futures = {_submit(pool, task, setup, part, deadline): len(part)
-                   for part in chunks(seeds, workers)}  # fmt: skip
-        counted = set()
-        for f in as_completed(futures, timeout=_left(deadline)):
-            out += f.result()
-            tick(futures[f])
-            counted.add(f)
-    except FutureTimeout:
-        out += _late([f for f in futures if f not in counted])
+        while plan.left or running:
+            while plan.left and len(running) < 2 * workers:
+                part = plan.next()
+                running[pool.submit(_timed, task, setup, part)] = len(part)
+            done, _ = wait(running, timeout=_left(deadline), return_when=FIRST_COMPLETED)
+            if not done:
+                raise TimeUp([])
+            for f in done:
+                records, seconds = f.result()
+                plan.measured(running.pop(f), seconds)
+                out += records
+                tick(len(records))
+    except TimeUp:
+        out += _late(running)
         _stop_pool(pool)
         raise TimeUp(out) from None
     except BaseException:
@@ -145,21 +159,44 @@ def run_local(
     return out
 
 
-def _submit(pool, task, setup, part, deadline):
-    if deadline is None:
-        return pool.submit(task, setup, part)
-    return pool.submit(chunk_until, task, setup, part, time.time() + _left(deadline))
+def _timed(task, setup, part) -> tuple[list, float]:
+    """``task(setup, part)`` and the seconds it took (a worker's task: sizes the next chunks)."""
+    start = time.perf_counter()
+    return task(setup, part), time.perf_counter() - start
 
 
-def _late(futures) -> list:
-    """The games of the chunks not yet counted that are done, or stop within LATE_GAMES of the
-    deadline (a chunk not started yet is cancelled)."""
-    from concurrent.futures import wait
+class _Chunks:
+    """The seeds, handed out in chunks: one game each at first, then as many as the games
+    measured so far play in CHUNK_SECONDS, never more than ``chunks`` would give."""
 
-    for f in futures:
+    def __init__(self, seeds: list[int], workers: int):
+        self.seeds, self.at = seeds, 0
+        self.most = max(1, len(seeds) // (4 * max(1, workers)))
+        self.games, self.seconds = 0, 0.0
+
+    @property
+    def left(self) -> bool:
+        return self.at < len(self.seeds)
+
+    def next(self) -> list[int]:
+        size = 1
+        if self.games:
+            per_game = max(self.seconds / self.games, 1e-6)
+            size = max(1, min(self.most, int(CHUNK_SECONDS / per_game)))
+        part = self.seeds[self.at : self.at + size]
+        self.at += len(part)
+        return part
+
+    def measured(self, games: int, seconds: float) -> None:
+        self.games, self.seconds = self.games + games, self.seconds + seconds
+
+
+def _late(running) -> list:
+    """The games of the running chunks that finish within CHUNK_SECONDS of the deadline."""
+    for f in running:
         f.cancel()  # only those not started yet
-    done, _ = wait([f for f in futures if not f.cancelled()], timeout=LATE_GAMES)
-    return [r for f in done if f.exception() is None for r in f.result()]
+    done, _ = wait([f for f in running if not f.cancelled()], timeout=CHUNK_SECONDS)
+    return [r for f in done if f.exception() is None for r in f.result()[0]]
 
 
 # ---- Dask -----------------------------------------------------------------------------------------

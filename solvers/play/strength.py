@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import resource
 import time
 from pathlib import Path
 
@@ -102,7 +101,12 @@ def measure(game, agent, budget, games, players, opponents, workers: int = 1) ->
 
 
 def _cpu() -> float:
-    """CPU seconds of this process and of its finished worker processes."""
+    """CPU seconds of this process and of its finished worker processes (this process only
+    where there is no ``resource`` module: the browser, Pyodide, which starts no processes)."""
+    try:
+        import resource
+    except ImportError:
+        return time.process_time()
     own = resource.getrusage(resource.RUSAGE_SELF)
     kids = resource.getrusage(resource.RUSAGE_CHILDREN)
     return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime

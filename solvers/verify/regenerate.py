@@ -15,21 +15,22 @@ from .witness import witness_all
 
 def regenerate(
     game: str, *, budget: int | None = None, differences: bool = True, seconds: float | None = None,
-    path=None, force: bool = True,
+    path=None, force: bool = True, seed: int = 0,
 ) -> dict:  # fmt: skip
     """Search every rule's witness (and each ruling's difference) and store them in ``path``
     (default: beside the rules). Without ``force``, a store holding more witnesses is kept.
-    ``seconds`` covers both searches: cut by it, nothing is written (LimitReached)."""
+    ``seconds`` covers both searches: cut by it, nothing is written (LimitReached, its ``best``
+    the witness search's Coverage)."""
     from solvers.limits import LimitReached
 
     from .clock import Clock
     from .differ import differ_all
 
     clock = Clock(seconds)
-    cov = witness_all(game, budget=budget, seconds=seconds)
+    cov = witness_all(game, budget=budget, seed=seed, seconds=seconds)
     if cov.timed_out:  # a search cut by the clock is not stored over the full one
         raise LimitReached(
-            f"--timeout ended the search after {cov.budget} playouts; nothing written"
+            f"--timeout ended the search after {cov.budget} playouts; nothing written", cov
         )
     if not force:
         store.refuse_smaller(path or store.path_of(game), game, witnesses=len(cov.witnesses))
@@ -54,7 +55,7 @@ def regenerate(
         hints = sorted(cov.witnesses.values(), key=lambda t: t.length)
         data["differences"] = differ_all(game, hints=hints, clock=clock)
         if clock.over():
-            raise LimitReached("--timeout ended the ruling-difference search; nothing written")
+            raise LimitReached("--timeout ended the ruling-difference search; nothing written", cov)
     store.save(game, data, path)
     return data
 

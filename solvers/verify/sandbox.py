@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from rulebook.common.errors import TrogkitInputError
 
-GRACE = 1.0  # seconds the child has past its clock to report what it finished, before the kill
+GRACE = 1.5  # seconds the child has past its clock to report what it finished, before the kill
 
 
 class ClaimFailed(TrogkitInputError):

@@ -89,8 +89,8 @@ class Trace:
     def from_json(cls, d, where: str = "a stored trace") -> Trace:
         """The Trace of its JSON; a field of the wrong shape is a TrogkitInputError naming
         ``where`` and the field."""
-        _check_shape(d, TRACE_FIELDS, where)
-        _check_shape(d["start"], START_FIELDS, f"{where}: start")
+        _check_shape(d, TRACE_FIELDS, where, cls.__dataclass_fields__)
+        _check_shape(d["start"], START_FIELDS, f"{where}: start", Start.__dataclass_fields__)
         known = {k: d[k] for k in cls.__dataclass_fields__ if k in d and k != "start"}
         known["actions"] = tuple(d.get("actions", ()))
         known["fired"] = tuple(d.get("fired", ()))
@@ -136,10 +136,12 @@ START_FIELDS = {
 DERIVED = {"final", "last_step", "outcomes"}  # what the CLI adds to a trace's JSON for people
 
 
-def _check_shape(d, fields: dict, where: str) -> None:
+def _check_shape(d, fields: dict, where: str, known=()) -> None:
+    """``d`` a table whose ``fields`` have their shape; a field neither in ``fields`` nor in
+    ``known`` (the dataclass's own: a field added later loads unchecked) is refused."""
     if not isinstance(d, dict):
         raise TrogkitInputError(f"{where}: a table (JSON object) expected, not {type(d).__name__}")
-    unknown = sorted(set(d) - set(fields) - DERIVED)
+    unknown = sorted(set(d) - set(fields) - DERIVED - set(known))
     if unknown:
         raise TrogkitInputError(f"{where}: unknown field {unknown[0]!r}")
     for name, (required, what, ok) in fields.items():

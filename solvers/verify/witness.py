@@ -143,13 +143,15 @@ def _check_seeds(seed: int, budget: int) -> None:
 
 
 def _rule(game, rule_id: str):
+    """The catalog's rule, refused up front when it belongs to the other game of a shared
+    catalog (``encounter witness RE-SOLO-WIN`` searched to its budget)."""
     if rule_id not in game.catalog:
         raise TrogkitInputError(f"{rule_id!r} is not a rule of {game.name}")
     rule = game.catalog.get(rule_id)
-    if rule not in home_rules(game):  # a shared catalog's rule of the other game
+    owner = rule.game or game.catalog.game
+    if owner != game.name:
         raise TrogkitInputError(
-            f"{rule_id} is a rule of {rule.game or game.catalog.game}, not of {game.name}: "
-            f"ask 'trogkit {rule.game or game.catalog.game} witness {rule_id}'"
+            f"{rule_id} is a rule of {owner}, not of {game.name}: trogkit {owner} witness {rule_id}"
         )
     return rule
 

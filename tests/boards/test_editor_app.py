@@ -155,10 +155,10 @@ def test_compare_shows_each_option_after_the_scenario_actions(app, game):
     sbs = app.compare_box.children[0]
     rid = sc.rulings[0]
     options = app.editor.state.rulings.rulings[rid].options
-    titles = [c._board.title.value for c in sbs.children]
+    titles = [b.title.value for b in sbs.boards]
     assert [t.split(":")[0] for t in titles] == [f"<b>{rid}={o}" for o in options]
     results = [G.replay(sc, {rid: o}) for o in options]
-    assert [c._board.state for c in sbs.children] == [r.state for r in results]
+    assert [b.state for b in sbs.boards] == [r.state for r in results]
     assert "image/svg+xml" in sbs._repr_mimebundle_()
 
 

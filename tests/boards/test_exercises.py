@@ -152,7 +152,7 @@ def test_trogdor_number_fewest_ap_from_the_solver(tally):
     e = ex.fewest_ap_to_burn(s, "A1", score=tally)
     want = min_ap_cottage(s, "A1").ap
     assert want is not None and e.solution() == want
-    assert "too high" in e.answer(want + 1).text and "Count the moves" in e.last.text
+    assert "too high" in e.answer(want + 1).text and "count the moves to reach A1" in e.last.text
     fb = e.answer(want)
     assert fb.correct and "burn cottage" in fb.text  # the plan is shown
     board = rulebook.game("trogdor")
@@ -244,6 +244,8 @@ def test_drill_search_ends_within_its_budget():
     with pytest.raises(LookupError, match="no position"):
         d.new(tries=50, seconds=0.5)
     assert time.monotonic() - t0 < 3 and "no position" in d.note.value
+    d.new_button.click()  # the button: said on the drill, not raised
+    assert d.current is None and "no position found for T-SETUP-DECKS" in d.note.value
 
 
 # ---- score, hint, solution, static rendering ----------------------------------------------------
@@ -372,11 +374,14 @@ def test_out_of_range_players_and_slots_are_refused_when_built():
 
 
 def test_impossible_is_an_answer_when_the_engine_finds_none(tally):
-    e = ex.number(trogdor_state(), "Fewest AP?", lambda s: (None, "no plan exists"), score=tally)
+    e = ex.number(trogdor_state(), "Fewest AP?", lambda s: (None, "no plan exists"),
+                  impossible=True, score=tally)  # fmt: skip
     assert e.solution() == "impossible" and "impossible: no plan exists" in e.solution_text()
     assert not e.answer(3).correct
     e.impossible.value = True
     assert e.check().correct
+    points = ex.battle_level(encounter_state(), 0, 2, score=tally)  # always has an answer
+    assert points.impossible.layout.display == "none" and not points.answer("impossible").judged
 
 
 # ---- choices and feedback in the rule's words -----------------------------------------------
@@ -423,6 +428,20 @@ def test_hints_name_the_rule_that_decides_this_position(tally):
     assert "T-LONG-RANGE" in e.hint()
     e = ex.predict(trogdor_state(), "move S", score=tally)
     assert "T-MOVE" in e.hint()
+    centre = trogdor_puzzle("C.M../.T.../..C../...T./C.M..", trogdor="C3",
+                            burnt=["C3", "B2", "C2", "D2", "B3", "D3", "B4", "D4"], ap=4)  # fmt: skip
+    assert "T-BURN-COTTAGE" in ex.burninate_squares(centre, score=tally).hint()
+    assert "Y5a, Y5b" in ex.battle_level(encounter_state(), 0, 2, score=tally).hint()
+
+
+def test_a_wrong_prediction_names_the_deciding_rule_and_its_condition(tally):
+    torch = trogdor_puzzle("C.M.C/.T.../...L./...T./C.M..", trogdor="B3", peasants=["B3"], ap=2,
+                           movement=["0N-SSE"])  # fmt: skip
+    e = ex.predict(torch, "burn peasant", score=tally)
+    for c in e.choices:
+        if c != e.solution():
+            text = e.answer(c).text
+            assert "T-BURN-PEASANT" in text and "ends in the Void" in text, text
 
 
 # ---- the hidden checked cell's self-check -------------------------------------------------------
@@ -457,3 +476,27 @@ def test_self_check_fails_when_the_engine_disagrees(tally):
     e.right_answer = lambda: False  # a stale, typed-in answer
     with pytest.raises(AssertionError, match="refused"):
         e.self_check()
+
+
+# ---- saved notebooks ----------------------------------------------------------------------------
+NOTEBOOKS = sorted((Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb"))
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_saved_notebooks_show_an_answer_only_collapsed(path):
+    import nbformat
+
+    nb = nbformat.read(path, as_version=4)
+    for cell in nb.cells:
+        if cell.cell_type != "code":
+            continue
+        outputs = cell.get("outputs", [])
+        if "self_check()" in cell.source:  # the hidden check: nothing a learner can read
+            assert not outputs, cell.source
+        for out in outputs:
+            text = str(out.get("text", "")) + str(out.get("data", {}).get("text/plain", ""))
+            assert "right answer accepted" not in text and "wrong answer refused" not in text
+            html = str(out.get("data", {}).get("text/html", ""))
+            if "trogkit-exercise-static" in html:  # the answer only inside <details>
+                before, _, rest = html.partition("<details><summary>answer</summary>")
+                assert rest and "</details>" in rest and "solution" not in before

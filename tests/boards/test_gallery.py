@@ -55,7 +55,7 @@ def test_compare_shows_one_board_per_option_side_by_side():
     gb = boards.gallery("trollland")
     gb.select("arrow-card-with-an-arrow")
     sbs = gb.compare()
-    phases = [c._board.state.phase for c in sbs.children]
+    phases = [b.state.phase for b in sbs.boards]
     assert phases == ["load", "arrow"]
     bundle = sbs._repr_mimebundle_()
     assert "TLR-ARROW-CHAIN=chain" in bundle["image/svg+xml"]

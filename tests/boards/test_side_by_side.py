@@ -22,4 +22,17 @@ def test_side_by_side_output_is_one_picture_of_every_board():
     assert "&lt;forfeit&gt;" in svg and "&lt;keep&gt;" in svg  # captions, escaped
     assert "<svg x='0' y='20'" in svg and svg.count("<svg x=") == 2
     assert "application/vnd.jupyter.widget-view+json" in data  # still the live widgets
+    assert row.boards == boards
+
+
+def test_side_by_side_boards_share_one_row_and_one_legend():
+    """Two boards each take half the row (they may shrink: min-width 0) and never wrap; their
+    own legends are hidden and the one legend is shown once under the row."""
+    boards = [TrogdorBoard(puzzle(LAYOUT, trogdor="C3")) for _ in range(2)]
+    sbs = side_by_side(*boards)
+    row, legend = sbs.children
     assert list(row.children) == [b.widget for b in boards]
+    assert row.layout.flex_flow == "row nowrap"
+    assert all(b.widget.layout.min_width == "0" for b in boards)
+    assert all(b.legend.layout.display == "none" for b in boards)
+    assert legend.value == boards[0].legend_html and legend.value.count("Legend") == 1

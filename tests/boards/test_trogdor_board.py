@@ -44,7 +44,19 @@ def test_a_diagonal_or_far_square_is_refused_or_inert():
     assert not b.click("A2")  # diagonal: the rules refuse it (T-MOVE)
     assert b.last_refusal is not None and b.last_refusal.rule_id == "T-MOVE"
     assert G.catalog.rules["T-MOVE"].title in b.message.value
+    b.last_refusal = None
     assert not b.click("E5") and b.state == s and "not next to Trogdor" in b.message.value
+    # a far square names its rule too (T-MOVE, its title and text), and is ringed as illegal
+    assert b.last_refusal.rule_id == "T-MOVE" and "refused by <b>T-MOVE</b>" in b.message.value
+    assert G.catalog.rules["T-MOVE"].text in b.message.value
+    assert b.view.targets["E5"][1] == "illegal"
+
+
+def test_a_square_clicked_outside_phase_one_names_the_phase_rule():
+    s = G.new_game(1)  # the draw phase: Trogdor does not move now
+    b = TrogdorBoard(s)
+    assert not b.click("A5") and b.state == s
+    assert b.last_refusal.rule_id == "T-PHASE" and "T-PHASE" in b.message.value
 
 
 def test_own_square_opens_the_menu_and_an_illegal_item_shows_the_rule():

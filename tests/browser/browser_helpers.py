@@ -9,7 +9,10 @@ you click --, ``trogkit-actions``, ``trogkit-message``) so the tests never depen
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import urlsplit
 
+APP_PAGE = "voila/render/instructor.ipynb"  # the instructor app, as `make app` serves it
+PRESENTER_PAGE = "voila/render/presenter.ipynb"
 BOARD = ".trogkit-board"
 PICTURE = ".trogkit-picture"
 DRAWING = ".trogkit-drawing"
@@ -207,8 +210,85 @@ def assert_no_widget_trouble(page) -> None:
 
 
 def assert_all_cells_ran(page) -> None:
-    """Every code cell shows an execution count ("[12]:"), none is pending or unrun."""
-    prompts = page.locator(".jp-CodeCell .jp-InputArea-prompt").all_inner_texts()
-    assert prompts, "no code cells found"
-    unrun = [p for p in prompts if not any(ch.isdigit() for ch in p)]
-    assert not unrun, f"{len(unrun)} of {len(prompts)} code cells did not run: {unrun}"
+    """Every code cell has an execution count (read from the notebook's model: with windowing,
+    cells out of view are not in the page)."""
+    counts = page.evaluate(
+        """() => window.jupyterapp.shell.currentWidget.content.widgets
+            .filter(c => c.model.type === 'code').map(c => c.model.executionCount)"""
+    )
+    assert counts, "no code cells found"
+    unrun = [i for i, n in enumerate(counts) if n is None]
+    assert not unrun, f"{len(unrun)} of {len(counts)} code cells did not run: {unrun}"
+
+
+def cell_with(page, code: str):
+    """The notebook cell whose source contains ``code``, scrolled into view. With Lab's default
+    windowing a cell out of view is not in the page at all, so boards are found by their cell,
+    never by their rank among the boards the page holds at the moment."""
+    index = page.evaluate(
+        """async (code) => {
+            const nb = window.jupyterapp.shell.currentWidget.content;
+            const i = nb.widgets.findIndex(c => c.model.sharedModel.getSource().includes(code));
+            if (i < 0) return -1;
+            nb.widgets[i].node.dataset.trogkitCell = String(i);
+            await nb.scrollToItem(i, "start");
+            return i;
+        }""",
+        code,
+    )
+    assert index >= 0, f"no cell with {code!r}"
+    cell = page.locator(f'[data-trogkit-cell="{index}"]')
+    cell.wait_for(state="attached")
+    return cell
+
+
+def board_in_cell(page, code: str):
+    """The (first) board shown by the cell whose source contains ``code``, in view."""
+    board = cell_with(page, code).locator(BOARD).first
+    board.wait_for(state="visible", timeout=WAIT_MS)
+    board.scroll_into_view_if_needed()
+    return board
+
+
+def ring_boxes(board) -> list[dict]:
+    """The on-screen boxes of the board's green "legal now" rings, and how many of its drawn
+    targets are legal (each should have a ring)."""
+    return drawing_of(board).evaluate(
+        """(el) => ({
+            legal: el.querySelectorAll('.tk-legal').length,
+            rings: [...el.querySelectorAll('.tk-ring-legal')].map(r => {
+                const b = r.getBoundingClientRect();
+                return {width: b.width, height: b.height};
+            }),
+        })"""
+    )
+
+
+def assert_rings_drawn(board) -> None:
+    """Every legal target of the board is ringed, and every ring has a size a learner sees."""
+    got = ring_boxes(board)
+    assert got["legal"] > 0, "no legal target on this board"
+    assert len(got["rings"]) == got["legal"], got
+    small = [
+        r for r in got["rings"] if r["width"] < 5 or r["height"] < 5
+    ]  # an unmeasured ring: 3 x 3
+    assert not small, f"{len(small)} of {len(got['rings'])} rings have no size: {small[:3]}"
+
+
+def card_label_px(board) -> list[float]:
+    """The on-screen font size (px) of every text drawn on a card of the board's drawing."""
+    return drawing_of(board).evaluate(
+        """(el) => {
+            const svg = el.querySelector('svg');
+            const scale = svg.getScreenCTM().a;
+            return [...svg.querySelectorAll('[data-target^="card:"] text')].map(t =>
+                parseFloat(getComputedStyle(t).fontSize) * scale);
+        }"""
+    )
+
+
+def outside_requests(page) -> list[str]:
+    """Requests the page made to any host but 127.0.0.1 (a CDN, fonts, news)."""
+    return [u for u in page.requests
+            if urlsplit(u).scheme in ("http", "https", "ws", "wss")
+            and urlsplit(u).hostname != "127.0.0.1"]  # fmt: skip

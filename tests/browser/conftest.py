@@ -37,7 +37,8 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-VOILA_NOTEBOOK = ROOT / "notebooks" / "instructor.ipynb"  # what `make app` serves
+VOILA_NOTEBOOKS = ROOT / "notebooks"  # what `make app` serves, with the kit's template:
+VOILA_TEMPLATE = ["--template=trogkit"]  # jupyter/voila/templates/trogkit (no CDN requests)
 START_TIMEOUT = 60  # seconds for a server to answer
 
 
@@ -70,6 +71,8 @@ def page(browser):
     p.set_default_timeout(30_000)
     p.errors = []  # page-level JS exceptions, checked by the tests
     p.on("pageerror", lambda e: p.errors.append(str(e)))
+    p.requests = []  # every URL the page asked for (no CDN: all must be 127.0.0.1)
+    p.on("request", lambda r: p.requests.append(r.url))
     yield p
     ctx.close()
 
@@ -125,6 +128,7 @@ def _start(
     env["JUPYTER_CONFIG_DIR"] = str(tmp / "config")
     env["JUPYTER_PLATFORM_DIRS"] = "1"
     env.pop("JUPYTER_TOKEN", None)
+    env["JUPYTER_PATH"] = str(ROOT / "jupyter")  # the kit's Voila template (as `make app`)
     if (
         root_flag and os.geteuid() == 0
     ):  # containers/CI often run as root; Jupyter refuses that by default
@@ -143,12 +147,11 @@ def _start(
 
 @pytest.fixture(scope="session")
 def jupyter_lab(browser, tmp_path_factory) -> Iterator[Server]:
-    """JupyterLab serving the repo, with cell windowing off (every cell stays in the DOM) and the
-    app object exposed so tests can run commands ("Run All Cells") without fragile menu clicks."""
+    """JupyterLab serving the repo with a learner's default settings -- cell windowing on, so a
+    cell out of view is not in the page and its outputs render before they are attached -- and
+    the app object exposed so tests can run commands ("Run All Cells") without fragile menu
+    clicks. Only what would reach the network or write to the repo is turned off."""
     tmp = tmp_path_factory.mktemp("lab")
-    settings = tmp / "settings" / "@jupyterlab" / "notebook-extension"
-    settings.mkdir(parents=True)
-    (settings / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}))
     apputils = tmp / "settings" / "@jupyterlab" / "apputils-extension"
     apputils.mkdir(parents=True)
     (apputils / "notification.jupyterlab-settings").write_text(
@@ -190,13 +193,16 @@ def jupyter_lab(browser, tmp_path_factory) -> Iterator[Server]:
 
 @pytest.fixture(scope="session")
 def voila_app(browser, tmp_path_factory) -> Iterator[Server]:
-    """Voila serving the instructor app (the same command as `make app`)."""
+    """Voila serving the instructor app and its presenter (the same command as `make app`):
+    the app is at ``url + APP_PAGE``, the presenter at ``url + PRESENTER_PAGE``
+    (browser_helpers)."""
     tmp = tmp_path_factory.mktemp("voila")
     port = free_port()
     proc, log = _start(
         [
             str(BIN / "voila"),
-            str(VOILA_NOTEBOOK),
+            str(VOILA_NOTEBOOKS),
+            *VOILA_TEMPLATE,
             "--no-browser",
             f"--port={port}",
             "--Voila.ip=127.0.0.1",

@@ -9,12 +9,15 @@ import re
 
 import pytest
 from browser_helpers import (
+    APP_PAGE,
     BOARD,
     MESSAGE,
+    PRESENTER_PAGE,
     assert_no_widget_trouble,
     click_target,
     cut_labels,
     drawing_of,
+    outside_requests,
     overflowing,
     record_redraw,
     redraw_ms,
@@ -30,7 +33,7 @@ EDITOR = ".trogkit-editor"
 
 def test_voila_instructor_app_at_1024(page, voila_app):
     page.set_viewport_size({"width": 1024, "height": 900})
-    page.goto(voila_app.url)
+    page.goto(voila_app.url + APP_PAGE)
     page.locator(BOARD).nth(1).wait_for(state="visible", timeout=90_000)
     editor = page.locator(EDITOR).first
     live = page.locator(f"{BOARD}:not({EDITOR})").first
@@ -104,7 +107,7 @@ def test_voila_card_game_editor_at_1024(page, voila_app, game):
     scenario = CARD_GAMES[game]
     card, zone, after = _first_move(game, scenario)
     page.set_viewport_size({"width": 1024, "height": 900})
-    page.goto(voila_app.url)
+    page.goto(voila_app.url + APP_PAGE)
     page.locator(BOARD).nth(1).wait_for(state="visible", timeout=90_000)
     page.locator(".trogkit-app-game select").select_option(game)
     editor = page.locator(EDITOR).first
@@ -129,5 +132,79 @@ def test_voila_card_game_editor_at_1024(page, voila_app, game):
     )
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 1024 + 1
     assert_no_widget_trouble(page)
+    assert "Traceback" not in page.locator("body").inner_text()
+    assert not page.errors, page.errors
+
+
+def _two_board_scenario() -> tuple[str, int]:
+    """A Trogdor gallery scenario of a ruling, with at least two actions, that the presenter
+    shows as two boards (found from the gallery, not typed in); its number of actions."""
+    from boards.instructor import scenarios_of
+    from boards.presenter import scenario_trace
+
+    for name, sc in scenarios_of("trogdor").items():
+        trace = scenario_trace(sc)
+        if trace.versus and len(trace.actions) >= 2:
+            return name, len(trace.actions)
+    raise AssertionError("no two-board scenario with two actions")
+
+
+def test_presenter_steps_with_the_arrow_keys_at_1024(page, voila_app):
+    """The presenter: two boards side by side, projector-size text, no lesson prose, the arrow
+    keys (and Home) step through the scenario's actions; nothing asked of any other host."""
+    name, n = _two_board_scenario()
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(f"{voila_app.url}{PRESENTER_PAGE}?game=trogdor&scenario={name}")
+    presenter = page.locator(".trogkit-presenter").first
+    presenter.wait_for(state="visible", timeout=90_000)
+    info = presenter.locator(".trogkit-replay-info").first
+    info.filter(has_text=f"step {n} of {n}").wait_for()
+    left, right = (presenter.locator(BOARD).nth(i).bounding_box() for i in range(2))
+    assert abs(left["y"] - right["y"]) <= 2 and right["x"] >= left["x"] + left["width"] - 1
+    assert right["x"] + right["width"] <= 1024 + 1
+    size = info.evaluate("(el) => parseFloat(getComputedStyle(el).fontSize)")
+    assert size >= 24, size  # projector-size text
+    page.keyboard.press("ArrowLeft")
+    info.filter(has_text=f"step {n - 1} of {n}").wait_for()
+    page.keyboard.press("ArrowRight")
+    info.filter(has_text=f"step {n} of {n}").wait_for()
+    page.keyboard.press("Home")
+    info.filter(has_text=f"step 0 of {n}").wait_for()
+    screenshot(page, "voila_presenter_1024x768")
+    assert not page.locator(".jp-RenderedMarkdown:visible").count()  # no lesson prose
+    assert not outside_requests(page), outside_requests(page)
+    assert_no_widget_trouble(page)
+    assert not page.errors, page.errors
+
+
+def test_a_link_opens_a_position_in_the_app_with_local_icons(page, voila_app):
+    """The app's link carries the position's notation; opening it shows that position in the
+    editor. The icons are drawn with Voila's own Font Awesome, and no request leaves
+    127.0.0.1 (the kit's template drops Voila's CDN links)."""
+    from boards.instructor import position_link, scenarios_of
+    from rulebook.common import gallery as G
+
+    state = G.position(next(iter(scenarios_of("trollland").values())))
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(voila_app.url + APP_PAGE)
+    page.locator(BOARD).nth(1).wait_for(state="visible", timeout=90_000)
+    page.locator("button", has_text="link to this position").click()
+    link = page.locator(".trogkit-app-note a", has_text="open this position").first
+    link.wait_for()
+    assert link.get_attribute("href").startswith("instructor.ipynb?position=trogdor")
+    page.goto(voila_app.url + "voila/render/" + position_link(state))
+    editor = page.locator(EDITOR).first
+    editor.wait_for(state="visible", timeout=90_000)
+    expect(editor.locator("textarea").first).to_have_value(str(state), timeout=30_000)
+    loaded = page.evaluate(
+        """async () => { await document.fonts.ready;
+            return [...document.fonts].some(f => f.family.includes('Font Awesome')
+                                                 && f.status === 'loaded'); }"""
+    )
+    icon = page.locator(".widget-button i.fa").first
+    glyph = icon.evaluate("(el) => getComputedStyle(el, '::before').content")
+    assert loaded and glyph not in ("none", "normal", ""), (loaded, glyph)
+    screenshot(page, "voila_app_link_1024x768")
+    assert not outside_requests(page), outside_requests(page)
     assert "Traceback" not in page.locator("body").inner_text()
     assert not page.errors, page.errors

@@ -71,6 +71,7 @@ def test_a_complete_exhaustive_search_holds_exhaustively_and_random_games_prove_
 
 HANGS = {
     "loops": ("loops", "trogdor"),
+    "loops in the depth phase": ("loops", "trogdor"),
     "catches everything": ("swallows_everything", "trogdor"),
     "loops at import": ("f", "trogdor"),
     "more_often_than loops": ("rate_loops", "trogdor"),
@@ -84,9 +85,10 @@ def test_timeout_holds_whatever_the_claim_does(how, tmp_path, capsys):
     if how == "loops at import":
         file = tmp_path / "loops_at_import.py"
         file.write_text("while True:\n    pass\n\ndef f(s):\n    return True\n")
+    games = ["--games", "0", "--depth", "3"] if "depth" in how else ["--games", "50"]
     start = time.monotonic()
-    code, out, err = run(check(name, "--games", "50", "--timeout", "1", "--json", game=game,
-                               file=file), capsys)  # fmt: skip
+    code, out, err = run(check(name, *games, "--timeout", "1", "--json", game=game, file=file),
+                         capsys)  # fmt: skip
     assert time.monotonic() - start < 6
     assert code == 3 and "the clock ran out" in err
     data = json.loads(out)
@@ -96,7 +98,7 @@ def test_timeout_holds_whatever_the_claim_does(how, tmp_path, capsys):
 def test_the_depth_phase_is_under_the_clock_too(capsys):
     start = time.monotonic()
     code, out, _ = run(check("trogdor_health_never_negative", "--games", "0", "--depth", "50",
-                             "--budget", "100000", "--timeout", "1", "--json", file=PLANTED),
+                             "--budget", "50000", "--timeout", "1", "--json", file=PLANTED),
                        capsys)  # fmt: skip
     assert time.monotonic() - start < 6
     data = json.loads(out)
@@ -116,7 +118,8 @@ def test_check_workers_are_capped_at_the_cores(capsys, monkeypatch):
     from solvers.verify import claims
 
     monkeypatch.setattr("solvers.play.executors.default_workers", lambda: 2)
-    assert claims._workers(10_000, None) == 2 and claims._workers(1, None) == 1
+    assert claims._workers(10_000, None, games=100) == 2 and claims._workers(1, None, 100) == 1
+    assert claims._workers(48, None, games=1) == 1  # 48 processes were started for one game
 
 
 # ---- the claim's own failure: exit 2, its file, line and message -------------------------------
@@ -178,3 +181,46 @@ def test_a_nondeterministic_claim_is_reported_as_such(tmp_path, capsys, monkeypa
 def test_a_claim_of_another_arity_or_a_missing_name_is_exit_2(capsys):
     code, _, err = run(check("nothing_here", "--games", "1"), capsys)
     assert code == 2 and "no function 'nothing_here'" in err
+
+
+def test_without_child_processes_a_check_fails_clearly(monkeypatch):
+    """Pyodide (the JupyterLite site) has no processes: the check says so instead of running
+    the claim unguarded."""
+    import multiprocessing
+
+    from solvers.verify.claims import check
+    from solvers.verify.sandbox import NoChildProcess
+
+    monkeypatch.setattr(multiprocessing, "get_all_start_methods", lambda: [])
+    with pytest.raises(NoChildProcess, match="child process"):
+        check("trogdor", f"{PLANTED}:trogdor_health_never_negative", games=1)
+
+
+def test_a_counterexample_found_on_two_workers_is_the_same_as_on_one():
+    from solvers.verify.claims import check
+
+    spec = f"{PLANTED}:trogdor_health_never_drops"
+    one = check("trogdor", spec, games=6)
+    two = check("trogdor", spec, games=6, workers=2)
+    assert one.verdict == two.verdict == "refuted" and one.counterexample == two.counterexample
+
+
+def test_the_clis_bounds_are_the_checks_own():
+    from solvers.verify import claims
+    from trogkit.commands import verify
+
+    assert (verify.MAX_STATES, verify.MAX_BOUND) == (claims.MAX_STATES, claims.MAX_BOUND)
+
+
+def test_an_exhaustive_search_out_of_memory_is_undecided_with_what_it_searched(monkeypatch):
+    """The child's memory limit stops the search, not the check: the verdict says so."""
+    from solvers.verify import claims
+
+    def out_of_memory(game, claim, starts, depth, max_states, clock, send, done):
+        done.visited, done.reached = 7, 9
+        raise MemoryError
+
+    monkeypatch.setattr(claims, "_breadth_first", out_of_memory)  # the forked child has it too
+    r = claims.check("trogdor", f"{PLANTED}:trogdor_health_never_negative", games=0, depth=3)
+    assert r.verdict == "undecided" and "ran out of memory" in r.why_undecided()
+    assert (r.searched.visited, r.searched.reached) == (7, 9)

@@ -62,3 +62,70 @@ def test_a_300_character_dask_host_is_one_clear_line(capsys):
                  ["trogdor", "check", "--claim", "x.py:f", "--games", "1", "--dask", host]):  # fmt: skip
         code, out, err = run(argv, capsys)
         assert code == 2 and out == "" and "--dask" in err and "UnicodeError" not in err
+
+
+def test_show_svg_refuses_what_is_not_a_regular_file(tmp_path, capsys):
+    """A FIFO with no reader hung `show --svg`."""
+    import os
+
+    fifo = tmp_path / "picture.svg"
+    os.mkfifo(fifo)
+    code, position, _ = run(["trogdor", "new"], capsys)
+    for target in (fifo, tmp_path):
+        start = time.monotonic()
+        code, out, err = run(["trogdor", "show", "--position", position.strip(), "--svg",
+                              str(target)], capsys)  # fmt: skip
+        assert code == 2 and out == "" and "not a regular file" in err
+        assert time.monotonic() - start < 5
+    code, _, _ = run(["trogdor", "show", "--position", position.strip(), "--svg",
+                      str(tmp_path / "new.svg")], capsys)  # fmt: skip
+    assert code == 0 and (tmp_path / "new.svg").read_text().startswith("<svg")
+
+
+def test_option_cards_refuses_a_directory_in_every_game(tmp_path, capsys):
+    """`sweep --option cards=DIR` loaded a 35 MB directory past the 1 MB file limit."""
+    import shutil
+
+    from rulebook.trogdor.cards import DATA_DIR
+
+    shutil.copy(DATA_DIR / "actions.toml", tmp_path / "actions.toml")
+    for game in ("trogdor", "trollland", "encounter", "encounter-solo"):
+        code, out, err = run([game, "sweep", "--games", "1", "--no-progress", "--option",
+                              f"cards={tmp_path}"], capsys)  # fmt: skip
+        assert code == 2 and out == "" and "is a directory, not a card file" in err, game
+
+
+def test_trogdor_refuses_an_empty_card_file_like_the_other_games(tmp_path, capsys):
+    for name, text in (("empty.toml", ""), ("empty.json", "{}")):
+        f = tmp_path / name
+        f.write_text(text)
+        for game in ("trogdor", "trollland", "encounter"):
+            code, out, err = run([game, "new", "--cards", str(f)], capsys)
+            assert code == 2 and out == "" and str(f) in err, (game, name)
+        assert "no section" in err or "no [[card]]" in err
+
+
+def test_a_rule_of_the_other_game_is_refused_up_front(capsys):
+    """`encounter witness RE-SOLO-WIN` was searched to exit 3; `encounter-solo witness
+    RE-ROUND-CAP` raised AttributeError (SoloState has no round)."""
+    for game, rule, owner in (("encounter", "RE-SOLO-WIN", "encounter-solo"),
+                              ("encounter-solo", "RE-ROUND-CAP", "encounter")):  # fmt: skip
+        start = time.monotonic()
+        code, out, err = run([game, "witness", rule, "--budget", "100000"], capsys)
+        assert code == 2 and out == "" and f"{rule} is a rule of {owner}" in err
+        assert time.monotonic() - start < 5
+
+
+def test_chunks_grow_to_about_half_a_second_of_play_and_no_further():
+    from solvers.play.executors import CHUNK_SECONDS, _Chunks
+
+    def after(games, seconds):
+        plan = _Chunks(list(range(10_000)), workers=2)
+        plan.measured(games, seconds)
+        return len(plan.next())
+
+    plan = _Chunks(list(range(10_000)), workers=2)
+    assert [len(plan.next()) for _ in range(3)] == [1, 1, 1]  # nothing measured yet
+    assert after(10, 0.1) == int(CHUNK_SECONDS / 0.01)  # 10 ms a game
+    assert after(10, 1e-6) == 10_000 // 8  # fast games: at most a quarter of a worker's share
+    assert after(1, 600.0) == 1  # long games: one at a time

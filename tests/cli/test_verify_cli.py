@@ -106,14 +106,16 @@ def test_a_witness_search_ends_on_its_clock_whatever_the_budget(capsys):
     assert time.monotonic() - start < 30  # one playout may overrun the clock
 
 
-def test_a_regeneration_cut_by_the_clock_writes_nothing(capsys):
+def test_a_regeneration_cut_by_the_clock_writes_nothing(capsys, tmp_path, monkeypatch):
     from solvers.verify.store import path_of
 
+    monkeypatch.chdir(tmp_path)
     stored = path_of("encounter").read_bytes()
     argv = ["encounter", "witness", "--all", "--write", "--budget", "100000", "--timeout", "0.2"]
-    code, _, err = run(argv, capsys)
+    code, out, err = run(argv, capsys)
     assert code == 3 and "nothing written" in err
-    assert path_of("encounter").read_bytes() == stored
+    assert path_of("encounter").read_bytes() == stored and not list(tmp_path.iterdir())
+    assert "stats: " in out  # what the search found before the clock is printed
 
 
 def test_the_playout_budget_range_is_the_searchs_own(capsys):
@@ -224,7 +226,7 @@ def test_a_long_playout_is_cut_by_the_clock_too(capsys):
     import time
 
     start = time.monotonic()
-    argv = ["encounter", "witness", "RE-SOLO-WIN", "--budget", "100000", "--timeout", "1"]
+    argv = ["encounter", "witness", "RE-ROUND-CAP", "--budget", "100000", "--timeout", "1"]
     code, _, err = run(argv, capsys)
     assert code == 3 and "the clock ran out" in err
     assert time.monotonic() - start < 5
@@ -264,3 +266,46 @@ def test_every_command_takes_the_shared_options_from_one_vocabulary():
                 seen.add(flag)
             assert "--json" in cp._option_string_actions, (game, name)
     assert seen >= set(types) | {"--budget", "--json"}
+
+
+# ---- issue 33: a witness and a difference say what happened, in plain words ------------------
+
+
+def test_witness_text_ends_with_what_the_last_step_did_and_the_final_position(capsys):
+    from solvers.verify.trace import replay
+
+    code, out, _ = run(["trogdor", "witness", "T-BURN-TILE", "--budget", "3", "--json"], capsys)
+    data = json.loads(out)
+    final = str(replay(Trace.from_json(data)).states[-1])
+    assert data["final"] == final and data["last_step"]["action"] == data["actions"][-1]
+    assert any(f.startswith("T-BURN-TILE — ") for f in data["last_step"]["fired"])
+    code, out, _ = run(["trogdor", "witness", "T-BURN-TILE", "--budget", "3"], capsys)
+    assert f"  final position: {final}" in out
+    assert f"  last step, {data['actions'][-1]}: " in out and " burns" in out
+    assert "T-BURN-TILE — " in out and "fired on the last step" in out
+
+
+def test_a_refusal_witness_says_the_refused_action_and_its_reason(capsys):
+    code, out, _ = run(["encounter", "witness", "RE-COMPOSE-RED-BLUE", "--budget", "5"], capsys)
+    assert code == 0
+    assert "is refused by RE-COMPOSE-RED-BLUE — " in out and "final position: encounter " in out
+
+
+def test_differ_says_each_options_outcome_and_what_differs_in_words(capsys):
+    """`differ TR-PASS-AP` printed "versus {'TR-PASS-AP': 'keep'}: position differ"."""
+    code, out, _ = run(["trogdor", "differ", "TR-PASS-AP", "--budget", "3"], capsys)
+    assert code == 0 and "{'" not in out and "versus" not in out
+    assert "under TR-PASS-AP=forfeit (default): " in out and "under TR-PASS-AP=keep: " in out
+    assert (
+        "differs: banked AP: - under TR-PASS-AP=forfeit (default), 3 under TR-PASS-AP=keep" in out
+    )
+    code, out, _ = run(["trogdor", "differ", "TR-PASS-AP", "--budget", "3", "--json"], capsys)
+    sides = json.loads(out)["outcomes"]["sides"]
+    assert [s["option"] for s in sides] == ["TR-PASS-AP=forfeit (default)", "TR-PASS-AP=keep"]
+    assert all(s["position"].startswith("trogdor ") and s["legal_actions"] for s in sides)
+    assert " banked=3 " in sides[1]["position"] and " banked=" not in sides[0]["position"]
+
+
+def test_differ_names_legal_actions_that_part_the_options(capsys):
+    code, out, _ = run(["trollland", "differ", "TLR-ARROW-CHAIN", "--budget", "3"], capsys)
+    assert code == 0 and "differs: legal only under TLR-ARROW-CHAIN=" in out

@@ -144,3 +144,34 @@ def test_battle_bench_reads_fields_and_refuses_bad_input():
     for bad in ("C+Y3a", "A*Y3a", "A+", "A+Y3a,Y4a", ""):
         with pytest.raises(NotationError):
             bench.apply(bad)
+
+
+def test_resolve_and_fast_winner_agree_on_every_pair_of_small_encounters():
+    """One battle: ``resolve`` (the steps, for teaching) names the winner ``fast_winner``
+    decides, under every option of the rulings a battle reads, with and without Strength in
+    Numbers, on every pair of encounters of one or two cards of a spread of stars."""
+    import itertools
+
+    from rulebook.encounter.battle import BattleRules, fast_winner, resolve, summarise
+    from rulebook.encounter.cards import default_cards
+
+    cards = default_cards()
+    by_star = {}
+    for c in cards.ids("encounter"):
+        by_star.setdefault(cards[c].star, []).append(c)
+    sample = [ids[:2] for ids in by_star.values()]
+    singles = [[c] for ids in sample for c in ids]
+    pairs = [list(p) for p in itertools.combinations([c for ids in sample for c in ids], 2)]
+    encounters = singles + pairs
+    names = {1: "A", -1: "B", 0: "tie"}
+    for star, green, sin, single in itertools.product(
+        ("review", "seed-only"), ("cancel", "one-swap"), (False, True), ("two-or-more", "any-size")
+    ):
+        rules = BattleRules(star=star, green_both=green, sin=sin, sin_single=single)
+        for a in encounters:
+            sa = summarise(a, cards, rules)
+            for b in encounters:
+                if set(a) & set(b):
+                    continue
+                expected = names[fast_winner(sa, summarise(b, cards, rules), rules)]
+                assert resolve(a, b, cards, rules).winner == expected, (a, b, rules)

@@ -67,7 +67,7 @@ ALTERNATIVES = {
     "RER-BACKFIRE-AT-ONE": "no-payment",
     "RER-LOOT-ATTACKER": "defence-only",
     "RER-RIDE-CLEARED": "skip-cleared",
-    "RER-SOLO-TIE": "as-loss",
+    "RER-SOLO-TIE": "discard-both",
     "RER-DISCOVER-REPLACE": "minority",
 }
 

@@ -19,7 +19,7 @@ CASES = [
     new_game(3, 1, variants=("keys",), rulings={"RER-LOOT-ATTACKER": "defence-only"}),
     new_game(3, 1, first=2),
     new_adventure(0),
-    new_adventure(9, rulings={"RER-SOLO-TIE": "as-loss"}, sin=True),
+    new_adventure(9, rulings={"RER-SOLO-TIE": "discard-both"}, sin=True),
 ]
 
 
@@ -51,9 +51,9 @@ S = str(new_adventure(0))
         (M.replace("loot=1/1", "loot=1/\u0663"), "non-ASCII"),
         (M.replace("loot=1/1", "loot=1/+1"), "loot"),
         (M.replace("rulings=-", "rulings=RER-NOPE=x"), "unknown ruling"),
-        (M.replace("rulings=-", "rulings=RER-SOLO-TIE=discard-both"), "canonically"),  # default
+        (M.replace("rulings=-", "rulings=RER-SOLO-TIE=as-loss"), "canonically"),  # default
         (
-            M.replace("rulings=-", "rulings=RER-SOLO-TIE=as-loss,RER-GREEN-BOTH=one-swap"),
+            M.replace("rulings=-", "rulings=RER-SOLO-TIE=discard-both,RER-GREEN-BOTH=one-swap"),
             "canonically",  # not in ID order
         ),
         (M.replace("outcome=-", "outcome="), "empty value"),

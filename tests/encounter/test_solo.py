@@ -184,13 +184,15 @@ def test_losing_keeps_the_enemy_RE_SOLO_LOSE():
 def test_solo_tie_RER_SOLO_TIE():
     # rule: RER-SOLO-TIE
     pos = dict(my_encounter=["Y5a"], hand=["Y1a"], phase="build", face_up=[True] + [False] * 11)
+    # default as-loss: 003 gives keys only under "If You Win"; the enemy stays with its key
     st = play(solo_position([["Y5b", "K1"], ["Y1c"]], **pos), "battle")
-    assert lists(st.keys) == ["K1"] and lists(st.spaces[0]) == [] and lists(st.my_encounter) == []
+    assert lists(st.keys) == [] and lists(st.spaces[0]) == ["Y5b", "K1"]
+    assert lists(st.my_encounter) == []
     st = play(
-        solo_position([["Y5b", "K1"], ["Y1c"]], rulings={"RER-SOLO-TIE": "as-loss"}, **pos),
+        solo_position([["Y5b", "K1"], ["Y1c"]], rulings={"RER-SOLO-TIE": "discard-both"}, **pos),
         "battle",
     )
-    assert lists(st.keys) == [] and lists(st.spaces[0]) == ["Y5b", "K1"]
+    assert lists(st.keys) == ["K1"] and lists(st.spaces[0]) == [] and lists(st.my_encounter) == []
 
 
 def test_boss_room_RE_SOLO_BOSS_ROOM_and_win_RE_SOLO_WIN():

@@ -167,11 +167,11 @@ def test_a_game_past_its_declared_maximum_length_is_reported(monkeypatch):
 
 def test_a_live_position_without_legal_actions_is_reported(monkeypatch):
     game = rulebook.game("encounter-solo")
-    legal = type(game).legal_actions
+    legal = game.legal_actions
     monkeypatch.setattr(
         type(game),
         "legal_actions",
-        lambda self, s: [] if fields(s).get("phase") == "build" else legal(self, s),
+        lambda self, s: [] if fields(s).get("phase") == "build" else legal(s),
     )
     with pytest.raises(GameCheckFailed, match="no legal action"):
         sweep.run("encounter-solo", games=3, workers=1, progress=False)

@@ -40,3 +40,24 @@ def test_reach_and_danger_overlays_and_plots():
     import matplotlib.pyplot as plt
 
     plt.close("all")
+
+
+def test_plots_without_matplotlib_draw_the_same_numbers_as_svg(monkeypatch):
+    """In the browser (Pyodide: no matplotlib) the plots fall back to the kit's SVG grid."""
+    import solvers.trogdor.plots as plots
+
+    monkeypatch.setattr(plots, "_matplotlib", lambda: None)
+    shown = []
+    monkeypatch.setattr("IPython.display.display", shown.append)
+    pos = puzzle(LAYOUT, trogdor="C3")
+    reach = reachable(pos.layout, pos.trogdor, 2)
+    picture = reach_plot(reach)
+    assert shown == [picture] and "reachable from C3 with 2 AP" in picture.text
+    labels = picture.text.count('text-anchor="middle" fill=')
+    assert labels == 25  # every square drawn; the reachable ones labelled with their cost
+    for sq, cost in reach.costs.items():
+        assert f">{cost}</text>" in picture.text, sq
+    s = puzzle(LAYOUT, knights=("A1",), archer="E5", movement=["0N-WNNE", "1S-SSSS"])
+    m = danger_map(s)
+    text = danger_plot(m, title="danger").text
+    assert all(f">{v:.2f}</text>" in text for row in m.grid() for v in row)

@@ -4,7 +4,7 @@ import re
 from pathlib import Path
 from xml.etree import ElementTree
 
-from rulebook.trogdor import CATALOG, State, apply_action, new_game, puzzle
+from rulebook.trogdor import CATALOG, State, apply_action, legal_actions, new_game, puzzle
 from scripts.coverage import report
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -83,3 +83,15 @@ def test_svg_is_well_formed_and_deterministic():
     over = render(s, highlight=["B2"], path=["C1", "C2", "C3"], labels={"A1": "!"})
     ElementTree.fromstring(over)
     assert over.count("<circle") > svg.count("<circle")
+
+
+def test_nature_tiles_have_no_action_of_their_own():
+    """T-NATURE-TILES: a scenery tile (A2) offers only what every tile offers; a mountain (C1)
+    adds hiding and a tunnel (B2) burrowing."""
+
+    def kinds(square):
+        return {str(a).split()[0] for a in legal_actions(puzzle(LAYOUT, trogdor=square, ap=2))}
+
+    assert not {"hide", "burrow"} & kinds("A2")
+    assert "hide" in kinds("C1") and "burrow" in kinds("B2")
+    assert kinds("A2") <= kinds("C1")

@@ -306,33 +306,12 @@ def test_invariants_name_what_is_wrong(fault):
     assert GAME.invariants(s) == []  # the position forked is untouched
 
 
-def test_a_dealt_position_in_order_is_checked_without_listing_its_places(monkeypatch):
-    """The places are listed by name only to say what is wrong (rulebook/PERF.md "Trollland:
-    invariants"): a whole game in order never asks for them."""
-    import rulebook.trollland.invariants as module
-
-    def listed(s):
-        raise AssertionError("the places were listed")
-
-    monkeypatch.setattr(module, "_places", listed)
-    for s in play(3, 11, 200):
-        assert GAME.invariants(s) == []
-
-
 def test_a_position_set_up_by_hand_may_lack_cards_and_vehicles():
     """Only a dealt game (every vehicle present) must hold every people card."""
     d = GAME.fork(GAME.new_game(5, players=3))
     d.vehicle_pile.pop()
     d.hands[0].pop()
     assert GAME.invariants(d) == []
-
-
-def test_a_berth_keeps_its_checked_cards():
-    """The invariants read a berth's cards and loading problems once per berth value."""
-    s = pos(2, phase="choose", row=[berth("V01", ["Bi0"])], hands=[["Zo1", "Zo2"], ["Zo3", "Zo4"]])
-    b = s.row[0]
-    assert GAME.invariants(s)[0] == "V01 is full but has not departed"
-    assert b.checked == (("V01 is full but has not departed",), ("Bi0",))
 
 
 @pytest.mark.parametrize(

@@ -256,6 +256,19 @@ def test_TL_TROLL_KING_draw_three_return_two():
     assert sorted(s.hands[0]) == ["Ze2", "Ze3"] and sorted(s.draw) == ["Go9", "Ze1", "Ze4"]
 
 
+def test_TL_END_DRAW_no_hand_limit_after_the_kings_draw():
+    # TL-END-DRAW, TL-TROLL-KING: 002 FAQ "Can a player have more than 5 cards in hand? Yes."
+    s = pos(2, phase="choose",
+            hands=[["T1a", "Zo3", "Go9", "Ze6", "Ze7"], ["Bi1", "Bi2", "Ni3", "Ni4", "Ni6"]],
+            draw=["Ze1", "Ze2", "Ze3", "Ze4", "Ze5", "Ze8", "Ze9", "Ze10"],
+            row=[berth(v) for v in ("V04", "V03", "V02", "V01", "V05")])  # fmt: skip
+    s = choose_all(s, [("T1a", "Zo3"), ("Bi1", "Bi2")])
+    s = apply_action(apply_action(s, "king draw"), "return Go9 Ze6")
+    for action in ("place Bi1 V02.1", "place Bi2 V02.1", "place Zo3 V03.1"):
+        s = apply_action(s, action)
+    assert s.phase == "choose" and [len(h) for h in s.hands] == [6, 5]  # both drew two
+
+
 @pytest.mark.parametrize("choice, imprisoned", [("all", ["T4a", "T4b"]), ("uncancelled", [])])
 def test_TL_TROLL_KING_ruling_TLR_KING_CANCELLED(choice, imprisoned):
     # TL-TROLL-KING

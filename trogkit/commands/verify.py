@@ -16,7 +16,7 @@ COMMANDS = ("witness", "differ", "check")
 DEFAULT_SECONDS = 300.0  # every verification search: the default clock (--timeout replaces it)
 CLOCK_HELP = "the search (exit 3 when it ends it, with what was found before)"
 MAX_PLAYOUTS = 100_000  # = solvers.verify.witness.MAX_BUDGET (kept here so --help stays fast)
-MAX_STATES, MAX_BOUND = 20_000, 100_000  # = solvers.verify.claims' (the same reason)
+MAX_STATES, MAX_BOUND = 20_000, 50_000  # = solvers.verify.claims' (the same reason)
 
 
 def register(commands, game: str) -> None:
@@ -74,20 +74,35 @@ SEARCH_OPTIONS = {
 }
 
 
-def trace_data(t) -> dict:
-    """A trace as JSON for other tools: start, actions, the rules fired on the last step."""
-    return t.to_json()
+def trace_data(t, explained: dict | None = None) -> dict:
+    """A trace as JSON for other tools: start, actions, the rules fired on the last step, and
+    what ``explain`` says of it (``final`` and ``last_step``, or both ``outcomes``)."""
+    d = t.to_json()
+    if explained is not None and t.versus:
+        d["outcomes"] = explained
+    elif explained is not None:
+        d["final"], d["last_step"] = explained["final"], explained
+    return d
 
 
-def trace_text(t) -> str:
+def explain(t) -> dict:
+    from solvers.verify import explain
+
+    return explain.outcomes(t) if t.versus else explain.last_step(t)
+
+
+def trace_text(t, explained: dict | None = None) -> str:
+    """The trace's actions, then in plain words what its last step did and its final position
+    (a witness), or each option's outcome and what differs (a ruling difference)."""
+    from solvers.verify import explain as words
+
     head = f"{t.game} {t.rule}: {t.length} actions (found {t.found_length}) from {t.start.label()}"
     lines = [head] + [f"  {i + 1:3d}. {a}" for i, a in enumerate(t.actions)]
-    if t.refused:
-        lines.append(f"  then {t.refused!r} is refused by {t.rule}")
+    explained = explain(t) if explained is None else explained
     if t.versus:
-        lines.append(f"  versus {t.versus}: {t.note}")
-    elif t.fired:
-        lines.append(f"  fired on the last step: {', '.join(t.fired)}")
+        lines += words.difference_lines(explained)
+    else:
+        lines += words.witness_lines(t, explained)
     if t.note and not t.versus:
         lines.append(f"  note: {t.note}")
     return "\n".join(lines)
@@ -131,23 +146,31 @@ def _found_or_missing(args, search) -> int:
         t = search()
     except NoWitness as e:
         return _missing(args, e)
-    _emit(args, trace_data(t), trace_text(t))
+    explained = explain(t)
+    _emit(args, trace_data(t, explained), trace_text(t, explained))
     return 0
 
 
 def _witness_all(args, game: str) -> int:
+    from solvers.limits import LimitReached
     from solvers.verify.regenerate import regenerate
     from solvers.verify.stats import lengths_summary
     from solvers.verify.witness import witness_all
 
+    cut = None
     if args.write is not None:
         target = _target(args, game)
-        data = regenerate(game, budget=args.budget, seconds=args.timeout, path=target,
-                          force=args.force)  # fmt: skip
-        wit, missed, stats = data["witnesses"], data["missed"], data["stats"]
-        print(f"trogkit {game} witness: written to {target}", file=sys.stderr)
-    else:
+        try:
+            data = regenerate(game, budget=args.budget, seconds=args.timeout, path=target,
+                              force=args.force, seed=args.seed)  # fmt: skip
+        except LimitReached as e:  # nothing written: what the search found is printed
+            cut, cov = e.what, e.best
+        else:
+            wit, missed, stats = data["witnesses"], data["missed"], data["stats"]
+            print(f"trogkit {game} witness: written to {target}", file=sys.stderr)
+    if args.write is None:
         cov = witness_all(game, budget=args.budget, seed=args.seed, seconds=args.timeout)
+    if args.write is None or cut is not None:
         wit, missed, stats = cov.witnesses, cov.missed, lengths_summary(cov.witnesses)
     data = {"game": game, "stats": stats, "missed": missed,
             "witnesses": {k: trace_data(t) for k, t in wit.items()}}  # fmt: skip
@@ -155,6 +178,9 @@ def _witness_all(args, game: str) -> int:
             for k, t in sorted(wit.items())]  # fmt: skip
     rows += [f"{k}: no witness ({why})" for k, why in sorted(missed.items())]
     _emit(args, data, "\n".join(rows + [f"stats: {stats}"]))
+    if cut is not None:
+        print(f"trogkit {game} witness: limit reached: {cut}", file=sys.stderr)
+        return 3
     return 0
 
 

@@ -1,9 +1,9 @@
-"""A faster ``legal_actions`` for multiplayer Random Encounter, for frozen states and for the
-working copy a playout advances in place (``rules.Table``).
+"""A faster ``legal_actions`` for Random Encounter (both modes), for playouts only: on frozen
+states and on the working copy a playout advances in place (``rules.Table``).
 
-The plain path (``rules.legal_actions``: every candidate filtered by its kind's check) is the rule
-as written; this module gives the same list, faster, and ``tests/encounter/test_fast_legal.py``
-compares the two on thousands of random positions (also positions reached by ``advance``). The
+The rule is ``rules.legal_actions`` (every candidate filtered by its kind's check); this module
+gives the same list, faster. Checked sweeps compare the two at every step and
+``tests/play/test_fast_legal.py`` on random, parsed, edited and extreme positions. The
 list is built in text order (``done`` < ``loot`` < ``put`` < ``unput``; one-digit numbers), so it
 is never sorted as a whole. It mirrors:
 
@@ -27,12 +27,11 @@ from operator import or_
 from typing import NamedTuple
 
 from rulebook.common.actions import Action
-
-from . import actions as act
-from .completion import BuildCounts, put_problem, slot_kind
-from .rules import check_done
-from .solo_rules import battle_problem, solo_action
-from .state import SLOTS, SoloState
+from rulebook.encounter import actions as act
+from rulebook.encounter.completion import BuildCounts, put_problem, slot_kind
+from rulebook.encounter.rules import check_done
+from rulebook.encounter.solo_rules import battle_problem, solo_action
+from rulebook.encounter.state import SLOTS
 
 # A card's Level Star as the put check reads it: Red, Blue, Green or any other. ``STARS[j]`` is
 # the star of index j; an encounter's stars are a set of bits (Red 1, Blue 2, Green 4).
@@ -41,6 +40,10 @@ STAR_INDEX = {"red": 1, "blue": 2, "green": 3}
 BIT_STARS = {bits: frozenset(s for j, s in enumerate(STARS) if j and bits >> (j - 1) & 1)
              for bits in range(8)}  # fmt: skip
 RED_BLUE = 3
+# the hand's counts (cards, Red, Blue, Green) are packed in FIELD bits each: a hand of up to
+# 65,535 cards (a 4-bit field once made a hand of 16 cards read as empty: no legal action)
+FIELD = 16
+FIELD_MASK = (1 << FIELD) - 1
 # the open flags of encounter i sit in bits 4i..4i+3 (one per star index): ``SPREAD`` of a star
 # picks that star's flag of every encounter
 SPREAD = sum(1 << 4 * i for i in range(SLOTS))
@@ -68,7 +71,7 @@ class CardTables(NamedTuple):
     """Per card of one card set: what the generator reads of it, made once per set."""
 
     star: dict[str, int]  # star index
-    hand_count: dict[str, int]  # the card's part of ``HandCounts`` packed: 1 + 16 ** star index
+    hand_count: dict[str, int]  # the card's part of the packed hand counts: 1 + 2 ** (16 * star)
     put_rows: dict[str, dict[int, tuple[Action, ...]]]  # spread open flags -> the card's puts
     unput: dict[str, Action]
     pick: dict[str, Action]
@@ -85,7 +88,7 @@ def card_tables(cards) -> CardTables:
     star = {c: STAR_INDEX.get(cards.stars[c], 0) for c in ids}
     return CardTables(
         star,
-        {c: 1 + (16**j if j else 0) for c, j in star.items()},
+        {c: 1 + (1 << FIELD * j if j else 0) for c, j in star.items()},
         {c: put_rows(c) for c in ids},
         {c: act.unput(c) for c in ids},
         {c: act.pick(c) for c in ids},
@@ -141,7 +144,7 @@ def build_actions(st) -> list[Action]:
         ]  # fmt: skip
         flags = _OPEN[
             sum(map(tables.hand_count.__getitem__, hand))
-            | sum(map(PACKED_KIND.__getitem__, classes)) << 16
+            | sum(map(PACKED_KIND.__getitem__, classes)) << 4 * FIELD
         ]
         spread = flags[c0] | flags[c1] << 4 | flags[c2] << 8 | flags[c3] << 12 | flags[c4] << 16
         rows = tables.put_rows
@@ -175,7 +178,7 @@ class OpenFlags(dict):
 
     def __missing__(self, cls: int) -> int:
         size, before = class_size_stars(cls)
-        ask, k = _put_problem_uncached, self.k  # a new (counts, class) is asked only here
+        ask, k = put_problem, self.k  # a new (counts, class) is asked only here
         flags = sum(1 << j for j, s in enumerate(STARS) if ask(k, size, before, s) is None)
         self[cls] = flags
         return flags
@@ -183,7 +186,8 @@ class OpenFlags(dict):
 
 class OpenByCounts(dict):
     """The builder's counts, packed in one number (the hand's cards, Red, Blue and Green cards
-    in 4 bits each, then the encounters' kinds summed: ``PACKED_KIND``) -> their ``OpenFlags``.
+    in ``FIELD`` bits each, then the encounters' kinds summed: ``PACKED_KIND``) -> their
+    ``OpenFlags``.
     Red, Blue and the kinds' no_blue and no_red are read by the completion check only as zero or
     not after one card moves, so the ``BuildCounts`` count them up to 2 and keys that agree so
     share one ``OpenFlags`` (PERF.md, "Encounter: build phase by star")."""
@@ -196,8 +200,8 @@ class OpenByCounts(dict):
         if len(self) > 1 << 14:  # a bound on memory; the common keys come back at once
             self.clear()
             self.by_counts.clear()
-        n, red, blue, green = (key >> 4 * f & 15 for f in range(4))
-        empty, lone, no_blue, no_red = (key >> 16 + 3 * f & 7 for f in range(4))
+        n, red, blue, green = (key >> FIELD * f & FIELD_MASK for f in range(4))
+        empty, lone, no_blue, no_red = (key >> 4 * FIELD + 3 * f & 7 for f in range(4))
         k = BuildCounts(n, min(red, 2), min(blue, 2), green, empty, lone, min(no_blue, 2),
                         min(no_red, 2))  # fmt: skip
         flags = self.by_counts.get(k)
@@ -208,7 +212,6 @@ class OpenByCounts(dict):
 
 
 _OPEN = OpenByCounts()
-_put_problem_uncached = put_problem.__wrapped__  # the function the put check asks, uncached
 
 
 def battle_actions(st) -> list[Action]:
@@ -231,30 +234,13 @@ RECRUIT_NONE = solo_action("recruit -")
 
 def solo_legal_actions(st) -> list[Action]:
     """``solo_rules.legal_actions(st)`` for a frozen ``SoloState`` or a playout's
-    ``solo_rules.Table``. Built in text order, it mirrors ``refusal``'s game-over and phase
+    ``solo_rules.Table``, built in text order. It mirrors ``refusal``'s game-over and phase
     conditions and the checks: ``check_ride`` and ``check_recruit`` (every card in hand, every
     defeated creature), ``check_stay`` (an enemy on the space, an encounter or cards to build
     one), ``check_boss`` (four Keys), ``check_build`` (no Red and Blue Star cards together: the
     star bits of the encounter and the card), ``check_battle`` for ``battle`` and ``enter``
-    (``battle_problem``). ``perform`` asks it of each new position (an adventure with no action
-    left is lost) and the player asks again, so the last frozen position's list is kept (PERF.md,
-    "Encounter Solo: the last legal list kept")."""
-    if st.__class__ is not SoloState:  # a playout's Table: ``advance`` lists its new position
-        listed = st.__dict__.pop("listed", None)
-        return _solo_list(st) if listed is None else listed
-    last = _last_solo
-    if last[0] is not st:
-        last = _remember_solo(st, _solo_list(st))
-    return list(last[1])
-
-
-_last_solo: tuple = (None, ())
-
-
-def _remember_solo(st, legal: list) -> tuple:
-    global _last_solo
-    _last_solo = (st, legal)  # one assignment: threads never see a mixed pair
-    return _last_solo
+    (``battle_problem``)."""
+    return _solo_list(st)
 
 
 def _solo_list(st) -> list[Action]:

@@ -1,9 +1,9 @@
-"""A faster ``legal_actions`` for Trogdor!! (what ``Game.legal_actions`` calls).
+"""A faster ``legal_actions`` for Trogdor!!, for playouts only.
 
-The plain path, ``rules.legal_actions`` (every candidate of the phase filtered by its kind's one
-check), is the rule as written. This module gives the same list, sorted by text, faster (speed:
-PERF.md "Trogdor: the fast generator"); ``tests/test_fast_legal.py`` compares the two on
-thousands of random positions of every game that has such a module. What it mirrors:
+The rule is ``rules.legal_actions`` (every candidate of the phase filtered by its kind's one
+check). This module gives the same list, sorted by text, faster; checked sweeps compare the two
+at every step and ``tests/play/test_fast_legal.py`` on random, parsed, edited and extreme
+positions. What it mirrors:
 
 - the phase: ``draw`` and ``countryside`` have one action each and no condition beyond the phase
   (``KINDS``: no check), so they are answered without a candidate function (``FORCED``);
@@ -28,8 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rulebook.common.actions import BY_TEXT
-
-from .actions import (
+from rulebook.trogdor.actions import (
     BURN_AT,
     BURN_COTTAGE,
     BURN_PEASANT,
@@ -48,10 +47,10 @@ from .actions import (
     TELEPORT,
     Action,
 )
-from .board import TILE_KINDS
-from .geometry import INDEX, SQUARES
-from .geometry import STEP as GEO_STEP
-from .rules import (
+from rulebook.trogdor.board import TILE_KINDS
+from rulebook.trogdor.geometry import INDEX, SQUARES
+from rulebook.trogdor.geometry import STEP as GEO_STEP
+from rulebook.trogdor.rules import (
     KINDS,
     check_move,
     check_play,

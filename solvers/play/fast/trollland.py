@@ -1,10 +1,10 @@
-"""A faster ``legal_actions`` for Trollland's choose, king-return, load and arrow steps.
+"""A faster ``legal_actions`` for Trollland's choose, king-return, load and arrow steps, for
+playouts only.
 
-The plain path (``rules.legal_actions``: every candidate filtered by its kind's check) is the rule
-as written; this module gives the same list in the same order, faster, on a frozen ``State`` and
-on a working copy (``WorkingCopy``). ``tests/test_fast_legal.py`` and
-``tests/trollland/test_trollland_fast_legal.py`` compare the two on thousands of positions. It
-mirrors:
+The rule is ``rules.legal_actions`` (every candidate filtered by its kind's check); this module
+gives the same list in the same order, faster, on a frozen ``State`` and on a working copy.
+Checked sweeps compare the two at every step and ``tests/play/test_fast_legal.py`` on random,
+parsed, edited and extreme positions. It mirrors:
 
 - ``check_choose``: the candidates are pairs of two different cards of the hand, so only
   ``king_pair_allowed`` can refuse one, and it refuses only a pair of two Trolls: a hand holding
@@ -28,21 +28,84 @@ own verbs, the only candidates made):
   the row; ``check_camp``: each opponent (``_opponent``), when the player's Trollgat holds a card;
 - ``check_steal``: each opponent's piles of at least two cards.
 
-``has_legal_action`` answers ``rules.has_legal_action`` from that list: the game's ``advance``
-asks it whether a Troll's power has a target (``rules.playing``).
-
 Speed: PERF.md "Trollland: legal actions".
 """
 
 from __future__ import annotations
 
-from itertools import combinations
+from functools import cache
+from itertools import combinations, starmap
 
 from rulebook.common.actions import BY_TEXT, Action
+from rulebook.trollland import rules
+from rulebook.trollland.actions import PLAYERS, Cage, make
+from rulebook.trollland.cards import PEOPLES
 
-from . import rules
-from .actions import CHOOSE, PLACES, PLAYERS, RETURN, make, swaps
-from .cards import PEOPLES
+
+@cache
+def cage_of(vehicle: str, number: int) -> Cage:
+    """Cage ``number`` of ``vehicle``, made once."""
+    return Cage(vehicle, number)
+
+
+class Made(dict):
+    """Values by key, each made by ``build(key)`` when first asked: a generator reads a whole
+    list of them with one C-level ``map(table.__getitem__, keys)`` (speed: PERF.md "Trollland:
+    action tables"). Emptied when it holds ``LIMIT`` values, so it stays bounded."""
+
+    LIMIT = 1 << 16
+
+    def __init__(self, build):
+        super().__init__()
+        self.build = build
+
+    def __missing__(self, key):
+        if len(self) >= self.LIMIT:
+            self.clear()
+        value = self[key] = self.build(key)
+        return value
+
+
+class Pairs(dict):
+    """``verb A B`` by the pair (A, B) in text order (the fast generator's choose and return),
+    made when first asked (speed: PERF.md "Trollland: action tables"); at most C(cards, 2)."""
+
+    def __init__(self, verb: str):
+        super().__init__()
+        self.verb = verb
+
+    def __missing__(self, pair: tuple[str, str]) -> Action:
+        a, b = pair
+        args = pair if a <= b else (b, a)
+        action = self[pair] = Action(self.verb, args)
+        return action
+
+
+class Loads(dict):
+    """``place cid V.N`` (or ``swap cid dock_card V.N``, ``head`` naming both cards) by (V, N),
+    made when first asked (speed: PERF.md "Trollland: action tables"); at most the cages of the
+    card set."""
+
+    def __init__(self, verb: str, cards: tuple[str, ...]):
+        super().__init__()
+        self.verb, self.cards, self.head = verb, cards, " ".join((verb, *cards, ""))
+
+    def __missing__(self, where: tuple[str, int]) -> Action:
+        cage = cage_of(*where)
+        action = Action(self.verb, (*self.cards, cage))
+        self[where] = action
+        return action
+
+
+def swaps(cid: str, d: str, cages) -> list[Action]:
+    """``swap cid d V.N`` for each (V, N) of ``cages``, made anew: not kept, their key space
+    (card x dock card x cage) never warms (speed: PERF.md "Trollland: swaps made anew")."""
+    return [Action("swap", (cid, d, c)) for c in starmap(cage_of, cages)]
+
+
+CHOOSE, RETURN = Pairs("choose"), Pairs("return")
+PLACES = Made(lambda cid: Loads("place", (cid,)))  # card -> its place actions by (V, N)
+
 
 ALL_PEOPLES = (*PEOPLES, "troll")  # every people a card may have (cards.py)
 
@@ -66,12 +129,6 @@ def legal_actions(s) -> list[Action]:
         return rules.legal_actions(s)
     out.sort(key=BY_TEXT)  # speed: PERF.md "Actions made once; sorted by text in C"
     return out
-
-
-def has_legal_action(s) -> bool:
-    """``rules.has_legal_action(s)``: the list above is not empty (the game's ``advance`` asks
-    it whether a Troll's power has a target; speed: PERF.md "Trollland: a power's target")."""
-    return bool(legal_actions(s))
 
 
 def _pairs(s, p: int) -> list[Action]:
@@ -142,20 +199,31 @@ def _loads(s, cid: str) -> list[Action]:
 def open_cages(s, people: str) -> list:
     """The cages of the row, as (vehicle, number), in row order, for which
     ``fit_refusal(s, cid, cage)`` is None for a card ``cid`` of ``people`` (it reads the card's
-    people alone). Worked out once per berth value for every people (``_open_by_people``) and
-    kept with the berth: a load changes one."""
+    people alone). Worked out once per berth value and card set for every people
+    (``_open_by_people``) and kept here: a load changes one berth."""
+    cards = s.cards
+    kept = _OPEN.get(id(cards))
+    if kept is None or kept[0] is not cards:
+        if len(_OPEN) > 64:
+            _OPEN.clear()
+        kept = _OPEN[id(cards)] = (cards, {})
+    table = kept[1]
+    if len(table) > 1 << 16:  # a bound on memory: the berths of one game come back at once
+        table.clear()
     out: list = []
     for b in s.row:
-        found = b.open_map
+        found = table.get(b)
         if found is None:
-            found = _open_by_people(b, s.cards)
+            found = table[b] = _open_by_people(b, cards)
         out += found[people]
     return out
 
 
+_OPEN: dict[int, tuple] = {}  # id of a card set -> (the set, berth -> people -> open cages)
+
+
 def _open_by_people(b, cards) -> dict:
-    """``cage_refusal`` for one berth, every people at once: people -> its open cages, kept as
-    the berth's ``open_map`` (a State never shares a berth with a State of another card set). A
+    """``cage_refusal`` for one berth, every people at once: people -> its open cages. A
     people a cage holds may go only into that cage, while it has room (TL-LOAD-CAGE-PEOPLE,
     TL-LOAD-VEHICLE-DISTINCT, TL-LOAD-CAPACITY); any other people, into every empty cage (a cage
     holds at least one)."""
@@ -175,5 +243,4 @@ def _open_by_people(b, cards) -> dict:
     found = dict.fromkeys(ALL_PEOPLES, tuple(empty))
     if held:
         found.update(held)
-    b.__dict__["open_map"] = found  # kept (a frozen dataclass: not by b.open_map = ...)
     return found

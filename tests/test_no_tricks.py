@@ -1,0 +1,152 @@
+"""rulebook/ states the rules in plain code (issue 34): no module-level state or caches
+(``global``, ``functools.cache``/``lru_cache``), no writes into a frozen value (``__dict__``,
+a descriptor's ``__set__``), no ``__class__`` swaps, no bit packing (``<<``, ``>>``), no
+``i = 0 ... i += 1`` index loops, no speed comments. Found on the syntax trees and the comments.
+
+The tricks still in the code are counted per file in ``REMAINING`` (what issue 34 has left to
+remove): a file may only lose tricks, and a new file none; the detector itself is tested on a
+sample of each trick."""
+
+from __future__ import annotations
+
+import ast
+import io
+import tokenize
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+RULEBOOK = Path(__file__).resolve().parents[1] / "rulebook"
+SOURCES = sorted(RULEBOOK.rglob("*.py"))
+CACHES = {"cache", "lru_cache", "cached_property"}
+
+
+def _name(node) -> str:
+    if isinstance(node, ast.Call):
+        node = node.func
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return getattr(node, "id", "")
+
+
+def _index_loops(fn) -> int:
+    """``for`` loops that keep an index by hand: ``i += 1`` in the body and ``[i]`` read there,
+    with ``i = 0`` before (``enumerate`` says it)."""
+    zeroed = {
+        t.id
+        for node in ast.walk(fn)
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant)
+        and node.value.value == 0
+        for t in node.targets
+        if isinstance(t, ast.Name)
+    }  # fmt: skip
+    found = 0
+    for loop in (n for n in ast.walk(fn) if isinstance(n, ast.For)):
+        body = [n for stmt in loop.body for n in ast.walk(stmt)]
+        bumped = {
+            n.target.id
+            for n in body
+            if isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name)
+            and isinstance(n.op, ast.Add) and isinstance(n.value, ast.Constant)
+            and n.value.value == 1
+        }  # fmt: skip
+        indexed = {
+            n.slice.id
+            for n in body
+            if isinstance(n, ast.Subscript) and isinstance(n.slice, ast.Name)
+        }
+        found += len(bumped & indexed & zeroed)
+    return found
+
+
+def tricks(text: str) -> Counter:
+    """The tricks in one module's source, by kind."""
+    tree = ast.parse(text)
+    out: Counter = Counter()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Global):
+            out["global"] += 1
+        elif isinstance(node, ast.Attribute) and node.attr in ("__dict__", "__set__"):
+            out[node.attr] += 1
+        elif isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Attribute) and t.attr == "__class__" for t in node.targets
+        ):
+            out["__class__ swap"] += 1
+        elif isinstance(node, ast.BinOp) and isinstance(node.op, (ast.LShift, ast.RShift)):
+            out["bit shift"] += 1
+        elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            out["cache"] += sum(_name(d) in CACHES for d in node.decorator_list)
+            if isinstance(node, ast.FunctionDef):
+                out["index loop"] += _index_loops(node)
+    for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+        if tok.type == tokenize.COMMENT and ("speed" in tok.string or "PERF.md" in tok.string):
+            out["speed comment"] += 1
+    return +out
+
+
+def found() -> dict[str, int]:
+    counts = {}
+    for path in SOURCES:
+        n = sum(tricks(path.read_text(encoding="utf-8")).values())
+        if n:
+            counts[str(path.relative_to(RULEBOOK))] = n
+    return counts
+
+
+# What issue 34 has left to remove (the count may only go down; remove a line when it is 0).
+REMAINING = {
+    "common/values.py": 2,  # 2 __dict__
+    "encounter/cards.py": 1,  # 1 global
+    "encounter/state.py": 1,  # 1 cache
+    "trogdor/cards.py": 1,  # 1 cache
+    "trogdor/rules.py": 3,  # 1 __class__ swap, 2 __dict__
+    "trogdor/state.py": 5,  # 1 __class__ swap, 3 __dict__, 1 cache
+    "trollland/cards.py": 1,  # 1 global
+}
+
+
+def test_no_new_tricks_in_the_rulebook():
+    now = found()
+    worse = {f: (REMAINING.get(f, 0), n) for f, n in now.items() if n > REMAINING.get(f, 0)}
+    assert not worse, f"tricks added to rulebook/ (file: (allowed, found)): {worse}"
+
+
+def test_the_remaining_list_is_kept_up_to_date():
+    now = found()
+    stale = {f: (n, now.get(f, 0)) for f, n in REMAINING.items() if now.get(f, 0) < n}
+    assert not stale, f"fewer tricks than REMAINING says (lower it): {stale}"
+
+
+SAMPLE = """
+import functools
+_last = None
+def f(xs, state):
+    global _last
+    state.__dict__["k"] = 1
+    setter = type(state).__dict__["x"].__set__
+    state.__class__ = int
+    key = 1 << 4 | 3 >> 1
+    i = 0
+    for x in xs:
+        xs[i] = x
+        i += 1
+    return key  # speed: one call less
+@functools.lru_cache(maxsize=None)
+def g():
+    n = 0
+    for x in range(3):
+        n += 1  # a count, not an index
+    return n
+"""
+
+
+def test_the_detector_finds_each_trick():
+    assert tricks(SAMPLE) == Counter({"global": 1, "__dict__": 2, "__set__": 1, "__class__ swap": 1,
+                                      "bit shift": 2, "cache": 1, "index loop": 1,
+                                      "speed comment": 1})  # fmt: skip
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(RULEBOOK)))
+def test_rulebook_modules_parse(path):
+    ast.parse(path.read_text(encoding="utf-8"))
