@@ -198,7 +198,7 @@ class GalleryBrowser:
         try:
             for option in self.game.rulings[rid].options:
                 r = G.replay(self.scenario, {**self.choices, rid: option})
-                boards.append(board(r.state, title=f"{rid}={option}"))
+                boards.append(board(r.state, title=r.state.rulings.reading(rid)))
         except TrogkitInputError as e:
             self.result.value = f"<span style='color:#b42318'>cannot replay: {esc(str(e))}</span>"
             return None

@@ -101,7 +101,7 @@ class InstructorApp:
     ``board`` (the live board), ``compare(ruling)``, ``export()``; ``widget``."""
 
     def __init__(self, state=None):
-        state = state if state is not None else new_position("trogdor")
+        state = state if state is not None else new_position(GAMES[0])  # the main game
         name = rulebook.game_of(state).name
         self.game = W.Dropdown(options=GAMES, value=name, description="game")
         self.scenario = W.Dropdown(description="scenario", layout=W.Layout(width="auto",
@@ -264,7 +264,7 @@ class InstructorApp:
             r = G.replay(here, {rid: option})
             stop = f", refused by {r.refusal.rule_id}" if r.refusal else ""
             fired = ", ".join(dict.fromkeys(r.fired)) or "no rule"
-            boards.append(board(r.state, title=f"{rid}={option}: {fired}{stop}"))
+            boards.append(board(r.state, title=f"{r.state.rulings.reading(rid)}: {fired}{stop}"))
         sbs = side_by_side(*boards)
         for old in self.compare_box.children:
             close_tree(old)

@@ -44,6 +44,7 @@ body[data-voila] #rendered_cells { padding: 8px 16px !important; }
 body[data-voila] #rendered_cells > div { padding: 0 !important; box-shadow: none !important; }
 body[data-voila] .jp-Cell:not(:has(.trogkit-presenter)) { display: none; }
 """
+MAIN_GAME = next(iter(rulebook.REGISTRY))  # a link without game= means the registry's first
 ONLY_THIS = "body[data-voila] .jp-Cell:not(:has(.trogkit-presenter)) { display: none; }"
 
 
@@ -159,9 +160,9 @@ def from_url(query: str | None = None):
     q = {k: v[-1] for k, v in parse_qs(text.lstrip("?")).items()}
     try:
         if "scenario" in q:
-            return Presenter.of_scenario(q.get("game", "trogdor"), q["scenario"])
+            return Presenter.of_scenario(q.get("game", MAIN_GAME), q["scenario"])
         if "witness" in q:
-            return Presenter.of_witness(q.get("game", "trogdor"), q["witness"])
+            return Presenter.of_witness(q.get("game", MAIN_GAME), q["witness"])
         if "position" in q:
             state = rulebook.parse(q["position"])
             game = rulebook.game_of(state).name

@@ -36,9 +36,10 @@ class ReplayBoard:
         self.trace = trace
         self.runs = [_replay(trace)]
         titles = [title or f"{trace.game} {trace.rule}"]
-        if trace.versus:
+        if trace.versus:  # each board says which reading it plays: "TR-X = own-draw (default)"
             self.runs.append(_replay(_other(trace)))
-            titles = [f"{trace.rule}: default", f"{trace.rule}: {_option(trace)}"]
+            titles = [", ".join(r.states[0].rulings.reading(k) for k in trace.versus)
+                      for r in self.runs]  # fmt: skip
         self.boards = [
             board_for(r.states[0], title=t) for r, t in zip(self.runs, titles, strict=True)
         ]
@@ -130,10 +131,6 @@ class ReplayBox(PictureBox):
 
 def _mark(rule_id: str) -> str:
     return f"<mark><b>{esc(rule_id)}</b></mark>"
-
-
-def _option(trace) -> str:
-    return ", ".join(f"{k}={v}" for k, v in trace.versus.items())
 
 
 def _other(trace):

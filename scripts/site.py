@@ -171,9 +171,56 @@ def kit_wheel(dest: Path) -> Path:
     """The kit as a wheel, built from this tree (pip wheel, no dependencies)."""
     for old in dest.glob("trogkit-*.whl"):
         old.unlink()
-    run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", dest, ROOT])
+    # the same tree gives the same wheel (zip times from SOURCE_DATE_EPOCH): its compiled copy
+    # is then taken from the cache
+    env = {**os.environ, "SOURCE_DATE_EPOCH": "315532800"}
+    run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", dest, ROOT], env=env)
     (wheel,) = dest.glob("trogkit-*.whl")
     return wheel
+
+
+# ---- bytecode: compiled once here, not in every learner's browser at every start -------------
+
+COMPILE_JS = """
+import { loadPyodide } from "%(core)s/pyodide.mjs";
+const py = await loadPyodide({ indexURL: "%(core)s/" });
+py.FS.mkdir("/work");
+py.FS.mount(py.FS.filesystems.NODEFS, { root: "%(work)s" }, "/work");
+py.runPython(`
+import compileall, py_compile
+# a file that does not compile (a package's Python 2 example, say) keeps only its source
+mode = py_compile.PycInvalidationMode.UNCHECKED_HASH
+compileall.compile_dir("/work", quiet=2, invalidation_mode=mode)
+`);
+"""
+
+
+def with_bytecode(core: Path, wheels: list[Path], work: Path) -> list[Path]:
+    """The wheels with their modules compiled by Pyodide's own Python (run in Node), so the
+    kernel imports IPython, jedi and the kit without compiling them first: the largest part of a
+    cold start. The .py files stay (tracebacks show source); the .pyc files are unchecked
+    hash-based (PEP 552), used whatever the unpacked files' times. Cached per wheel content."""
+    cached = {w: CACHE / "pyc" / sha256(w)[:16] / w.name for w in wheels}
+    todo = [w for w, c in cached.items() if not c.exists()]
+    if todo:
+        unpacked = work / "unpacked"
+        for w in todo:
+            with zipfile.ZipFile(w) as z:
+                z.extractall(unpacked / w.name)
+        script = work / "compile.mjs"
+        script.write_text(COMPILE_JS % {"core": core.resolve(), "work": unpacked.resolve()})
+        run(["node", script])
+        for w in todo:
+            root, target = unpacked / w.name, cached[w]
+            target.parent.mkdir(parents=True, exist_ok=True)
+            partial = target.with_suffix(".part")
+            with zipfile.ZipFile(w) as src, zipfile.ZipFile(partial, "w") as out:
+                for info in src.infolist():
+                    out.writestr(info, src.read(info.filename))
+                for pyc in sorted(root.rglob("*.pyc")):
+                    out.write(pyc, pyc.relative_to(root).as_posix(), zipfile.ZIP_DEFLATED)
+            partial.rename(target)
+    return list(cached.values())
 
 
 # ---- the Pyodide lock file --------------------------------------------------------------------
@@ -208,11 +255,36 @@ def wheel_metadata(path: Path) -> dict:
     }
 
 
+# The kit's heaviest dependencies load with the first cell that imports `solvers`, not with the
+# first board: `import boards` never imports them, and z3's 9 MB WebAssembly library alone takes
+# seconds to load. The lock file lists the kit without them and a package of no files,
+# LAZY_NAME, that owns the import name `solvers` and depends on the kit and on them.
+LAZY = ("z3-solver", "networkx")
+LAZY_NAME = "trogkit-solvers"
+
+
+def lazy_wheel(kit: Path, dest: Path) -> Path:
+    """The empty package that brings the solvers' dependencies (see LAZY)."""
+    version = kit.name.split("-")[1]
+    path = dest / f"{LAZY_NAME.replace('-', '_')}-{version}-py3-none-any.whl"
+    info = f"{LAZY_NAME.replace('-', '_')}-{version}.dist-info"
+    meta = f"Metadata-Version: 2.1\nName: {LAZY_NAME}\nVersion: {version}\n"
+    meta += "".join(f"Requires-Dist: {d}\n" for d in ("trogkit", *LAZY))
+    with zipfile.ZipFile(path, "w") as z:
+        z.writestr(zipfile.ZipInfo(f"{info}/METADATA", (1980, 1, 1, 0, 0, 0)), meta)
+    return path
+
+
 def pyodide_lock(core_lock: dict, wheels: list[Path]) -> dict:
     """The core's lock file listing only `wheels` (which must close over their dependencies)."""
     packages = {}
     for w in wheels:
         meta = wheel_metadata(w)
+        if meta["name"] == "trogkit":
+            meta["depends"] = [d for d in meta["depends"] if d not in LAZY]
+            meta["imports"] = [i for i in meta["imports"] if i != "solvers"]
+        elif meta["name"] == LAZY_NAME:
+            meta["imports"] = ["solvers"]
         packages[meta["name"]] = {
             **{k: v for k, v in meta.items() if k != "requires"},
             "file_name": w.name,
@@ -236,6 +308,13 @@ def pyodide_lock(core_lock: dict, wheels: list[Path]) -> dict:
 
 # notebooks that are apps (Voila elsewhere): in the site their code is hidden, outputs shown
 APPS = ("instructor.ipynb", "presenter.ipynb")
+# notebooks that need what the browser lacks: the site's copy opens with a note saying so
+NOT_IN_BROWSER = {
+    "scale_01_rules_at_scale.ipynb": (
+        "its sweeps play thousands of games on worker processes and on Dask, and draw matplotlib"
+        " charts: the browser has no processes, Dask or matplotlib"
+    ),
+}
 
 
 def lite_notebook(src: Path, dest: Path) -> None:
@@ -247,6 +326,12 @@ def lite_notebook(src: Path, dest: Path) -> None:
         "display_name": "Python (Pyodide)",
         "language": "python",
     }
+    if src.name in NOT_IN_BROWSER:
+        note = (
+            f"**Not in the browser**: {NOT_IN_BROWSER[src.name]}. Read it here with its saved"
+            " outputs, or run it on your machine (`make lab`, see the README)."
+        )
+        nb["cells"].insert(0, {"cell_type": "markdown", "metadata": {}, "source": note})
     if src.name in APPS:
         for cell in nb["cells"]:
             if cell["cell_type"] == "code":
@@ -265,6 +350,7 @@ def build(out: Path) -> None:
         for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
             shutil.copy(core / name, pyodide_dir)
         wheels = [*kernel_wheels(), *shim_wheels(bin_dir), kit_wheel(work / "kit")]
+        wheels = [*with_bytecode(core, wheels, work), lazy_wheel(wheels[-1], work)]
         for w in wheels:
             shutil.copy(w, pyodide_dir)
         core_lock = json.loads((core / "pyodide-lock.json").read_text())

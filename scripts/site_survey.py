@@ -110,7 +110,7 @@ def run_all(page, run: Run, t0: float, limit_s: float = 600) -> None:
     deadline = time.monotonic() + limit_s
     quiet = 0
     while time.monotonic() < deadline:
-        if run.board_s is None and page.locator(".trogkit-board .trogkit-drawing").count():
+        if run.board_s is None and page.locator(".trogkit-drawing svg").count():
             run.board_s = time.monotonic() - t0
         state = page.evaluate(STATE)
         run.cells, run.errors = state["n"], state["errors"]

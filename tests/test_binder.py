@@ -84,6 +84,23 @@ def test_binder_runtime_is_python_311():
     assert sys.version_info[:2] >= (3, 11)
 
 
+def test_the_voila_path_on_binder_uses_the_kits_template():
+    """Voila's default template asks a CDN for Font Awesome: the README's Voila path on Binder
+    asks for the kit's template (``?template=trogkit``), and binder/start puts the folder holding
+    it on JUPYTER_PATH (checked by hand 2026-12-06: a server started through binder/start serves
+    the page with no Font Awesome CDN link; without the template it has two). The README names no
+    Binder host (the lessons' no-install route is the static site: README, Lessons in your
+    browser)."""
+    readme = (ROOT / "README.md").read_text()
+    assert "voila/render/notebooks/instructor.ipynb?template=trogkit" in readme
+    assert "mybinder.org" not in readme
+    env = subprocess.run([str(BINDER / "start"), "env"], capture_output=True, text=True,
+                         check=True, env={"PATH": os.environ["PATH"]}).stdout  # fmt: skip
+    path = dict(line.split("=", 1) for line in env.splitlines() if "=" in line)["JUPYTER_PATH"]
+    assert any((Path(d) / "voila/templates/trogkit/index.html.j2").is_file()
+               for d in path.split(os.pathsep)), path  # fmt: skip
+
+
 @pytest.mark.heavy  # starts first under xdist (conftest.py)
 @pytest.mark.skipif(
     os.environ.get("TROGKIT_BINDER_CHECK") != "1",

@@ -92,3 +92,55 @@ def test_tools_and_pyodide_core_are_pinned():
     lock = json.loads((ROOT / "lite" / "package-lock.json").read_text())
     core = lock["packages"]["node_modules/pyodide"]
     assert core["version"] == "314.0.6" and core["integrity"].startswith("sha512-")
+
+
+def test_readme_starts_with_the_lessons_in_the_browser():
+    readme = (ROOT / "README.md").read_text()
+    sections = [line for line in readme.splitlines() if line.startswith("## ")]
+    assert sections[0] == "## Lessons in your browser"
+    first = readme.split("## Lessons in your browser", 1)[1].split("\n## ", 1)[0]
+    for words in ("make site", "make serve-site", "GitHub Pages", "make test-site"):
+        assert words in first, words
+    assert "OWNER/" not in readme  # the Binder placeholder is gone
+
+
+def test_site_copies_name_the_pyodide_kernel_hide_app_code_and_flag_what_cannot_run(tmp_path):
+    for name in (
+        "trogdor_01_countryside_and_setup.ipynb",
+        "instructor.ipynb",
+        *site.NOT_IN_BROWSER,
+    ):
+        src = ROOT / "notebooks" / name
+        site.lite_notebook(src, tmp_path / name)
+        nb, orig = json.loads((tmp_path / name).read_text()), json.loads(src.read_text())
+        assert nb["metadata"]["kernelspec"]["name"] == "python"  # the Pyodide kernel's name
+        code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+        assert [c["source"] for c in code] == [
+            c["source"] for c in orig["cells"] if c["cell_type"] == "code"
+        ]
+
+        def hidden(cells):
+            return [c.get("metadata", {}).get("jupyter", {}).get("source_hidden") for c in cells]
+
+        was = hidden(c for c in orig["cells"] if c["cell_type"] == "code")
+        assert all(hidden(code)) if name in site.APPS else hidden(code) == was
+        flagged = "Not in the browser" in "".join(nb["cells"][0]["source"])
+        assert flagged == (name in site.NOT_IN_BROWSER)
+
+
+def test_the_solvers_heavy_dependencies_load_with_the_first_solvers_import(tmp_path):
+    """`import boards` (the first board) loads the kit without z3 and networkx; a cell importing
+    `solvers` loads them, through the empty package that owns that import name."""
+    kit = fake_wheel(
+        tmp_path, "trogkit", "0.1.0", ["z3-solver>=4", "networkx", "tqdm"], top="boards"
+    )
+    with zipfile.ZipFile(kit, "a") as z:
+        z.writestr("solvers/__init__.py", "")
+    deps = [fake_wheel(tmp_path, n, "1.0", top=t) for n, t in
+            (("z3-solver", "z3"), ("networkx", "networkx"), ("tqdm", "tqdm"))]  # fmt: skip
+    lazy = site.lazy_wheel(kit, tmp_path)
+    lock = site.pyodide_lock(CORE, [kit, *deps, lazy])["packages"]
+    assert lock["trogkit"]["depends"] == ["tqdm"]
+    assert lock["trogkit"]["imports"] == ["boards"]
+    assert lock[site.LAZY_NAME]["imports"] == ["solvers"]
+    assert lock[site.LAZY_NAME]["depends"] == ["networkx", "trogkit", "z3-solver"]

@@ -112,27 +112,3 @@ def test_converted_classes_keep_their_dataclass_behaviour():
     assert a != b and b == CountrysideResult(3, ["burn tile"], "search", None, "goal", a.start)
     assert repr(a).startswith("PlanResult(ap=3, plan=['burn tile'], method='search', reason=None")
     assert repr(b).endswith("exact=True, lower_bound=None, timed_out=False, seconds=0.0)")
-
-
-def test_evolve_copies_the_fields_with_the_changes_and_no_cached_value():
-    # the engines' perform makes new states this way (rulebook/PERF.md, "States evolved")
-    from functools import cached_property
-
-    from rulebook.common.values import evolve
-
-    @dataclass(frozen=True)
-    class Pos:
-        a: int
-        b: tuple
-
-        @cached_property
-        def total(self) -> int:
-            return self.a + len(self.b)
-
-    old = Pos(1, (2, 3))
-    assert old.total == 3  # cached in old.__dict__
-    new = evolve(old, ("a", "b"), {"a": 5})
-    assert new == Pos(5, (2, 3)) and new.b is old.b and old == Pos(1, (2, 3))
-    assert new.total == 7  # worked out again, not the old state's cached 3
-    with pytest.raises(FrozenInstanceError):
-        new.a = 0

@@ -32,6 +32,11 @@ CHOICE_CSS = (
 )
 
 
+def shown(target: str) -> str:
+    """A drawing's target as a learner reads it: ``cage:V10.2`` -> ``V10.2``."""
+    return target.split(":", 1)[-1]
+
+
 def _rules_html(game, ids) -> str:
     if not ids:
         return "no catalog rule reports itself"
@@ -64,7 +69,9 @@ class ClickExercise(Exercise):
 
     def show_position(self) -> None:
         super().show_position()
-        self.view.targets = {t: [f"{t}: click to choose it", "select"] for t in self.options()}
+        self.view.targets = {
+            t: [f"{shown(t)}: click to choose it", "select"] for t in self.options()
+        }
 
     def options(self) -> dict[str, list]:
         return {t: [self.game.action(a) for a in acts]
@@ -98,12 +105,13 @@ class ClickExercise(Exercise):
     def solution_text(self) -> str:
         right = self.solution()
         if right:
-            return ", ".join(right)
+            return ", ".join(map(shown, right))
         by_rule: dict[str, list[str]] = {}
         for t in self.options():
             by_rule.setdefault(self.why_not(t)[0].rule_id, []).append(t)
         return "none is possible here: " + "; ".join(
-            f"{', '.join(ts) if len(ts) < 4 else f'{ts[0]} and {len(ts) - 1} more'} refused by "
+            f"{', '.join(map(shown, ts)) if len(ts) < 4 else f'{shown(ts[0])} and {len(ts) - 1} more'}"
+            f" refused by "
             f"{rule_title(self.game, r)} ({self.why_not(ts[0])[0].reason})"
             for r, ts in by_rule.items()
         )
@@ -159,11 +167,11 @@ class ClickExercise(Exercise):
         right, missed, wrong = sorted(got & want), sorted(want - got), sorted(got - want)
         if not want:
             text = "none is possible here" + ("" if not got else "; " + "; ".join(
-                f"{t}: {refusal_words(self.game, refusals[t])}" for t in wrong))  # fmt: skip
+                f"{shown(t)}: {refusal_words(self.game, refusals[t])}" for t in wrong))  # fmt: skip
         else:
             text = f"{len(right)} right, {len(missed)} missed, {len(wrong)} wrong"
             for t in wrong:
-                text += f"; {t}: {refusal_words(self.game, refusals[t])}"
+                text += f"; {shown(t)}: {refusal_words(self.game, refusals[t])}"
         return Feedback(not missed and not wrong, text, tuple(right), tuple(missed),
                         tuple(wrong), refusals, expected=tuple(sorted(want)))  # fmt: skip
 
@@ -190,12 +198,14 @@ class ClickExercise(Exercise):
         elif fb.missed:
             rows.append(f"{len(fb.missed)} square(s) missed: look again (or show the solution)")
         if fb.right:
-            rows.append(f"right: {esc(', '.join(fb.right))}")
+            rows.append(f"right: {esc(', '.join(map(shown, fb.right)))}")
         for t in fb.wrong:
             errs = self.why_not(t)
             more = "".join(f"<br><small>also {esc(e.rule_id)}: {esc(e.reason)}</small>"
                            for e in errs[1:])  # fmt: skip
-            rows.append(f"<b>{esc(t)}</b> is refused by {refusal_html(self.game, errs[0])}{more}")
+            rows.append(
+                f"<b>{esc(shown(t))}</b> is refused by {refusal_html(self.game, errs[0])}{more}"
+            )
         return head + "<ul>" + "".join(f"<li>{r}</li>" for r in rows) + "</ul>"
 
 

@@ -104,6 +104,11 @@ class RulingSet:
         except KeyError:
             raise KeyError(f"unknown ruling {rid!r}") from None
 
+    def reading(self, rid: str) -> str:
+        """'ID = option', marked '(default)' when it is the catalog's default (a board's title)."""
+        option = self[rid]
+        return f"{rid} = {option}" + (" (default)" if option == self.rulings[rid].default else "")
+
     def notation(self) -> str:
         """'-' when every ruling is at its default, else 'ID=option,ID=option'."""
         return ",".join(f"{k}={v}" for k, v in self.choices) or "-"

@@ -69,15 +69,3 @@ class Frozen(Value):
 
     def __delattr__(self, name: str) -> None:
         raise _frozen_error(f"cannot delete field {name!r}")
-
-
-def evolve(value, fields: tuple[str, ...], changes: dict):
-    """A copy of the frozen dataclass ``value`` with ``changes``, made without its generated
-    ``__init__`` (speed: PERF.md "States evolved"). ``fields`` are the dataclass's field names: only they are copied, never a cached
-    property's value; ``changes`` hold values already in the state's form (tuples, not lists)."""
-    old = value.__dict__
-    new = object.__new__(value.__class__)
-    slots = new.__dict__
-    slots.update(zip(fields, map(old.__getitem__, fields), strict=True))  # in C, not a loop
-    slots.update(changes)
-    return new

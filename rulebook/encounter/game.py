@@ -75,7 +75,7 @@ class Encounter(Game):
     def parse(self, text, **options):
         return state.parse_multi(text, options.get("cards"))
 
-    def svg(self, st, **overlay):
+    def svg(self, st, *, width=None, **overlay):
         from .svg import render
 
         return render(st)
@@ -154,7 +154,7 @@ class EncounterSolo(Game):
     def parse(self, text, **options):
         return state.parse_solo(text, options.get("cards"))
 
-    def svg(self, st, **overlay):
+    def svg(self, st, *, width=None, **overlay):
         from .svg import render
 
         return render(st)
@@ -170,3 +170,9 @@ class EncounterSolo(Game):
 
 GAME = Encounter()
 SOLO = EncounterSolo()
+
+
+def legal_actions(st) -> list[Action]:
+    """The rule's legal actions of a position of either game (``st.GAME`` names it), as
+    ``rulebook.trogdor.legal_actions`` and ``rulebook.trollland.legal_actions`` give theirs."""
+    return (SOLO if st.GAME == SOLO.name else GAME).legal_actions(st)

@@ -20,6 +20,8 @@ STAR_FILL = {
     "none": "#d9d9d9",
 }
 CW, CH = 34, 44  # card size
+ROW_H = CH + 30  # a player's row
+MIN_WIDTH, WON_W = 560, 170  # the picture's least width; room for "won N cards, M levels"
 
 
 def _target(name: str, inner: str) -> str:
@@ -82,6 +84,42 @@ def render(st) -> str:
     return _solo(st) if st.GAME == "encounter-solo" else _multi(st)
 
 
+def _player_row(st, p: int, y: float) -> tuple[list[str], float, float]:
+    """Player ``p``'s name, Loot die, wins, hand and encounters from height ``y``: the hand on
+    one line, the encounters on the next (so the picture stays narrow enough for its labels to
+    read at full size in a 1024-px window); the parts, the x where they end and their height."""
+    y0 = y
+    body = [text(10, y + 16, f"P{p + 1}", 13, weight="bold")]
+    die = _die(38, y + 4, st.loot[p])
+    body.append(_target("loot", die) if p == st.to_move and st.phase == "build" else die)
+    body.append(text(10, y + 50, f"wins {st.wins[p]}", 11))
+    x, right, top = 70, 70, y
+    if st.hands[p]:
+        body.append(text(x, y + 16, "hand", 11))
+        for c in st.hands[p]:
+            body.append(card(x, y + 22, c, st.cards))
+            x += CW + 2
+        right, x, top = x, 70, y + ROW_H - 6
+    y = top
+    for i, s in enumerate(st.encounters[p]):
+        if not (st.phase in ("build", "battle") or s):
+            x += 30
+            continue
+        here = st.loot_at[p] == i
+        w = max(1, len(s)) * (CW + 2) - 2
+        slot = [
+            f'<rect x="{x - 2}" y="{y + 4}" width="{w + 4}" height="{CH + 22}" rx="3" '
+            f'fill="{"#fff4d6" if here else "#f7f7f7"}" stroke="#ccc"/>',
+            text(x, y + 16, f"E{i + 1}" + (" [loot]" if here else ""), 11,
+                 weight="bold" if here else "normal"),
+        ]  # fmt: skip
+        for k, c in enumerate(s):
+            slot.append(card(x + k * (CW + 2), y + 22, c, st.cards))
+        body.append(_target(f"encounter:P{p + 1}.E{i + 1}", "".join(slot)))
+        x += w + 18
+    return body, max(right, x), top - y0 + ROW_H
+
+
 def _multi(st) -> str:
     body = []
     y = 18
@@ -99,98 +137,98 @@ def _multi(st) -> str:
         for k, c in enumerate(st.market):
             body.append(card(70 + k * (CW + 4), y, c, st.cards))
         y += CH + 10
-    width = 900
+    rows = []  # (top, player, parts): the frame and the score are drawn once the width is known
+    right = MIN_WIDTH - WON_W
     for p in range(st.players):
-        row_h = CH + 30
+        parts, x, h = _player_row(st, p, y)
+        rows.append((y, h, p, parts))
+        right = max(right, x)
+        y += h + 6
+    width = right + WON_W
+    for top, h, p, parts in rows:
+        acting = p == st.to_move and st.phase != "over"
         body.append(
-            f'<rect x="4" y="{y}" width="{width - 8}" height="{row_h}" fill="none" '
-            f'stroke="{"#b42318" if p == st.to_move and st.phase != "over" else "#bbb"}"/>'
+            f'<rect x="4" y="{top}" width="{width - 8}" height="{h}" fill="none" '
+            f'stroke="{"#b42318" if acting else "#bbb"}"/>'
         )
-        body.append(text(10, y + 16, f"P{p + 1}", 13, weight="bold"))
-        die = _die(38, y + 4, st.loot[p])
-        body.append(_target("loot", die) if p == st.to_move and st.phase == "build" else die)
-        body.append(text(10, y + 50, f"wins {st.wins[p]}", 11))
-        x = 70
-        if st.hands[p]:
-            body.append(text(x, y + 16, "hand", 11))
-            for c in st.hands[p]:
-                body.append(card(x, y + 22, c, st.cards))
-                x += CW + 2
-            x += 16
-        for i, s in enumerate(st.encounters[p]):
-            if not (st.phase in ("build", "battle") or s):
-                x += 30
-                continue
-            here = st.loot_at[p] == i
-            w = max(1, len(s)) * (CW + 2) - 2
-            slot = [
-                f'<rect x="{x - 2}" y="{y + 4}" width="{w + 4}" height="{CH + 22}" rx="3" '
-                f'fill="{"#fff4d6" if here else "#f7f7f7"}" stroke="#ccc"/>',
-                text(x, y + 16, f"E{i + 1}" + (" [loot]" if here else ""), 11,
-                      weight="bold" if here else "normal"),
-            ]  # fmt: skip
-            for k, c in enumerate(s):
-                slot.append(card(x + k * (CW + 2), y + 22, c, st.cards))
-            body.append(_target(f"encounter:P{p + 1}.E{i + 1}", "".join(slot)))
-            x += w + 18
+        body += parts
         won = sum(st.cards.level(c) for c in st.won[p])
         body.append(
-            text(width - 12, y + 16, f"won {len(st.won[p])} cards, {won} levels", anchor="end")
+            text(width - 12, top + 16, f"won {len(st.won[p])} cards, {won} levels", anchor="end")
         )
-        y += row_h + 6
     body.append(text(8, y + 12, f"deck {len(st.deck)}  discard {len(st.discard)}  "
                                  "(dashed border = stand-in card data)", 11))  # fmt: skip
     return document(width, y + 20, body)
 
 
+SPACE_W = 136  # a path space's column: four of them make the Solo picture MIN_WIDTH wide
+LABEL_W = 110  # the Solo picture's left column of row names ("your encounter")
+
+
+def _in_row(x: float, width: float, cids, y: float, cards, face_up: bool = True) -> list[str]:
+    """Cards from x across ``width``: a card apart, or overlapping so they fit (the id, in the
+    middle of a card, stays uncovered down to a 26-px step)."""
+    step = CW + 2
+    if len(cids) > 1:
+        step = min(step, (width - CW) / (len(cids) - 1))
+    return [card(x + k * step, y, c, cards, face_up) for k, c in enumerate(cids)]
+
+
 def _solo(st) -> str:
+    """The path as RE-SOLO-LAYOUT lays it out (four columns of three spaces, walked up each
+    column), then your hand, encounter, keys, defeated cards and the final encounter: as narrow
+    as the multiplayer picture, so card ids read at full size in a 1024-px Lab window."""
     body = []
-    colw, rowh, x0, y0 = 200, 70, 20, 40
+    rowh, x0, y0 = CH + 26, 12, 40
     head = f"Solo Adventure - {st.phase} - keys {len(st.keys)}/4"
     if st.outcome != "-":
         head += f" - {st.outcome.upper()}"
     body.append(text(8, 18, head, 14, weight="bold"))
 
-    def centre(i):
+    def corner(i):
         c, r = space_xy(i)
-        return x0 + c * colw + 90, y0 + (PER_COLUMN - 1 - r) * rowh + CH / 2
+        return x0 + c * SPACE_W, y0 + (PER_COLUMN - 1 - r) * rowh
+
+    def centre(i):
+        x, y = corner(i)
+        return x + SPACE_W / 2 - 4, y + CH / 2
 
     pts = " ".join(f"{centre(i)[0]},{centre(i)[1]}" for i in range(SPACES))
     body.append(f'<polyline points="{pts}" fill="none" stroke="#c9a227" stroke-width="3" '
                 'stroke-dasharray="6,4"/>')  # fmt: skip
     sx, sy = centre(SPACES - 1)
     ex, ey = centre(0)
-    body.append(f'<path d="M{sx},{sy} C{sx + 60},{sy + 200} {ex - 60},{ey + 120} {ex},{ey}" '
+    body.append(f'<path d="M{sx},{sy} C{sx + 40},{sy + 120} {ex - 40},{ey + 90} {ex},{ey}" '
                 'fill="none" stroke="#c9a227" stroke-width="1.5" stroke-dasharray="2,4"/>')  # fmt: skip
     for i in range(SPACES):
-        c, r = space_xy(i)
-        x, y = x0 + c * colw, y0 + (PER_COLUMN - 1 - r) * rowh
-        space = [f'<rect x="{x - 2}" y="{y - 2}" width="{colw - 16}" height="{CH + 4}" '
+        x, y = corner(i)
+        space = [f'<rect x="{x - 2}" y="{y - 2}" width="{SPACE_W - 6}" height="{CH + 4}" '
                  'fill="#fbf8ef" stroke="none"/>']  # fmt: skip
         if i == st.marker:
-            space.append(f'<rect x="{x - 4}" y="{y - 4}" width="{colw - 12}" height="{CH + 8}" '
+            space.append(f'<rect x="{x - 4}" y="{y - 4}" width="{SPACE_W - 2}" height="{CH + 8}" '
                          'fill="none" stroke="#b42318" stroke-width="3"/>')  # fmt: skip
         space.append(text(x, y - 6, f"{i + 1}", 10))
         if not st.spaces[i]:
             space.append(text(x + 20, y + 26, "cleared", 11))
-        for k, cid in enumerate(st.spaces[i]):
-            space.append(card(x + 10 + k * (CW + 2), y, cid, st.cards, st.face_up[i]))
+        space += _in_row(x + 2, SPACE_W - 12, st.spaces[i], y, st.cards, st.face_up[i])
         body.append(_target(f"space:{i + 1}", "".join(space)))
+    width = x0 + 4 * SPACE_W
     y = y0 + PER_COLUMN * rowh + 10
-    for label, ids in (("hand", st.hand), ("your encounter", st.my_encounter), ("keys", st.keys),
-                       ("defeated", st.defeated)):  # fmt: skip
+    rows = (("hand", st.hand, True), ("your encounter", st.my_encounter, True),
+            ("keys", st.keys, True), ("defeated", st.defeated, True),
+            ("final encounter", st.final, False))  # fmt: skip
+    per_line = int((width - LABEL_W) // (CW + 3))
+    for label, ids, up in rows:
+        if not ids:  # an empty row: its name and a dash, no card's height
+            body.append(text(8, y + 14, label))
+            body.append(text(LABEL_W, y + 14, "-"))
+            y += 22
+            continue
         body.append(text(8, y + 26, label))
-        for k, cid in enumerate(ids):
-            body.append(card(110 + k * (CW + 3), y, cid, st.cards))
-        y += CH + 6
-    body.append(text(8, y + 26, "final encounter"))
-    for k, cid in enumerate(st.final):
-        body.append(card(110 + k * (CW + 3), y, cid, st.cards, False))
-    y += CH + 6
+        for start in range(0, len(ids), per_line):  # a long hand wraps
+            part = ids[start : start + per_line]
+            body += [card(LABEL_W + k * (CW + 3), y, c, st.cards, up) for k, c in enumerate(part)]
+            y += CH + 6
     body.append(text(8, y + 14, f"boss deck {len(st.boss_deck)}  discard {len(st.discard)}  "
                                  "(dashed = stand-in card data)", 11))  # fmt: skip
-    return document(x0 + COLS_W(colw), y + 24, body)
-
-
-def COLS_W(colw: int) -> int:  # noqa: N802 - tiny helper
-    return 4 * colw + 20
+    return document(width, y + 24, body)

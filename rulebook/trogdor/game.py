@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from rulebook.common.actions import Action
 from rulebook.common.game import Game
-from rulebook.common.hidden import deal_again, fresh_seed, hide
+from rulebook.common.working import freeze
 
-from . import rules
+from . import hidden, rules
 from .actions import GRAMMAR
 from .catalog import CATALOG
 from .invariants import invariants
 from .setup import new_game
-from .state import HEADER, Deck, Draft, State
+from .state import HEADER, State, WorkingCopy
 from .svg import render
 
 
@@ -49,37 +49,17 @@ class Trogdor(Game):
     advance = staticmethod(rules.advance)
 
     def fork(self, state):
-        return state.draft()
+        return WorkingCopy(freeze(state))
 
     def freeze(self, state):
-        return state.freeze() if isinstance(state, Draft) else state
+        return freeze(state)
 
     # -- hidden information (T-SETUP-DECKS: both decks are shuffled face down) --
     def observation(self, state, player):
-        """The game is co-operative and the hands lie open on the table, so every player sees
-        the same: everything but the order of the two draw piles and the RNG."""
-        act, mov = state.action_deck, state.movement_deck
-        return str(
-            state.replace(
-                action_deck=Deck(hide(act.draw), act.discard),
-                movement_deck=Deck(hide(mov.draw), mov.discard),
-                seed=0,
-                rng_draws=0,
-            )
-        )
+        return hidden.observation(state, player)
 
     def resample(self, state, player, rng):
-        """Both draw piles shuffled again (the discards and the set-aside Troghammer cards are
-        face up) and the RNG re-seeded."""
-        act, mov = state.action_deck, state.movement_deck
-        (act_draw,) = deal_again([act.draw], rng)
-        (mov_draw,) = deal_again([mov.draw], rng)
-        return state.replace(
-            action_deck=Deck(act_draw, act.discard),
-            movement_deck=Deck(mov_draw, mov.discard),
-            seed=fresh_seed(rng),
-            rng_draws=0,
-        )
+        return hidden.resample(state, player, rng)
 
     def is_terminal(self, state):
         return state.outcome is not None
@@ -107,8 +87,8 @@ class Trogdor(Game):
         check_header(self, text)
         return State.parse(text, options.get("cards"))
 
-    def svg(self, state, **overlay):
-        return render(state, **overlay)
+    def svg(self, state, *, width=None, **overlay):
+        return render(state, **overlay)  # a grid: it scales as a whole (``width`` unused)
 
     def load_cards(self, path):
         """Sections the file leaves out (actions, movement, keepers, items) are the bundled ones.

@@ -9,7 +9,7 @@ of every game) and one effect (``do_<kind>(working_copy, action)``); ``KINDS`` t
 phase (``draw``, ``pass`` and ``step`` have no condition beyond it). ``refusal`` returns the
 check's error itself (``Game.apply`` raises that very object), ``legal_actions`` keeps the
 candidates whose check says None, and ``perform`` runs the effect on a working copy of the state
-(``state.Draft``) and freezes it, so the input never changes. ``Game.apply`` (refusal, then
+(``state.WorkingCopy``) and freezes it, so the input never changes. ``Game.apply`` (refusal, then
 perform) is the base class's.
 """
 
@@ -48,7 +48,7 @@ from .catalog import CATALOG, refuse
 from .geometry import AREA_SET, INDEX, SQUARES
 from .geometry import STEP as GEO_STEP
 from .powers import add_powers, card_powers, remove_power
-from .state import MAX_AP, MAX_TURN, Deck, Draft, State
+from .state import MAX_AP, MAX_TURN, Deck, WorkingCopy
 
 OFF_BOARD = "Trogdor is not on the board"
 
@@ -77,20 +77,14 @@ def refusal(s, a: Action) -> RuleError | None:
 
 def perform(state, a: Action):
     """The state after the legal action ``a`` (``Game.apply`` asks ``refusal`` first): the effect
-    runs on a working copy (``Draft``), which is then frozen."""
-    s = _new_state(Draft)
-    s.__dict__ = state.__dict__.copy()  # every field is immutable: sharing them is safe
-    _effect(s, a)
-    s.__class__ = State
-    return s
+    runs on a working copy, which is then frozen."""
+    return advance(WorkingCopy(state), a).freeze()
 
 
 def advance(s, a: Action):
-    """The legal action ``a`` played on ``s`` itself when it is a ``Draft`` (``Game.advance``:
-    playouts own their states; a frozen State is drafted once), so this is ``perform`` without
-    the copy. ``Game.freeze`` ends the playout."""
-    if s.__class__ is not Draft:
-        s = s.draft()
+    """The legal action ``a`` played on the working copy ``s`` in place (a frozen State is copied
+    first; ``Game.advance``: playouts own their states). ``Game.freeze`` ends the playout."""
+    s = WorkingCopy.of(s)
     _effect(s, a)
     return s
 
@@ -801,4 +795,3 @@ ARGUMENTS: dict[str, Callable] = {
     "spawn": _every(*SPAWN.values()),
     "step": _every(STEP),
 }
-_new_state = object.__new__

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from collections import namedtuple
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 from functools import cache
 from operator import attrgetter
 from types import MappingProxyType
 
+from rulebook.common import working
 from rulebook.common.codecs import RngCodec, RulingsCodec
 from rulebook.common.errors import NotationError
 from rulebook.common.fields import Field, Notation
@@ -100,11 +101,40 @@ class Cottages:
         return tuple(sq for sq, b in cottages.items() if b)
 
 
+class Views:
+    """Questions about a position, asked alike of a State and of its working copy."""
+
+    @property
+    def rng(self) -> Rng:
+        """The seeded RNG as a value: its seed and how many numbers it drew."""
+        return Rng(self.seed, self.rng_draws)
+
+    @rng.setter
+    def rng(self, value: Rng) -> None:  # a working copy's only: a State's fields cannot change
+        self.seed, self.rng_draws = value.seed, value.counter
+
+    def kind(self, sq: Square | str) -> str:
+        return self.tiles[INDEX[_as_sq(sq)]]
+
+    def is_burnt(self, sq: Square | str) -> bool:
+        return self.burnt[INDEX[_as_sq(sq)]]
+
+    @property
+    def layout(self) -> Layout:
+        return Layout(self.tiles)
+
+    @property
+    def hand(self) -> tuple[str, ...]:
+        return self.hands[self.to_move]
+
+    def is_terminal(self) -> bool:
+        return self.outcome is not None
+
+
 @dataclass(eq=True, frozen=True)
-class State:
+class State(Views):
     """A position: a frozen value (assigning a field raises). Field names are part of the public
-    API (NOTES.md). The engine fills in a result on one private working copy (``Draft``, made by
-    ``draft`` inside ``rules.perform`` and ``rules.advance``) and freezes it."""
+    API (NOTES.md). The engine fills in a result on a ``WorkingCopy`` and freezes it."""
 
     GAME = HEADER  # registry name (rulebook.game_of)
 
@@ -144,56 +174,21 @@ class State:
     outcome: str | None = None
     cards: CardIndex = field(default_factory=CardIndex.shared, compare=False, repr=False)
 
-    # -- the RNG as a value --------------------------------------------------------------------
-    @property
-    def rng(self) -> Rng:
-        return Rng(self.seed, self.rng_draws)
-
-    @rng.setter
-    def rng(self, value: Rng) -> None:  # on a Draft only: a State's fields cannot be assigned
-        self.seed, self.rng_draws = value.seed, value.counter
-
-    # -- copying -------------------------------------------------------------------------------
-    def draft(self) -> Draft:
-        """A working copy the engine may change (every field is immutable, so sharing them is
-        safe); ``Draft.freeze`` makes it a State again."""
-        d = _new(Draft)
-        d.__dict__ = self.__dict__.copy()
-        return d
-
     def copy(self) -> State:
-        """An equal state (kept for callers of the old API; states are values, so this is
-        rarely needed)."""
-        return self.draft().freeze()
+        """The state itself (kept for callers of the old API: a state is a value)."""
+        return self
 
     def replace(self, **changes) -> State:
-        """A new state with some fields changed (values must be immutable: tuples, Deck, ...)."""
-        d = self.draft()
-        for k, v in changes.items():
-            if k not in d.__dict__ and k != "rng":
-                raise AttributeError(f"State has no field {k!r}")
-            setattr(d, k, v)
-        return d.freeze()
+        """A new state with some fields changed (values must be immutable: tuples, Deck, ...);
+        ``rng`` sets the RNG's two fields."""
+        if "rng" in changes:
+            rng = changes.pop("rng")
+            changes |= {"seed": rng.seed, "rng_draws": rng.counter}
+        unknown = sorted(changes.keys() - FIELD_NAMES)
+        if unknown:
+            raise AttributeError(f"State has no field {unknown[0]!r}")
+        return replace(self, **changes)
 
-    # -- queries -------------------------------------------------------------------------------
-    def kind(self, sq: Square | str) -> str:
-        return self.tiles[INDEX[_as_sq(sq)]]
-
-    def is_burnt(self, sq: Square | str) -> bool:
-        return self.burnt[INDEX[_as_sq(sq)]]
-
-    @property
-    def layout(self) -> Layout:
-        return Layout(self.tiles)
-
-    @property
-    def hand(self) -> tuple[str, ...]:
-        return self.hands[self.to_move]
-
-    def is_terminal(self) -> bool:
-        return self.outcome is not None
-
-    # -- notation ------------------------------------------------------------------------------
     def __str__(self) -> str:
         return format_state(self)
 
@@ -207,21 +202,16 @@ class State:
         return render(self)
 
 
-_new = object.__new__
+FIELD_NAMES = frozenset(f.name for f in fields(State))
 
 
-class Draft(State):
-    """The one working copy of a State, private to the engine: ``rules.perform`` drafts its input,
-    the effects assign new immutable values to its fields, and ``freeze`` turns the very same
-    object into a State (no second copy; speed: PERF.md "Trogdor: one working copy per action").
-    Playouts (``Game.advance``) keep playing on one Draft and freeze it at the end."""
+class WorkingCopy(Views, working.WorkingCopy):
+    """The working copy of a State (``rulebook.common.working``): ``rules.perform`` makes one
+    per action and freezes it; a playout (``Game.advance``) keeps one for the whole game. Every
+    field holds an immutable value: the effects assign new ones."""
 
-    __setattr__ = object.__setattr__
-    __delattr__ = object.__delattr__
-
-    def freeze(self) -> State:
-        self.__class__ = State
-        return self
+    STATE = State
+    GAME = HEADER
 
 
 def _as_sq(sq) -> Square:

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from operator import attrgetter
 
 from rulebook.common.errors import TrogkitInputError
 from rulebook.common.game import Game, check_header
-from rulebook.common.hidden import deal_again, fresh_seed, hide
-from rulebook.common.rng import Rng
 from rulebook.common.working import freeze
 
-from . import rules
+from . import hidden, rules
 from .actions import GRAMMAR, PAIR_VERBS, make, parse_action
 from .catalog import CATALOG
 from .invariants import invariants
@@ -54,52 +51,11 @@ class Trollland(Game):
     def freeze(self, state):
         return freeze(state)
 
-    # -- hidden information --
     def observation(self, state, player):
-        """Face down (seed 002): the People and Vehicle draw piles, the other players' hands,
-        and, until the reveal, the two cards each other player chose (TL-CHOOSE-TWO: "places
-        them face down"; the kit shows them from the Troll Tales on, see NOTES.md)."""
-        others = [q for q in range(state.players) if q != player]
-        hands, chosen = list(state.hands), list(state.chosen)
-        for q in others:
-            hands[q] = hide(hands[q])
-            if state.phase == "choose":
-                chosen[q] = hide(chosen[q])
-        masked = replace(
-            state,
-            draw=hide(state.draw),
-            vehicle_pile=hide(state.vehicle_pile),
-            hands=tuple(hands),
-            chosen=tuple(chosen),
-            rng=Rng(0),
-        )
-        return str(masked)
+        return hidden.observation(state, player)
 
     def resample(self, state, player, rng):
-        """The draw pile and the other players' hidden cards pooled and dealt back (sizes kept;
-        a chosen pair in the People order, as the rules lay it out); the Vehicle pile shuffled;
-        the RNG re-seeded."""
-        others = [q for q in range(state.players) if q != player]
-        secret = state.phase == "choose"
-        places = [state.hands[q] for q in others]
-        places += [state.chosen[q] for q in others] if secret else []
-        dealt = deal_again([*places, state.draw], rng)
-        hands, chosen = list(state.hands), list(state.chosen)
-        people = state.cards.people
-        for i, q in enumerate(others):
-            hands[q] = dealt[i]
-            if secret:
-                pair = dealt[len(others) + i]
-                chosen[q] = tuple(sorted(pair, key=lambda c: (people[c].order, c)))
-        (vehicle_pile,) = deal_again([state.vehicle_pile], rng)
-        return replace(
-            state,
-            hands=tuple(hands),
-            chosen=tuple(chosen),
-            draw=dealt[-1],
-            vehicle_pile=vehicle_pile,
-            rng=Rng(fresh_seed(rng)),
-        )
+        return hidden.resample(state, player, rng)
 
     def is_terminal(self, state):
         return state.phase == "over"
@@ -129,10 +85,10 @@ class Trollland(Game):
         check_header(self, text)
         return parse(text, options.get("cards"))
 
-    def svg(self, state, **overlay):
+    def svg(self, state, *, width=None, **overlay):
         from .svg import render
 
-        return render(state)
+        return render(state, width)
 
     def load_cards(self, path):
         """Any of the people, vehicle and bonus sections; the others are the shipped ones."""

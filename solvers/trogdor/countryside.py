@@ -33,12 +33,22 @@ PROOF = 20.0  # CP-SAT deterministic time (bench "countryside": the presets need
 MAX_PROOF = 3600.0
 
 
-def _cheaper_walk(task: BurnTask, moves: int, budget: float, seconds: float | None):
-    """(verdict, walk, budget used): CP-SAT when OR-Tools is installed, else z3's walk model
-    (one budget unit = 10M z3 rlimit units)."""
+Z3_PROOF = "search, proved exact by z3 (no CP-SAT here)"
+
+
+def cpsat_installed() -> bool:
     try:
         import ortools  # noqa: F401
     except ImportError:
+        return False
+    return True
+
+
+def _cheaper_walk(task: BurnTask, moves: int, budget: float, seconds: float | None):
+    """(verdict, walk, budget used): CP-SAT when OR-Tools is installed, else z3's walk model
+    (one budget unit = 10M z3 rlimit units; the browser, where OR-Tools has no build, says so
+    in the answer: ``Z3_PROOF``)."""
+    if not cpsat_installed():
         from .z3_model import WalkModel
 
         ms = None if seconds is None else seconds * 1000
@@ -67,6 +77,8 @@ def _proof(task: BurnTask, best: CountrysideResult, lower: int, budget: float, d
         verdict, walk, used = _cheaper_walk(task, best.ap - burns - 1, budget, seconds)
         budget -= used
         if verdict == "unsat":
+            if not cpsat_installed():
+                best.method = Z3_PROOF
             return best, best.ap
         if verdict != "sat":
             break

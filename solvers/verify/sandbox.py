@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from rulebook.common.errors import TrogkitInputError
 
-GRACE = 1.5  # seconds the child has past its clock to report what it finished, before the kill
+GRACE = 0.75  # seconds the child has past its clock to report what it finished, before the kill
 
 
 class ClaimFailed(TrogkitInputError):
@@ -122,8 +122,13 @@ def _child(conn, work, args) -> None:
 
 
 def _context():
-    """Fork where there is fork (the claim, defined anywhere, is inherited), else spawn."""
+    """Fork where there is fork (the claim, defined anywhere, is inherited), else spawn;
+    NoChildProcess where no process can start (Pyodide: ``executors.processes_available``)."""
+    from solvers.play.executors import processes_available
+
     try:
+        if not processes_available():
+            raise OSError("no processes in this Python")
         import multiprocessing
 
         methods = multiprocessing.get_all_start_methods()

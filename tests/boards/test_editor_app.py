@@ -156,7 +156,10 @@ def test_compare_shows_each_option_after_the_scenario_actions(app, game):
     rid = sc.rulings[0]
     options = app.editor.state.rulings.rulings[rid].options
     titles = [b.title.value for b in sbs.boards]
-    assert [t.split(":")[0] for t in titles] == [f"<b>{rid}={o}" for o in options]
+    default = app.editor.state.rulings.rulings[rid].default
+    assert [t.split(":")[0] for t in titles] == [
+        f"<b>{rid} = {o}" + (" (default)" if o == default else "") for o in options
+    ]
     results = [G.replay(sc, {rid: o}) for o in options]
     assert [b.state for b in sbs.boards] == [r.state for r in results]
     assert "image/svg+xml" in sbs._repr_mimebundle_()

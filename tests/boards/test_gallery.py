@@ -58,7 +58,11 @@ def test_compare_shows_one_board_per_option_side_by_side():
     phases = [b.state.phase for b in sbs.boards]
     assert phases == ["load", "arrow"]
     bundle = sbs._repr_mimebundle_()
-    assert "TLR-ARROW-CHAIN=chain" in bundle["image/svg+xml"]
+    default = sbs.boards[0].state.rulings.rulings["TLR-ARROW-CHAIN"].default
+    titles = [b._title for b in sbs.boards]
+    assert f"TLR-ARROW-CHAIN = {default} (default)" in titles
+    assert all(t.count("TLR-ARROW-CHAIN") == 1 for t in titles)
+    assert all(t in bundle["image/svg+xml"] for t in titles)
 
 
 def test_the_browser_saves_a_static_picture_and_refuses_unknown_names():

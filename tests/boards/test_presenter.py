@@ -51,6 +51,11 @@ def test_a_ruling_scenario_is_presented_side_by_side():
     p = presenter_from_url(f"?game=trogdor&scenario={name}")
     assert len(p.replay.boards) == 2
     assert isinstance(p.replay.widget.children[2], SideBySide)
+    rid = p.replay.trace.rule  # each board names the ruling once, with its own option
+    default = p.replay.boards[0].game.rulings[rid].default
+    (other,) = p.replay.trace.versus.values()
+    titles = [b._title for b in p.replay.boards]
+    assert titles == [f"{rid} = {default} (default)", f"{rid} = {other}"], titles
 
 
 def test_a_stored_witness_and_a_position_are_presented():

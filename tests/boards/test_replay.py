@@ -45,3 +45,16 @@ def test_ruling_difference_shows_both_options_stepping_together():
     assert r.step == len(t.actions) - 1
     svg = r.widget._repr_mimebundle_()["image/svg+xml"]
     assert svg.count("<svg") == 3  # one picture of both boards
+
+
+def test_a_ruling_differences_boards_say_which_reading_each_plays():
+    """Titles name the ruling once, with each board's option: "TR-PASS-AP = spend (default)"."""
+    t = differ("trogdor", "TR-PASS-AP", budget=3)
+    r = boards.replay_trace(t)
+    ruling = r.boards[0].game.rulings["TR-PASS-AP"]
+    (other,) = t.versus.values()
+    assert [b._title for b in r.boards] == [
+        f"TR-PASS-AP = {ruling.default} (default)",
+        f"TR-PASS-AP = {other}",
+    ]
+    assert all(b._title.count("TR-PASS-AP") == 1 for b in r.boards)

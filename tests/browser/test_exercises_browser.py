@@ -23,7 +23,6 @@ from browser_helpers import (
 )
 
 from boards import exercises as ex
-from conftest import BIN, VOILA_TEMPLATE, Server, _start, _stop, _wait_ready, free_port
 
 pytestmark = pytest.mark.timeout(900)
 
@@ -276,23 +275,32 @@ def test_every_kind_in_every_game_in_lab(page, jupyter_lab):
     record("lab", times)
 
 
+def browser_conftest(config):
+    """tests/browser/conftest.py as pytest loaded it (``import conftest`` may find another
+    directory's conftest when the whole suite runs)."""
+    want = Path(__file__).with_name("conftest.py")
+    return next(m for m in config.pluginmanager.get_plugins()
+                if Path(getattr(m, "__file__", None) or "/") == want)  # fmt: skip
+
+
 @pytest.fixture
-def voila_exercises(browser, tmp_path):
-    """Voila serving the exercise notebook (written first)."""
+def voila_exercises(browser, tmp_path, request):
+    """Voila serving the exercise notebook (written first), with the kit's template."""
+    c = browser_conftest(request.config)
     write_notebook()
-    port = free_port()
-    proc, log = _start(
-        [str(BIN / "voila"), str(ROOT / NOTEBOOK), *VOILA_TEMPLATE, "--no-browser", f"--port={port}",
-         "--Voila.ip=127.0.0.1", "--show_tracebacks=True"],
+    port = c.free_port()
+    proc, log = c._start(
+        [str(c.BIN / "voila"), str(ROOT / NOTEBOOK), *c.VOILA_TEMPLATE, "--no-browser",
+         f"--port={port}", "--Voila.ip=127.0.0.1", "--show_tracebacks=True"],
         tmp_path,
         "voila",
     )  # fmt: skip
-    server = Server(f"http://127.0.0.1:{port}/", "", proc, log)
+    server = c.Server(f"http://127.0.0.1:{port}/", "", proc, log)
     try:
-        _wait_ready(server, "voila/static/voila.js")
+        c._wait_ready(server, "voila/static/voila.js")
         yield server
     finally:
-        _stop(proc)
+        c._stop(proc)
         (ROOT / NOTEBOOK).unlink(missing_ok=True)
         SCORE_FILE.unlink(missing_ok=True)
 

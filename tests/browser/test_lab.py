@@ -122,7 +122,7 @@ def test_start_notebook_boards_fit_before_any_click(page, jupyter_lab):
         assert (
             b["y"] >= panel["y"] - 1 and b["y"] + b["height"] <= panel["y"] + panel["height"] + 1
         ), (part, b)
-    for code in (TROLLLAND,):  # (Random Encounter's 840-px rows: still 7.7 px, not yet fixed)
+    for code in (TROLLLAND, ENCOUNTER):
         sizes = card_label_px(board_in_cell(page, code))
         assert sizes and min(sizes) >= MIN_LABEL_PX, (code, sorted(sizes)[:5])
     screenshot(page, "lab_encounter_fit_1024x768")

@@ -224,3 +224,12 @@ def test_an_exhaustive_search_out_of_memory_is_undecided_with_what_it_searched(m
     r = claims.check("trogdor", f"{PLANTED}:trogdor_health_never_negative", games=0, depth=3)
     assert r.verdict == "undecided" and "ran out of memory" in r.why_undecided()
     assert (r.searched.visited, r.searched.reached) == (7, 9)
+
+
+def test_in_the_browser_a_check_says_it_needs_a_child_process(monkeypatch):
+    from solvers.verify.claims import check
+    from solvers.verify.sandbox import NoChildProcess
+
+    monkeypatch.setattr("solvers.play.executors.processes_available", lambda: False)
+    with pytest.raises(NoChildProcess, match="cannot start"):
+        check("trogdor", f"{PLANTED}:trogdor_health_never_negative", games=1)
