@@ -75,10 +75,10 @@ class Encounter(Game):
     def parse(self, text, **options):
         return state.parse_multi(text, options.get("cards"))
 
-    def svg(self, st, **overlay):
+    def svg(self, st, *, width=None, **overlay):
         from .svg import render
 
-        return render(st)
+        return render(st, width)
 
     def load_cards(self, path):
         """The file holds the whole box (every card of both modes)."""
@@ -154,10 +154,10 @@ class EncounterSolo(Game):
     def parse(self, text, **options):
         return state.parse_solo(text, options.get("cards"))
 
-    def svg(self, st, **overlay):
+    def svg(self, st, *, width=None, **overlay):
         from .svg import render
 
-        return render(st)
+        return render(st, width)
 
     def load_cards(self, path):
         """The file holds the whole box (every card of both modes)."""

@@ -85,10 +85,10 @@ class Trollland(Game):
         check_header(self, text)
         return parse(text, options.get("cards"))
 
-    def svg(self, state, **overlay):
+    def svg(self, state, *, width=None, **overlay):
         from .svg import render
 
-        return render(state)
+        return render(state, width)
 
     def load_cards(self, path):
         """Any of the people, vehicle and bonus sections; the others are the shipped ones."""
