@@ -78,7 +78,7 @@ class Encounter(Game):
     def svg(self, st, *, width=None, **overlay):
         from .svg import render
 
-        return render(st)
+        return render(st, width)
 
     def load_cards(self, path):
         """The file holds the whole box (every card of both modes)."""
@@ -157,7 +157,7 @@ class EncounterSolo(Game):
     def svg(self, st, *, width=None, **overlay):
         from .svg import render
 
-        return render(st)
+        return render(st, width)
 
     def load_cards(self, path):
         """The file holds the whole box (every card of both modes)."""

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from html import escape
 
+from rulebook.common.picture import wrap
+
 from .layout import PER_COLUMN, SPACES, space_xy
 
 STAR_FILL = {
@@ -22,6 +24,7 @@ STAR_FILL = {
 CW, CH = 34, 44  # card size
 ROW_H = CH + 30  # a player's row
 MIN_WIDTH, WON_W = 560, 170  # the picture's least width; room for "won N cards, M levels"
+NARROWEST = 250  # the least width a narrow (side-by-side) multiplayer picture is laid out for
 
 
 def _target(name: str, inner: str) -> str:
@@ -79,27 +82,41 @@ def text(x, y, s, size=12, anchor="start", weight="normal") -> str:
     )
 
 
-def render(st) -> str:
-    """The picture of a position of either mode (``GAME.svg`` and ``SOLO.svg``)."""
-    return _solo(st) if st.GAME == "encounter-solo" else _multi(st)
+def render(st, width: float | None = None) -> str:
+    """The picture of a position of either mode (``GAME.svg`` and ``SOLO.svg``). ``width``: the
+    most px the multiplayer picture should take (a side-by-side board's share of a row): its
+    hands, encounters and market wrap inside it and each player's score moves to a line of its
+    own. (Solo keeps RE-SOLO-LAYOUT's four columns, at least MIN_WIDTH.)"""
+    if st.GAME == "encounter-solo":
+        return _solo(st)
+    return _multi(st, None if width is None or width >= MIN_WIDTH else max(width, NARROWEST))
 
 
-def _player_row(st, p: int, y: float) -> tuple[list[str], float, float]:
+def _player_row(st, p: int, y: float, narrow: float | None = None):
     """Player ``p``'s name, Loot die, wins, hand and encounters from height ``y``: the hand on
     one line, the encounters on the next (so the picture stays narrow enough for its labels to
-    read at full size in a 1024-px window); the parts, the x where they end and their height."""
+    read at full size in a 1024-px window); the parts, the x where they end and their height.
+    ``narrow``: the picture's width, inside which the hand and the encounters wrap (the score
+    on the first line)."""
     y0 = y
     body = [text(10, y + 16, f"P{p + 1}", 13, weight="bold")]
     die = _die(38, y + 4, st.loot[p])
     body.append(_target("loot", die) if p == st.to_move and st.phase == "build" else die)
     body.append(text(10, y + 50, f"wins {st.wins[p]}", 11))
+    if narrow:
+        body.append(text(70, y + 16, _won(st, p)))
+        y += 20
+    edge = (narrow or 1e9) - 8
     x, right, top = 70, 70, y
     if st.hands[p]:
         body.append(text(x, y + 16, "hand", 11))
         for c in st.hands[p]:
+            if x + CW > edge:
+                x, y = 70, y + CH + 4
             body.append(card(x, y + 22, c, st.cards))
             x += CW + 2
-        right, x, top = x, 70, y + ROW_H - 6
+            right = max(right, x)
+        x, top = 70, y + ROW_H - 6
     y = top
     for i, s in enumerate(st.encounters[p]):
         if not (st.phase in ("build", "battle") or s):
@@ -107,6 +124,8 @@ def _player_row(st, p: int, y: float) -> tuple[list[str], float, float]:
             continue
         here = st.loot_at[p] == i
         w = max(1, len(s)) * (CW + 2) - 2
+        if x > 70 and x + w > edge:
+            x, y = 70, y + ROW_H - 6
         slot = [
             f'<rect x="{x - 2}" y="{y + 4}" width="{w + 4}" height="{CH + 22}" rx="3" '
             f'fill="{"#fff4d6" if here else "#f7f7f7"}" stroke="#ccc"/>',
@@ -117,10 +136,15 @@ def _player_row(st, p: int, y: float) -> tuple[list[str], float, float]:
             slot.append(card(x + k * (CW + 2), y + 22, c, st.cards))
         body.append(_target(f"encounter:P{p + 1}.E{i + 1}", "".join(slot)))
         x += w + 18
-    return body, max(right, x), top - y0 + ROW_H
+        right = max(right, x)
+    return body, max(right, x), y - y0 + ROW_H
 
 
-def _multi(st) -> str:
+def _won(st, p: int) -> str:
+    return f"won {len(st.won[p])} cards, {sum(st.cards.level(c) for c in st.won[p])} levels"
+
+
+def _multi(st, narrow: float | None = None) -> str:
     body = []
     y = 18
     head = f"Round {st.round} - {st.phase}"
@@ -130,21 +154,25 @@ def _multi(st) -> str:
         head += f" - P{st.to_move + 1} to act"
     if st.variants:
         head += f" - variants: {', '.join(st.variants)}"
-    body.append(text(8, y, head, 14, weight="bold"))
-    y += 10
+    for line in wrap(head.split(" - "), (narrow or 1e9) - 16, 14, sep=" - "):
+        body.append(text(8, y, line, 14, weight="bold"))
+        y += 18
+    y -= 8
     if st.market:
         body.append(text(8, y + 28, "market"))
+        per_line = int(((narrow or 1e9) - 78) // (CW + 4))
         for k, c in enumerate(st.market):
-            body.append(card(70 + k * (CW + 4), y, c, st.cards))
-        y += CH + 10
+            body.append(card(70 + k % per_line * (CW + 4), y + k // per_line * (CH + 4), c,
+                             st.cards))  # fmt: skip
+        y += (len(st.market) - 1) // per_line * (CH + 4) + CH + 10
     rows = []  # (top, player, parts): the frame and the score are drawn once the width is known
     right = MIN_WIDTH - WON_W
     for p in range(st.players):
-        parts, x, h = _player_row(st, p, y)
+        parts, x, h = _player_row(st, p, y, narrow)
         rows.append((y, h, p, parts))
         right = max(right, x)
         y += h + 6
-    width = right + WON_W
+    width = narrow or right + WON_W
     for top, h, p, parts in rows:
         acting = p == st.to_move and st.phase != "over"
         body.append(
@@ -152,13 +180,16 @@ def _multi(st) -> str:
             f'stroke="{"#b42318" if acting else "#bbb"}"/>'
         )
         body += parts
-        won = sum(st.cards.level(c) for c in st.won[p])
-        body.append(
-            text(width - 12, top + 16, f"won {len(st.won[p])} cards, {won} levels", anchor="end")
-        )
-    body.append(text(8, y + 12, f"deck {len(st.deck)}  discard {len(st.discard)}  "
-                                 "(dashed border = stand-in card data)", 11))  # fmt: skip
-    return document(width, y + 20, body)
+        if not narrow:
+            body.append(text(width - 12, top + 16, _won(st, p), anchor="end"))
+    foot = [
+        f"deck {len(st.deck)}  discard {len(st.discard)}",
+        "(dashed border = stand-in card data)",
+    ]
+    for line in wrap(foot, width - 16, 11, sep="  "):
+        body.append(text(8, y + 12, line, 11))
+        y += 14
+    return document(width, y + 6, body)
 
 
 SPACE_W = 136  # a path space's column: four of them make the Solo picture MIN_WIDTH wide

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from html import escape
 
+from rulebook.common.picture import wrap
+
 COLOURS = {"Bi": "#f4a6c6", "Zo": "#9fd38a", "Ze": "#9cc7f0", "Ni": "#555555", "Go": "#e8c15a"}
 TROLL = "#b58ad6"
 WIDTH = 580  # the picture's width (a Lab output at 1024 px: labels at full size); rows wrap in it
@@ -35,21 +37,6 @@ def _card(s, cid: str, x: float, y: float, target: bool = True) -> str:
     if not target:
         return body
     return f'<g data-target="card:{escape(cid, quote=True)}" cursor="pointer">{body}</g>'
-
-
-def _lines(pieces: list[str], room: float, size: int, first_room: float | None = None) -> list[str]:
-    """``pieces`` joined by " · " into lines of at most ``room`` px of text at font ``size``
-    (the first line ``first_room``): a narrow picture wraps its status and summary lines."""
-    lines, line = [], ""
-    for piece in pieces:
-        wider = f"{line} · {piece}" if line else piece
-        fits = first_room if first_room is not None and not lines else room
-        if line and len(wider) * size * 0.62 > fits:
-            lines.append(line)
-            line = piece
-        else:
-            line = wider
-    return [*lines, line]
 
 
 def _cards_row(s, cids, x0: float, y: float, w: float) -> tuple[list[str], float]:
@@ -131,7 +118,7 @@ def _player(s, p: int, y: float, who, w: float) -> tuple[list[str], float]:
               f"Trollgat {len(s.trollgat[p])}", *tops]  # fmt: skip
     weight = "bold" if p == who else "normal"
     inner = []
-    for line in _lines(pieces, w - 36, 12, first_room=w - 150):  # the Trollgat at its right
+    for line in wrap(pieces, w - 36, 12, first_room=w - 150):  # the Trollgat at its right
         inner.append(
             f'<text x="14" y="{y + 15}" font-size="12" font-weight="{weight}">{escape(line)}</text>'
         )
@@ -173,7 +160,7 @@ def render(s, width: float | None = None) -> str:
         status.append(f"to act: P{who + 1}")
         if s.phase == "load":
             status[-1] += f" (loading {s.current_card()})"
-    for line in _lines(status, w - 16, 13):
+    for line in wrap(status, w - 16, 13):
         parts.append(f'<text x="8" y="{y}" font-size="13" font-weight="bold">{escape(line)}</text>')
         y += 17
     vehicles, y = _vehicles(s, y - 5, w)
@@ -187,7 +174,9 @@ def render(s, width: float | None = None) -> str:
         area, y = _player(s, p, y + 2, who, w)
         parts += area
     if s.cards.is_stand_in():
-        for line in _lines(["card data: STAND-IN values", "(not the real cards)"], w - 16, 10):
+        for line in wrap(
+            ["card data: STAND-IN values", "(not the real cards)"], w - 16, 10, sep=" "
+        ):
             y += 14
             parts.append(f'<text x="8" y="{y}" font-size="10" fill="#b42318">{line}</text>')
     return (

@@ -52,10 +52,17 @@ def test_invariants_report_a_lost_card_and_a_full_vehicle():
 
 
 def test_rules_report_when_they_take_effect():
-    # TL-DEPART-FULL, TL-BANISH-ORDER
+    # TL-DEPART-FULL, TL-BANISH-ORDER; a first Zom card starts its pile: TL-DEPART-PILES (the
+    # highest on top) has nothing to order, so it does not fire (issue 35: a rule fires only
+    # where it acts); a second Zom card does
     s = puzzle(2, row={"V01": []}, chosen=[["Zo3"], []], draw=["Ze1", "Ze2", "Ze3", "Ze4"])
     _, ids = GAME.apply_traced(s, "place Zo3 V01.1")
-    assert {"TL-BANISH-ORDER", "TL-DEPART-FULL", "TL-DEPART-PILES", "TL-END-DRAW"} <= set(ids)
+    assert {"TL-BANISH-ORDER", "TL-DEPART-FULL", "TL-END-DRAW"} <= set(ids)
+    assert "TL-DEPART-PILES" not in ids
+    s = puzzle(2, row={"V01": []}, chosen=[["Zo3"], []], draw=["Ze1", "Ze2", "Ze3", "Ze4"],
+               won=[["Zo7"], []])  # fmt: skip
+    t, ids = GAME.apply_traced(s, "place Zo3 V01.1")
+    assert "TL-DEPART-PILES" in ids and t.piles(0)["Zo"] == ["Zo3", "Zo7"]
     seen: set[str] = set()
     for seed in range(40):
         s = GAME.new_game(seed, players=2 + seed % 4)
@@ -66,7 +73,7 @@ def test_rules_report_when_they_take_effect():
     playable = {
         r for r in GAME.catalog.ids() if not r.startswith(("TL-COMP", "TL-SCORE", "TL-SETUP"))
     }
-    refuse_only = {"TL-CHOOSE-KING", "TL-TURN-ORDER"}  # they only ever refuse an action
+    refuse_only = {r.id for r in GAME.catalog if r.kind == "refusal"}  # they only ever refuse
     assert playable - seen == refuse_only, sorted(playable - seen)
 
 
