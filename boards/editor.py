@@ -150,9 +150,13 @@ class EditorBoard(Board):
             self._say("no change")
             self.refresh(redraw=False)
             return False
+        before = getattr(self.state, "phase", None)
         self.history.append(new)
         self.log.append(label or str(action))
-        self._say(f"<span style='color:#1a7f37'>{esc(label or action)}</span>")
+        said = esc(label or action)
+        if getattr(new, "phase", None) != before:  # the rules ran the steps that need no decision
+            said += f" (the rules carried on: step {esc(before)} → {esc(new.phase)})"
+        self._say(f"<span style='color:#1a7f37'>{said}</span>")
         self.refresh()
         return True
 

@@ -95,3 +95,4 @@ def test_the_into_the_trollgat_scenario_takes_edits_on_its_drawing():
     assert e.selection == ("card:Zo3",)
     assert e.click("player:P2")  # the card it was stuck on moves
     assert "nobody can act" not in e.message.value and e.state.hands[1] == ("Zo3",)
+    assert "the rules carried on: step load → over" in html.unescape(e.message.value)
