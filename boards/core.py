@@ -30,6 +30,7 @@ from .view import BoardView
 TARGET = re.compile(r"""data-target=["']([^"']+)["']""")
 BUTTON_SLOTS = 14  # labelled buttons shown at once; more go to the "other actions" list
 HINT_MODULE = "solvers.play.agents"
+ROW_WIDTH = 580  # px an output has in Lab at 1024 px with its file browser open
 NARROW = 500  # px: a drawing this narrow keeps its legend beside it
 
 
@@ -120,6 +121,7 @@ class Board:
     ``message.value``, ``view.svg``, ``view.targets``; ``widget`` is what a notebook shows."""
 
     legend_html = ""
+    fit_width: int | None = None  # set by SideBySide: the picture's share of the row
 
     def __init__(self, state, *, title: str = ""):
         self.game = rulebook.game_of(state)
@@ -356,8 +358,9 @@ class Board:
 
     # ---- drawing ---------------------------------------------------------------------------
     def draw(self, state) -> str:
-        """The SVG of ``state`` (games add overlays)."""
-        return self.game.svg(state)
+        """The SVG of ``state`` (games add overlays), at most ``fit_width`` px wide where the
+        game can lay it out so (a side-by-side board's share of the row)."""
+        return self.game.svg(state, width=self.fit_width)
 
     def static_svg(self) -> str:
         return self.view.svg
@@ -564,6 +567,9 @@ class SideBySide(W.VBox):
         boards = list(boards)
         for b in boards:
             share(getattr(b, "widget", b), len(boards))
+            if hasattr(b, "fit_width"):  # card labels keep their size in a narrower picture
+                b.fit_width = ROW_WIDTH // len(boards) - 12
+                b.refresh()
             if hasattr(b, "legend"):
                 b.legend.layout.display = "none"
         row = W.Box([getattr(b, "widget", b) for b in boards],

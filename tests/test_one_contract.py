@@ -54,15 +54,11 @@ def test_each_game_has_a_catalog_module_with_the_catalog_and_refuse(game):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_each_game_states_its_position_checks_in_its_invariants_module(game):
-    # ``position_problems`` is a function of the game's ``invariants.py`` (``invariants`` itself,
-    # with the stuck check, is the base class's)
+def test_each_game_checks_a_position_and_its_working_copy_alike(game):
+    # ``position_problems`` (the game's own checks; ``invariants`` adds the stuck check)
     g = rulebook.game(game)
-    module = importlib.import_module(f"rulebook.{PACKAGE[game]}.invariants")
-    checks = g.position_problems
-    assert checks.__module__ == module.__name__ and getattr(module, checks.__name__) is checks
     s = g.new_game(2)
-    assert checks(s) == [] and checks(g.fork(s)) == []
+    assert g.position_problems(s) == [] and g.position_problems(g.fork(s)) == []
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -175,3 +171,17 @@ def test_the_shared_notation_leaves_defaults_out_and_reads_only_canonical_text()
         form.split("toy extra=7 n=3")
     with pytest.raises(NotationError, match="missing"):
         form.split("toy extra=7")
+
+
+@pytest.mark.parametrize("name", sorted(rulebook.REGISTRY))
+def test_each_rules_package_legal_actions_is_the_games_rule(name):
+    """``rulebook.<package>.legal_actions`` means the same in every game: the rule's list, the
+    one ``Game.legal_actions`` gives, on a position and on a playout's working copy."""
+    import importlib
+
+    game = rulebook.game(name)
+    package = importlib.import_module(type(game).__module__.rsplit(".", 1)[0])
+    s = game.new_game(3)
+    assert package.legal_actions(s) == game.legal_actions(s) != []
+    copy = game.fork(s)
+    assert package.legal_actions(copy) == game.legal_actions(s)

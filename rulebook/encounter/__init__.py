@@ -21,14 +21,15 @@ from .battle import (
 )
 from .cards import DEFAULT_CARDS, Card, CardSet, default_cards, load_card_set
 from .catalog import CATALOG, rulings_from
-from .game import GAME, SOLO
+from .game import GAME, SOLO, legal_actions
 from .setup import battle_position, build_position, new_adventure, new_game, solo_position
 from .state import VARIANTS, MultiState, SoloState
 
 __all__ = [
     "BattleResult", "BattleRules", "CATALOG", "Card", "CardSet", "DEFAULT_CARDS", "GAME",
     "MultiState", "SOLO", "SoloState", "VARIANTS", "battle_position", "build_position",
-    "composition_problem", "default_cards", "fast_winner", "load_card_set", "new_adventure",
+    "composition_problem", "default_cards", "fast_winner", "legal_actions", "load_card_set",
+    "new_adventure",
     "new_game", "require_buildable_battle", "require_buildable_encounters", "resolve",
     "rulings_from", "solo_position", "summarise",
 ]  # fmt: skip

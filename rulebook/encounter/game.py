@@ -73,12 +73,12 @@ class Encounter(Game):
         return actions.MULTI.parse(str(action) if isinstance(action, Action) else action)
 
     def parse(self, text, **options):
-        return state.parse_multi(text, options.get("cards"))
+        return self.playable(state.parse_multi(text, options.get("cards")))
 
-    def svg(self, st, **overlay):
+    def svg(self, st, *, width=None, **overlay):
         from .svg import render
 
-        return render(st)
+        return render(st, width)
 
     def load_cards(self, path):
         """The file holds the whole box (every card of both modes)."""
@@ -152,12 +152,12 @@ class EncounterSolo(Game):
         return actions.SOLO.parse(str(action) if isinstance(action, Action) else action)
 
     def parse(self, text, **options):
-        return state.parse_solo(text, options.get("cards"))
+        return self.playable(state.parse_solo(text, options.get("cards")))
 
-    def svg(self, st, **overlay):
+    def svg(self, st, *, width=None, **overlay):
         from .svg import render
 
-        return render(st)
+        return render(st, width)
 
     def load_cards(self, path):
         """The file holds the whole box (every card of both modes)."""
@@ -170,3 +170,9 @@ class EncounterSolo(Game):
 
 GAME = Encounter()
 SOLO = EncounterSolo()
+
+
+def legal_actions(st) -> list[Action]:
+    """The rule's legal actions of a position of either game (``st.GAME`` names it), as
+    ``rulebook.trogdor.legal_actions`` and ``rulebook.trollland.legal_actions`` give theirs."""
+    return (SOLO if st.GAME == SOLO.name else GAME).legal_actions(st)

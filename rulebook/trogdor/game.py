@@ -85,10 +85,10 @@ class Trogdor(Game):
         from rulebook.common.game import check_header
 
         check_header(self, text)
-        return State.parse(text, options.get("cards"))
+        return self.playable(State.parse(text, options.get("cards")))
 
-    def svg(self, state, **overlay):
-        return render(state, **overlay)
+    def svg(self, state, *, width=None, **overlay):
+        return render(state, **overlay)  # a grid: it scales as a whole (``width`` unused)
 
     def load_cards(self, path):
         """Sections the file leaves out (actions, movement, keepers, items) are the bundled ones.

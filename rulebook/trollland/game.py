@@ -83,12 +83,12 @@ class Trollland(Game):
 
     def parse(self, text, **options):
         check_header(self, text)
-        return parse(text, options.get("cards"))
+        return self.playable(parse(text, options.get("cards")))
 
-    def svg(self, state, **overlay):
+    def svg(self, state, *, width=None, **overlay):
         from .svg import render
 
-        return render(state)
+        return render(state, width)
 
     def load_cards(self, path):
         """Any of the people, vehicle and bonus sections; the others are the shipped ones."""

@@ -1,5 +1,6 @@
 """Boards as a learner sees them at 1024x768 in JupyterLab with its default settings (windowing
-on): two ruling boards really side by side with one legend (at 1366 px too), a witness replay with readable text
+on): two ruling boards really side by side with one legend (at 1366 px too) and card labels of
+at least 11 px, a Solo Adventure board's card labels of at least 11 px, a witness replay with readable text
 and whole button labels, a ruling difference's two boards stepping side by side, green rings
 with a size before any click, and no request to any host but 127.0.0.1. The boards come from
 tests/browser/boards_fit.ipynb (the kinds the lessons show, in one short notebook)."""
@@ -11,6 +12,8 @@ from browser_helpers import (
     BOARD,
     assert_no_widget_trouble,
     assert_rings_drawn,
+    board_in_cell,
+    card_label_px,
     cell_with,
     cut_labels,
     outside_requests,
@@ -23,6 +26,7 @@ pytestmark = pytest.mark.timeout(300)
 
 NOTEBOOK = "tests/browser/boards_fit.ipynb"
 WIDTH = 1024
+MIN_LABEL_PX = 11  # card labels a learner reads at 1024 px (issue 33)
 
 
 def boxes(locator) -> list[dict]:
@@ -52,11 +56,19 @@ def test_side_by_side_and_replays_fit_at_1024(page, jupyter_lab):
     assert sum(legends.nth(i).is_visible() for i in range(legends.count())) == 1
     for i in range(2):
         assert_rings_drawn(row.locator(BOARD).nth(i))
+        sizes = card_label_px(row.locator(BOARD).nth(i))  # each picture its share, not scaled
+        assert sizes and min(sizes) >= MIN_LABEL_PX, sorted(sizes)[:5]
     screenshot(page, "lab_side_by_side_1024")
     page.set_viewport_size({"width": 1366, "height": 768})  # the other width learners reported
     row.scroll_into_view_if_needed()
     assert_side_by_side(row, 1366)
     page.set_viewport_size({"width": WIDTH, "height": 768})
+
+    # -- a Solo Adventure board: card labels at full size
+    solo = board_in_cell(page, "face_up=(True,) * 12")
+    sizes = card_label_px(solo)
+    assert len(sizes) > 24 and min(sizes) >= MIN_LABEL_PX, sorted(sizes)[:5]
+    screenshot(page, "lab_solo_1024")
 
     # -- a witness replay: text across the width, whole labels, stepping back changes the step
     cell = cell_with(page, '"witnesses"]["T-BURN-COTTAGE"]')
