@@ -10,12 +10,12 @@ and nothing changes. Rulings, notation and "Try it" come from ``boards.editor.Ed
 
 from __future__ import annotations
 
-import importlib
 import re
 from html import escape
 
 import ipywidgets as W
 
+import rulebook
 from rulebook.common.cardedit import parse_move, zone_of
 from rulebook.common.errors import TrogkitInputError
 
@@ -42,8 +42,7 @@ class CardEditor(EditorBoard):
     legend_html = LEGEND
 
     def __init__(self, state, board=None):
-        package = type(state).GAME.split("-")[0]
-        self._zones = importlib.import_module(f"rulebook.{package}.edit").zones_for(state)
+        self._zones = rulebook.game_of(state).card_zones(state)
         self.move_text = W.Text(placeholder="move CARD ZONE, e.g. move Zo3 cage:V01.2",
                                 layout=W.Layout(width="260px"))  # fmt: skip
         self.move_button = W.Button(description="Move", layout=W.Layout(width="auto"))
@@ -87,7 +86,7 @@ class CardEditor(EditorBoard):
 
     def resolve(self, target: str):
         picked = self.selection[0].split(":", 1)[1] if self.selection else None
-        kind, _, name = target.partition(":")
+        kind, _, name = self.target_text(target).partition(":")
         if kind == "card":
             if picked == name:
                 return Select((), f"{name} put back")

@@ -14,7 +14,7 @@ from __future__ import annotations
 import ipywidgets as W
 
 import rulebook
-from rulebook.common.errors import TrogkitInputError
+from rulebook.common.errors import NotationError, TrogkitInputError
 from rulebook.trogdor import puzzle
 from rulebook.trogdor.board import TILE_KINDS
 from rulebook.trogdor.edit import (  # noqa: F401 - re-exported for notebooks and tests
@@ -68,13 +68,11 @@ class EditorBoard(Board):
     say what a click on the drawing means (``resolve``)."""
 
     def __init__(self, state, board=None, title: str = "Scenario editor"):
-        import importlib
-
         self.board = board
         self._syncing = False
         self.on_foreign = None  # called with a pasted position of another game (the app)
         game = rulebook.game_of(state)
-        self.edit_fn = importlib.import_module(f"rulebook.{game.name.split('-')[0]}.edit").edit
+        self.edit_fn = game.edit
         self.ruling_widgets = {
             rid: W.Dropdown(options=list(r.options), value=r.default, description=rid,
                             style={"description_width": "190px"}, layout=W.Layout(width="320px"))
@@ -129,6 +127,13 @@ class EditorBoard(Board):
     def _cls(self, action) -> str:
         return "edit"
 
+    @staticmethod
+    def target_text(target) -> str:
+        """A drawing target is text (``card:Zo3``, ``B2``); anything else is refused as input."""
+        if not isinstance(target, str):
+            raise NotationError(f"a target on the drawing is text, not {type(target).__name__}")
+        return target
+
     def play(self, action, label: str | None = None) -> bool:
         """Apply one edit (a tuple, see the game's ``rulebook.<game>.edit.edit``); a refused
         edit is shown with what is wrong and where, and the position is kept."""
@@ -145,9 +150,13 @@ class EditorBoard(Board):
             self._say("no change")
             self.refresh(redraw=False)
             return False
+        before = getattr(self.state, "phase", None)
         self.history.append(new)
         self.log.append(label or str(action))
-        self._say(f"<span style='color:#1a7f37'>{esc(label or action)}</span>")
+        said = esc(label or action)
+        if getattr(new, "phase", None) != before:  # the rules ran the steps that need no decision
+            said += f" (the rules carried on: step {esc(before)} → {esc(new.phase)})"
+        self._say(f"<span style='color:#1a7f37'>{said}</span>")
         self.refresh()
         return True
 
@@ -181,8 +190,13 @@ class EditorBoard(Board):
         position unchanged. Another game's position goes to ``on_foreign`` (the app switches)."""
         from rulebook.common.notation import header_of
 
-        text = (self.notation.value if text is None else text).strip()
+        text = self.notation.value if text is None else text
         try:
+            if not isinstance(text, str):
+                raise NotationError(
+                    f"paste a position's notation (text), not {type(text).__name__}"
+                )
+            text = text.strip()
             header = header_of(text)
             if header != self.game.name and self.on_foreign is not None:
                 return self.on_foreign(text)
@@ -251,11 +265,11 @@ class ScenarioEditor(EditorBoard):
         ]
 
     def resolve(self, target: str):
-        square = target.rpartition(":")[2]
+        square = self.target_text(target).rpartition(":")[2]
         return Play(("square", self.tool.value, square), f"{self.tool.label} on {square}")
 
     def click_square(self, name: str) -> bool:
-        return self.click(name.upper())
+        return self.click(name.upper() if isinstance(name, str) else name)
 
     def sync_game_controls(self) -> None:
         s = self.state

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import ipywidgets as W
 
+import rulebook
+
 from .common import LiveBoard
 from .core import Board, Nothing, Play, Select, esc
 
@@ -50,6 +52,9 @@ class EncounterBoard(Board):
 
     def __init__(self, state, title: str = "Random Encounter", plan=None):
         self.plan = [str(a) for a in (plan or [])]
+        # the multiplayer build and battles are two clicks (the game's language has ``put``);
+        # the Solo Adventure's one-card actions are the plain board's clicks
+        self.two_clicks = "put" in rulebook.game_of(state).grammar.forms
         self.narration = W.HTML(value="")
         super().__init__(state, title=title)
         self.extra.children = [self.narration]
@@ -63,7 +68,7 @@ class EncounterBoard(Board):
         phase = getattr(self.state, "phase", "")
         sel = self.selection[0] if self.selection else None
         kind, _, name = target.partition(":")
-        if self.game.name == "encounter-solo":
+        if not self.two_clicks:
             return super().resolve(target)
         if kind == "card" and name not in self.state.cards:  # e.g. another game's card
             return Nothing(f"{name}: not a Random Encounter card")
@@ -114,7 +119,7 @@ class EncounterBoard(Board):
         return Play(fallback)
 
     def covers(self, action) -> bool:
-        return self.game.name == "encounter" and action.verb in ("put", "loot", "battle")
+        return self.two_clicks and action.verb in ("put", "loot", "battle")
 
     def fixed_buttons(self):
         step = len(self.history) - 1
@@ -131,6 +136,9 @@ class EncounterBoard(Board):
 
 def game_board(state, title: str = "Random Encounter") -> EncounterBoard:
     return EncounterBoard(state, title=title)
+
+
+live_board = game_board  # every game's board module has one (``boards.board``)
 
 
 # The solo adventure: the same board; with ``plan`` (a solver's action list) a button offers the

@@ -6,21 +6,19 @@ from __future__ import annotations
 
 
 def board(state, *, title: str = ""):
-    """The live board for ``state`` (any registered game; the game is found from the state)."""
+    """The live board for ``state`` (any registered game): ``live_board`` of the board module
+    named like the game's rulebook package (``Game.package``), else the plain board."""
+    import importlib
+    import importlib.util
+
     import rulebook
 
     from .core import Board
 
-    kinds = {"trogdor": ("trogdor", "TrogdorBoard"), "trollland": ("trollland", "TrolllandBoard"),
-             "encounter": ("encounter", "EncounterBoard"),
-             "encounter-solo": ("encounter", "EncounterBoard")}  # fmt: skip
-    name = rulebook.game_of(state).name
-    if name in kinds:
-        import importlib
-
-        module, cls = kinds[name]
-        return getattr(importlib.import_module(f"boards.{module}"), cls)(state, title=title)
-    return Board(state, title=title)
+    module = f"boards.{rulebook.game_of(state).package}"  # each game's own board module
+    if importlib.util.find_spec(module) is None:
+        return Board(state, title=title)  # a game with no board of its own: buttons
+    return importlib.import_module(module).live_board(state, title=title)
 
 
 def side_by_side(*boards, row_width: int | None = None):

@@ -33,8 +33,7 @@ class GalleryBrowser:
             raise TrogkitInputError(
                 f"a game's name, not {type(game).__name__}: {', '.join(rulebook.games())}"
             )
-        rulebook.game(game)  # an unknown name: NotationError listing the games
-        self.package = game.split("-")[0]
+        self.package = rulebook.game(game).package  # an unknown name: NotationError
         gallery = G.read_file(self.package)
         self.scenarios = {sc.name: sc for sc in gallery.scenarios}
         if not self.scenarios:
@@ -43,6 +42,7 @@ class GalleryBrowser:
                                  f"no scenario to browse{': ' + why if why else ''}")  # fmt: skip
         self.choices: dict[str, str] = {}
         self.board = None
+        self._loaded = None  # the name of the scenario the board shows
         self.stored, stored_skipped = stored_traces(self.package)
         self.skipped = [*map(str, gallery.skipped), *stored_skipped]
         self.problems = W.HTML(value=skipped_html(self.skipped))
@@ -135,8 +135,6 @@ class GalleryBrowser:
     @property
     def game(self):
         return rulebook.game(G.header_of(self.scenario.position))
-
-    _loaded = None  # the name of the scenario the board shows
 
     def _load(self) -> None:
         from .factory import board
@@ -240,7 +238,7 @@ def stored_traces(package: str) -> tuple[dict, list[str]]:
     first use. A store that does not read is reported, not fatal to the gallery."""
     store = importlib.import_module("solvers.verify.store")
     out, skipped = {}, []
-    for name in sorted(n for n in rulebook.games() if n.split("-")[0] == package):
+    for name in sorted(n for n, g in rulebook.games().items() if g.package == package):
         try:
             data = store.load(name)
             for part, word in (("witnesses", "witness"), ("differences", "difference")):

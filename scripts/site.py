@@ -53,11 +53,9 @@ MARKERS = {
 }
 # the kernel's shims, shipped inside the Pyodide kernel extension (not on PyPI in this form)
 SHIMS = ("ipykernel", "piplite", "pyodide-kernel", "widgetsnbextension")
-# loaded at kernel start, in one go, before the first cell (the kernel installs them otherwise, one
-# by one): the kernel's own packages and what `import boards` needs for the first board
+# the kernel's own packages, loaded at start from the lock file in one go (the kernel installs
+# them otherwise, one by one, through micropip): lite/jupyter-lite.json lists them
 PRELOAD = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython")
-# the roots of the Pyodide closure `pin` resolves, besides the kit's own dependencies
-KERNEL_ROOTS = ("micropip", "comm", "jedi", "ipython")
 
 
 class SiteError(Exception):
@@ -311,8 +309,12 @@ APPS = ("instructor.ipynb", "presenter.ipynb")
 # notebooks that need what the browser lacks: the site's copy opens with a note saying so
 NOT_IN_BROWSER = {
     "scale_01_rules_at_scale.ipynb": (
-        "its sweeps play thousands of games on worker processes and on Dask, and draw matplotlib"
-        " charts: the browser has no processes, Dask or matplotlib"
+        "this notebook's sweeps play thousands of games on worker processes and on Dask, and draw"
+        " matplotlib charts: the browser has no processes, Dask or matplotlib"
+    ),
+    "verify_01_rules_under_test.ipynb": (
+        "section 4 checks a claim by running it in a child process (a sandbox for untrusted"
+        " code), which the browser cannot start; the sections before it run here"
     ),
 }
 
@@ -328,8 +330,8 @@ def lite_notebook(src: Path, dest: Path) -> None:
     }
     if src.name in NOT_IN_BROWSER:
         note = (
-            f"**Not in the browser**: {NOT_IN_BROWSER[src.name]}. Read it here with its saved"
-            " outputs, or run it on your machine (`make lab`, see the README)."
+            f"**Not in the browser**: {NOT_IN_BROWSER[src.name]}. Read what cannot run here with"
+            " its saved outputs, or run it on your machine (`make lab`, see the README)."
         )
         nb["cells"].insert(0, {"cell_type": "markdown", "metadata": {}, "source": note})
     if src.name in APPS:
@@ -340,6 +342,8 @@ def lite_notebook(src: Path, dest: Path) -> None:
 
 
 def build(out: Path) -> None:
+    if out.exists() and any(out.iterdir()) and not (out / "jupyter-lite.json").exists():
+        raise SiteError(f"{out} is not empty and holds no site: not replacing it")
     bin_dir = tools()
     core = pyodide_core()
     work = Path(tempfile.mkdtemp(prefix="trogkit-site-"))

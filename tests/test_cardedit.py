@@ -24,7 +24,7 @@ def new(game: str):
 @pytest.mark.parametrize(
     ("game", "card", "zone"),
     [("trollland", "Bi1", "cage:V11.1"), ("trollland", "Ze2", "dock"),
-     ("encounter", "B5", "encounter:P1.E1"), ("encounter", "Y7c", "won:P2"),
+     ("encounter", "B5", "encounter:P1.E1"), ("encounter", "Y8b", "discard"),
      ("encounter-solo", "B5", "mine"), ("encounter-solo", "R1", "hand")],
 )  # fmt: skip
 def test_a_move_puts_the_card_there_and_changes_nothing_else(game, card, zone):

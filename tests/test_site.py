@@ -144,3 +144,10 @@ def test_the_solvers_heavy_dependencies_load_with_the_first_solvers_import(tmp_p
     assert lock["trogkit"]["imports"] == ["boards"]
     assert lock[site.LAZY_NAME]["imports"] == ["solvers"]
     assert lock[site.LAZY_NAME]["depends"] == ["networkx", "trogkit", "z3-solver"]
+
+
+def test_build_never_replaces_a_folder_that_is_not_a_site(tmp_path):
+    (tmp_path / "notes.txt").write_text("mine")
+    with pytest.raises(site.SiteError, match="holds no site"):
+        site.build(tmp_path)
+    assert (tmp_path / "notes.txt").read_text() == "mine"

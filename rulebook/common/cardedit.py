@@ -6,8 +6,10 @@ zones of a state, write them back, and the game's own rule for a destination); e
 here, once. A move is *input*: what would leave an invalid position is refused with a
 ``NotationError`` naming the card, the zone and the rule or notation field, and the given state
 never changes. Checks, in order: the card and the zone exist; the game's rule for the destination
-(e.g. TL-LOAD-CAGE-PEOPLE, RE-COMPOSE-RED-BLUE); the notation reads the result back; no invariant
-(``game.invariants``) that held before the move breaks.
+(e.g. TL-LOAD-CAGE-PEOPLE, RE-COMPOSE-RED-BLUE); the steps that need no decision are run when
+the move leaves a step nobody acts in (the game's own ``settle``, e.g. Trollland's loading ends
+when its last card leaves); the game's ``parse`` reads the result back and the rules can play on
+from it (``Game.playable``: every invariant holds, someone can act).
 """
 
 from __future__ import annotations
@@ -26,11 +28,13 @@ ZoneMap = dict[str, tuple[str, ...]]
 @dataclass(frozen=True)
 class Zones:
     """A game's card zones: ``read(state)`` -> {zone: cards}, ``write(state, zones)`` -> state,
-    ``rule(state, card, zone)`` -> (rule ID, reason) when the game forbids the card there."""
+    ``rule(state, card, zone)`` -> (rule ID, reason) when the game forbids the card there,
+    ``settle(state)`` -> the state with the steps that need no decision run (the rules')."""
 
     read: Callable[[object], ZoneMap]
     write: Callable[[object, ZoneMap], object]
     rule: Callable[[object, str, str], tuple[str, str] | None] = lambda s, c, z: None
+    settle: Callable[[object], object] = lambda s: s
 
 
 def refuse(what: str, reason: str, where: str) -> NotationError:
@@ -70,7 +74,7 @@ def move_card(state, card: str, zone: str, zones: Zones):
         raise refuse(what, f"{why[1]} ({why[0]})", zone)
     moved = {z: tuple(c for c in cards if c != card) for z, cards in have.items()}
     moved[zone] = (*moved[zone], card)
-    new = zones.write(state, moved)
+    new = zones.settle(zones.write(state, moved))
     try:
         new = validated(new)
     except NotationError as e:
@@ -84,6 +88,9 @@ def move_card(state, card: str, zone: str, zones: Zones):
 
 def set_ruling(state, ruling_id: str, option: str):
     """Choose ``option`` for ruling ``ruling_id``; a bad ID or option names the ruling."""
+    if not isinstance(ruling_id, str) or not isinstance(option, str):
+        raise NotationError("a ruling edit names a ruling and one of its options (text)",
+                            where="rulings")  # fmt: skip
     try:
         rulings = state.rulings.with_choices({ruling_id: option})
     except TrogkitInputError as e:

@@ -11,6 +11,7 @@ A game supplies ``refusal(state, action)`` (None when legal, else the exact ``Ru
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -142,6 +143,16 @@ class Game:
         the position's own problems, then ``stuck``."""
         return self.position_problems(state) + self.stuck(state)
 
+    def playable(self, state):
+        """``state`` when the rules can play on from it; else a NotationError naming the first
+        problem ``invariants`` finds. Parsing and the editors ask it: what the rules cannot play
+        is bad input, not a position."""
+        problems = self.invariants(state)
+        if problems:
+            more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+            raise NotationError(problems[0] + more, where="position")
+        return state
+
     def position_problems(self, state) -> list[str]:
         """``invariants`` but ``stuck``: each game's own checks of a position (a State or a
         working copy, read as it stands). A checked sweep asks this after every action and the
@@ -157,6 +168,24 @@ class Game:
         return ["the game is not over but there is no legal action (a stuck position)"]
 
     # -- defined once for every game --
+    @property
+    def package(self) -> str:
+        """The rulebook package the game lives in (``trogdor``; ``encounter`` for both of its
+        modes): where its edits and gallery are, and what the boards' module is named."""
+        return type(self).__module__.split(".")[1]
+
+    def edit(self, state, op: tuple):
+        """One instructor's edit of ``state`` (``rulebook.<package>.edit``): a new position
+        the rules can play on, or a NotationError naming what is wrong and the rule."""
+        return importlib.import_module(f"rulebook.{self.package}.edit").edit(state, op)
+
+    def card_zones(self, state):
+        """The zones the editors move cards between (``rulebook.common.cardedit.Zones``), or
+        None for a game whose edits are on squares (Trogdor)."""
+        zones_for = getattr(importlib.import_module(f"rulebook.{self.package}.edit"),
+                            "zones_for", None)  # fmt: skip
+        return None if zones_for is None else zones_for(state)
+
     @property
     def rulings(self):
         """Named rulings (where the rule texts disagree): ID -> Ruling with default and options."""

@@ -109,8 +109,9 @@ def resolve(
     sa, sb = summarise(a, cards, rules), summarise(b, cards, rules)
     steps = []
     sw = swapped(sa, sb, rules)
-    if sa.swap or sb.swap:
+    if sw:  # two greens that cancel (ruling RER-GREEN-BOTH) swap nothing: green did not act
         fired("RE-STAR-GREEN")
+    if sa.swap or sb.swap:
         who = "+".join(s for s, x in (("A", sa.swap), ("B", sb.swap)) if x)
         steps.append(
             f"green ({who}): encounters {'swapped' if sw else 'swapped back (two swaps cancel)'}"
@@ -119,8 +120,9 @@ def resolve(
         steps.append("green: none")
     fa, fb = (sb, sa) if sw else (sa, sb)
     wa, wb = fa.win and not fb.lose, fb.win and not fa.lose
-    if fa.win or fb.win:
+    if wa != wb:  # blue acts where it alone decides: not facing red, not blue against blue
         fired("RE-STAR-BLUE")
+    if fa.win or fb.win:
         parts = []
         for name, me, w in (("A", fa, wa), ("B", fb, wb)):
             if me.win:
@@ -128,8 +130,9 @@ def resolve(
         steps.append("blue: " + ", ".join(parts))
     else:
         steps.append("blue: none")
+    if fa.lose != fb.lose or (fa.lose and fb.win) or (fb.lose and fa.win):
+        fired("RE-STAR-RED")  # red decides, or cancels a blue (red against red alone: levels)
     if fa.lose or fb.lose:
-        fired("RE-STAR-RED")
         steps.append(
             "red: " + ", ".join(f"{n} always loses" for n, s in (("A", fa), ("B", fb)) if s.lose)
         )

@@ -73,7 +73,7 @@ class Encounter(Game):
         return actions.MULTI.parse(str(action) if isinstance(action, Action) else action)
 
     def parse(self, text, **options):
-        return state.parse_multi(text, options.get("cards"))
+        return self.playable(state.parse_multi(text, options.get("cards")))
 
     def svg(self, st, *, width=None, **overlay):
         from .svg import render
@@ -152,7 +152,7 @@ class EncounterSolo(Game):
         return actions.SOLO.parse(str(action) if isinstance(action, Action) else action)
 
     def parse(self, text, **options):
-        return state.parse_solo(text, options.get("cards"))
+        return self.playable(state.parse_solo(text, options.get("cards")))
 
     def svg(self, st, *, width=None, **overlay):
         from .svg import render

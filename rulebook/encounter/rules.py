@@ -298,7 +298,7 @@ def _battle(t: Table, a: Action) -> None:
         fired("RE-LOOT-WIN")
         _gain(t, q)
         _lose(t, p)
-    if def_loot or att_loot:
+    if def_loot:  # 003: "once an encounter with a Loot die has been targeted"
         fired("RE-LOOT-PROTECTED")
     if def_loot:
         t.loot_at[q] = -1

@@ -3,8 +3,10 @@
 An edit is *input*, not a move of the game: what the box cannot hold (a fourth cottage, an eighth
 peasant, an unknown card) is refused with a ``NotationError`` that says what is wrong and where
 (the square, the field) and cites the setup rule (T-SETUP-BOARD, T-SETUP-PIECES, T-SETUP-METER).
-Every result is re-read through the notation, so an edit never leaves a position the notation
-cannot write. The given state never changes.
+Every result is re-read through the game's ``parse``, so an edit never leaves a position the
+notation cannot write or the rules cannot play on from (the game's ``playable``: e.g. a third
+knight, T-SETUP-PIECES; a spawn step left with nothing to spawn, T-SPAWN). The given state never
+changes.
 """
 
 from __future__ import annotations
@@ -30,8 +32,8 @@ def _sq(x) -> Square:
 
 
 def _validated(s: State) -> State:
-    """Round-trip through the notation: an edit must give a position the notation accepts."""
-    return State.parse(str(s), s.cards)
+    """Round-trip through the game's parse: a position the notation and the rules accept."""
+    return cardedit.validated(s)
 
 
 def _tile(s: State, sq: Square, letter: str, where: str) -> State | None:
@@ -179,8 +181,11 @@ def set_next_movement(state: State, card_id: str) -> State:
 
     if not isinstance(card_id, str) or state.cards.movement(card_id) is None:
         raise _refuse("T-MOVEMENT-CARD", f"unknown movement card {str(card_id)[:30]!r}", "movement")
-    rest = [c for c in state.movement_deck.draw if c != card_id]
-    return _validated(with_movement_deck(state, [card_id, *rest]))
+    deck = state.movement_deck
+    rest = [c for c in deck.draw if c != card_id]
+    discard = tuple(c for c in deck.discard if c != card_id)  # taken from where it is
+    moved = with_movement_deck(state, [card_id, *rest])
+    return _validated(moved.replace(movement_deck=moved.movement_deck._replace(discard=discard)))
 
 
 def set_ruling(state: State, ruling_id: str, option: str) -> State:

@@ -85,7 +85,7 @@ class Trogdor(Game):
         from rulebook.common.game import check_header
 
         check_header(self, text)
-        return State.parse(text, options.get("cards"))
+        return self.playable(State.parse(text, options.get("cards")))
 
     def svg(self, state, *, width=None, **overlay):
         return render(state, width=width, **overlay)

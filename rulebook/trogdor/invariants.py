@@ -15,8 +15,10 @@ from itertools import chain
 from operator import attrgetter
 
 from .geometry import INDEX
-from .rules import KNIGHT_NO
+from .rules import KNIGHT_NO, spawn_slots
 from .state import PEASANTS_IN_BOX, QUEUE_TOKENS, State
+
+KNIGHTS_IN_BOX = 2  # "2 Knight meeples" (000 components; the Troghammer is a piece of its own)
 
 # What may stand in the Phase 2 queue (the knights by their place in ``knights``).
 PIECES = frozenset(QUEUE_TOKENS) | frozenset(KNIGHT_NO)
@@ -33,6 +35,8 @@ def invariants(s: State) -> list[str]:
         and (s.phase == "over") == (s.outcome is not None)
         and (card is None or card in s.movement_deck.discard)
         and PIECES.issuperset(s.pieces_to_move)
+        and len(s.knights) <= KNIGHTS_IN_BOX
+        and (s.phase != "spawn" or can_spawn(s))
     )
     bad = [] if counts_hold else count_problems(s)
     key = _ALL_GROUPS(s)
@@ -63,7 +67,27 @@ def count_problems(s: State) -> list[str]:
         bad.append("the Phase 2 movement card is not on the discard pile")
     bad += [f"unknown piece {tok!r} in the Phase 2 queue" for tok in s.pieces_to_move
             if tok not in PIECES]  # fmt: skip
+    bad += knight_problems(s)
+    if s.phase == "spawn" and not can_spawn(s):
+        bad.append(f"T-SPAWN: the spawn step with no peasant to spawn (meter {s.meter}, "
+                   f"{len(s.peasants)} peasants on the board, no free unburnt cottage or none "
+                   "wanted)")  # fmt: skip
     return bad
+
+
+def knight_problems(s: State) -> list[str]:
+    """No more knights than the box's two (``State.parse`` asks it too)."""
+    if len(s.knights) <= KNIGHTS_IN_BOX:
+        return []
+    return [f"T-SETUP-PIECES: {len(s.knights)} knights; the box has {KNIGHTS_IN_BOX}"]
+
+
+def can_spawn(s: State) -> bool:
+    """The spawn step has a choice to make: a Phase 2 card, peasants wanted, a cottage free."""
+    if s.movement_card is None or s.cards.movement(s.movement_card) is None:
+        return False
+    slots, want = spawn_slots(s)
+    return bool(slots and want)
 
 
 def group_problems(s: State) -> list[str]:

@@ -661,10 +661,8 @@ def _peasants_step(s, card) -> None:
     bounded = GEO_STEP[False]
     arrow = card.arrow
     moved = sorted(bounded[p][arrow] or fx.wrap_step(p, arrow) for p in s.peasants)
-    if card.repair:
-        fired("T-PEASANT-REPAIR")
-        for p in moved:
-            fx.set_burnt(s, p, False)
+    if card.repair and any([fx.set_burnt(s, p, False) for p in moved]):
+        fired("T-PEASANT-REPAIR")  # it acted: a tile a peasant stepped onto was burnt
     cottages = s.cottages
     burning = [p for p in moved if cottages.get(p)]
     if burning:

@@ -358,8 +358,19 @@ def parse_state(text: str, cards=None) -> State:
     _check_cards(d, index)
     _check_turn(d)
     state = _state(d, index)
+    _check_box(state)
     form.check_canonical(state, text)
     return state
+
+
+def _check_box(state: State) -> None:
+    """What the box cannot hold: a card in two places, more knights than it has (the checks of
+    ``invariants``; the other games' notations refuse a card twice too)."""
+    from .invariants import action_card_problems, knight_problems, movement_card_problems
+
+    bad = knight_problems(state) + action_card_problems(state) + movement_card_problems(state)
+    if bad:
+        raise NotationError(bad[0], where="knights" if "knights" in bad[0] else "cards")
 
 
 def _check_pieces(d: dict) -> None:

@@ -13,7 +13,7 @@ import dataclasses
 
 from rulebook.common import cardedit as C
 
-from .rules import cage_refusal
+from .rules import cage_refusal, settle
 from .state import Berth, State
 
 PILES = ("draw", "discard", "dock")
@@ -53,7 +53,13 @@ def rule(s: State, card: str, zone: str) -> tuple[str, str] | None:
     return cage_refusal(c.people, caps, peoples, int(n) - 1)
 
 
-ZONES = C.Zones(read, write, rule)
+def settled(s: State) -> State:
+    """A step nobody can act in (e.g. loading once its last card has gone) carried on as the
+    rules do: the steps that need no decision are run (the end of the turn, the reveal)."""
+    return settle(s) if s.phase != "over" and s.to_move is None else s
+
+
+ZONES = C.Zones(read, write, rule, settled)
 
 
 def move_card(state: State, card: str, zone: str) -> State:

@@ -83,7 +83,7 @@ class Trollland(Game):
 
     def parse(self, text, **options):
         check_header(self, text)
-        return parse(text, options.get("cards"))
+        return self.playable(parse(text, options.get("cards")))
 
     def svg(self, state, *, width=None, **overlay):
         from .svg import render

@@ -43,6 +43,9 @@ def invariants(s: State) -> list[str]:
         out.append("a swapped card is not on the dock")
     if s.phase != "over" and s.to_move is None:
         out.append(f"nobody can act in step {s.phase}")
+    if s.phase == "choose":
+        out += [f"TL-CHOOSE-TWO: P{p + 1} has chosen {len(c)} card; a player chooses two"
+                for p, c in enumerate(s.chosen) if len(c) == 1]  # fmt: skip
     return out
 
 

@@ -386,16 +386,18 @@ def _resolve(d, p: int) -> str:
 
 def _king(d, p: int, a: Action) -> None:
     _resolve(d, p)
-    fired("TL-TROLL-KING")
     if a.arg == "imprison":
         others = [c for hand in d.chosen for c in hand if d.cards.people[c].is_troll]
         if d.rulings["TLR-KING-CANCELLED"] == "uncancelled":
             nums = [d.cards.people[c].number for c in others]
             others = [c for c in others if nums.count(d.cards.people[c].number) == 1]
+        if others:  # imprisoning no Troll changes nothing: the King did not act
+            fired("TL-TROLL-KING")
         for cid in others:
             d.chosen[d.owner(cid)].remove(cid)
             d.prison[p].append(cid)
     else:
+        fired("TL-TROLL-KING")
         for _ in range(min(3, len(d.draw))):
             d.hands[p].append(d.draw.pop(0))
         d.phase, d.to_move = "king-return", p
@@ -433,12 +435,18 @@ def _send(d, p: int, a: Action) -> None:
 
 
 def _depart(d, berth, p: int) -> None:
-    """TL-DEPART-FULL: the vehicle leaves; player ``p`` takes it and its cards (TL-DEPART-PILES)."""
-    fired("TL-DEPART-FULL", "TL-DEPART-PILES")
+    """The vehicle leaves (full: TL-DEPART-FULL; sent: TL-TROLL-5); player ``p`` takes it and
+    its cards, which join their peoples' piles (TL-DEPART-PILES acts where a pile gets a
+    second card: the highest number goes on top)."""
     d.row.remove(berth)
     d.vehicles_won[p].append(berth.vehicle)
-    for cage in berth.cages:
-        d.won[p].extend(cage)
+    cards = [cid for cage in berth.cages for cid in cage]
+    people = d.cards.people
+    held = {people[c].people for c in d.won[p]}
+    arriving = [people[c].people for c in cards]
+    if any(x in held or arriving.count(x) > 1 for x in arriving):
+        fired("TL-DEPART-PILES")
+    d.won[p].extend(cards)
 
 
 def _take(d, p: int, cid: str) -> None:
@@ -482,13 +490,14 @@ def _swap(d, p: int, a: Action) -> None:
 
 
 def _put(d, p: int, cid: str, cage: Cage) -> None:
-    fired("TL-LOAD-CAPACITY", "TL-LOAD-CAGE-PEOPLE", "TL-LOAD-VEHICLE-DISTINCT")
+    """Load the card (the loading rules refuse, never fire: ``cage_refusal``)."""
     row, vid = d.row, cage.vehicle
     i = 0
     while row[i].vehicle != vid:
         i += 1
     row[i] = berth = row[i].with_card(cage.number - 1, cid)
     if is_full(d.cards.cages_of[vid], berth.cages):  # the cards count as the peoples do
+        fired("TL-DEPART-FULL")
         _depart(d, berth, p)
 
 

@@ -4,11 +4,12 @@ the rule's own measure of progress and that are not over.
 
 T-MOVEMENT-RESHUFFLE needs all 52 Movement cards drawn before the Action deck runs out (random
 games draw at most about 40): a beam that keeps the games drawing the most cards while Trogdor
-stays healthy reaches it. RE-ROUND-CAP needs 40 rounds in which nobody reaches 6 loot; every
-round with a battle won adds loot (RE-ROUND-BONUS), so a real game gets there only if nearly
-every battle of 40 rounds ties. No beam from a deal gets there; it is an engine bound, and its
-beams start (``STARTS``) from a dealt position whose round counter is at the cap, which the
-witness's start and ``note`` say.
+stays healthy reaches it. RE-ROUND-CAP needs 40 rounds in which nobody reaches 6 loot; the
+loot on the table never falls in a round that goes on and every round with a battle won adds
+some (RE-ROUND-BONUS), from n up to at most 5n, so a game from a deal gets there only through at
+least 40 - 4n rounds in which every battle ties (rulebook/encounter/NOTES.md). No beam from a
+deal gets there; it is an engine bound, and its beams start (``STARTS``) from a dealt position
+whose round counter is at the cap, which the witness's start and ``note`` say.
 
 ``PROGRESS`` names, per rule, what "further" means; the beams start where the playouts start
 (``starts.start_for``: players, rulings and variants cycled). Deterministic: ties are broken by a
@@ -58,7 +59,8 @@ def at_the_round_cap(game, i: int, seed: int) -> Start:
 STARTS = {"RE-ROUND-CAP": at_the_round_cap}
 NOTES = {
     "RE-ROUND-CAP": "an engine bound: the start is a deal with its round counter set to the "
-    "cap, since a game reaches round 40 only if nearly every battle of 40 rounds ties"
+    "cap, since a game reaches round 40 only after at least 40 - 4n rounds (n players) in "
+    "which every battle ties (rulebook/encounter/NOTES.md)"
 }
 
 
@@ -105,11 +107,16 @@ def deep_search(game, rule_id: str, *, seed: int = 0, beams: int = BEAMS, clock=
     rule's own ``STARTS``), that makes it fire; Found is None when none of ``beams`` (or the
     clock) did."""
     clock = clock or Clock()
-    first = STARTS.get(rule_id, start_for)
+    first = STARTS.get(rule_id)
     for i in range(beams):
         if clock.over():
             return None, i
-        start = first(game, i, seed)
+        # the first half of the beams with every ruling at its default
+        start = (
+            first(game, i, seed)
+            if rule_id in STARTS
+            else start_for(game, i, seed, ruling_options=i >= beams // 2)
+        )
         actions = beam(game, rule_id, start, random.Random(seed * 1_000_003 + i), clock)
         if actions is not None:
             return Found(start, tuple(actions), None, i + 1), i + 1

@@ -1,11 +1,13 @@
 """Playouts that look for the rules a search wants to see fire (or refuse).
 
-Playout ``i`` starts at ``starts.start_for(game, i, seed)`` and is played by the random agent,
+Playout ``i`` starts at ``starts.start_for(game, i, seed)`` (the first half of a budget with every
+ruling at its default, the rest cycling the rulings' other options) and is played by the random agent,
 steered on odd playouts: before each step every legal action is tried once, and one that fires a
 wanted rule is taken (a breadth-first look one action ahead). Every fourth playout is the greedy
 agent's. At each reached state a few actions seen legal earlier are tried as tempting actions: a
 refusal naming a wanted refusal rule is a witness for it. The budget is a count of playouts, so a
-search is the same on every machine; each found rule keeps its shortest game.
+search is the same on every machine; each found rule keeps its shortest game, and a game under
+the default rulings is kept over any game that needs another option.
 """
 
 from __future__ import annotations
@@ -46,6 +48,13 @@ class Found:
     actions: tuple[str, ...]
     refused: str | None
     playout: int  # which playout found it (the budget spent so far)
+    note: str = ""  # where the start came from, when not a deal (a gallery position)
+    bound: int | None = None  # known lower bound from its start (breadth-first: its length)
+
+
+def rank(found: Found) -> tuple[bool, bool, int]:
+    """Better first: under the default rulings, from a deal (not a gallery position), shorter."""
+    return (bool(found.start.rulings), found.start.position is not None, len(found.actions))
 
 
 class Search:
@@ -57,15 +66,22 @@ class Search:
         self.found: dict[str, Found] = {}
         self.pool: dict[str, None] = {}  # ordered set of tempting actions
         self.playouts = 0
+        self.defaults_until = 0  # playouts before this one start with every ruling at its default
         self.clock = Clock()
 
     def open(self) -> set[str]:
         return self.wanted - set(self.found)
 
-    def _note(self, rid, start, actions, refused=None):
+    def _note(self, rid, start, actions, refused=None, note="", bound=None):
         old = self.found.get(rid)
-        if rid in self.wanted and (old is None or len(actions) < len(old.actions)):
-            self.found[rid] = Found(start, tuple(actions), refused, self.playouts)
+        new = Found(start, tuple(actions), refused, self.playouts, note, bound)
+        if rid in self.wanted and (old is None or rank(new) < rank(old)):
+            self.found[rid] = new
+
+    def adopt(self, breadth, note: str = "") -> None:
+        """The games a breadth-first search (``breadth.py``) found."""
+        for rid, (actions, refused) in breadth.found.items():
+            self._note(rid, breadth.start, actions, refused, note, bound=len(actions))
 
     def run(self, budget: int, *, stop_when_found: bool = True, seconds: float | None = None,
             clock: Clock | None = None):  # fmt: skip
@@ -74,6 +90,7 @@ class Search:
         not the budget, ended the search)."""
         self.clock = clock or Clock(seconds)
         self.timed_out = False
+        self.defaults_until = self.playouts + budget // 2
         for _ in range(budget):
             if stop_when_found and not self.open():
                 return
@@ -85,7 +102,7 @@ class Search:
 
     def playout(self, i: int) -> None:
         g = self.game
-        start = start_for(g, i, self.seed)
+        start = start_for(g, i, self.seed, ruling_options=i >= self.defaults_until)
         s, ids = start.state(g)
         rng = random.Random(self.seed * 1_000_003 + i)
         agent = make_agent("greedy" if i % 4 == 3 else "random")

@@ -6,9 +6,11 @@ from statistics import median
 
 
 def lengths_summary(witnesses: dict) -> dict:
-    """Median and longest witness length, before (as found) and after shrinking."""
+    """Median and longest witness length, before (as found) and after shortening, and what the
+    lower bounds say."""
     found = [t.found_length for t in witnesses.values()]
     kept = [t.length for t in witnesses.values()]
+    bounds = [t.bound for t in witnesses.values() if t.bound is not None]
     if not kept:
         return {"median_found": 0, "longest_found": 0, "median": 0, "longest": 0}
     return {
@@ -16,6 +18,9 @@ def lengths_summary(witnesses: dict) -> dict:
         "longest_found": max(found),
         "median": median(kept),
         "longest": max(kept),
+        # lower bounds (``Trace.bound``): witnesses known shortest from their start, the median
+        "shortest_from_start": sum(t.bound == t.length for t in witnesses.values()),
+        "median_bound": median(bounds) if bounds else None,
     }
 
 

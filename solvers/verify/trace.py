@@ -57,7 +57,10 @@ class Trace:
     ``rule``: the rule this trace witnesses (or the ruling it separates, or the claim it refutes);
     ``refused``: for a refusal rule, the tempting action refused after the last action;
     ``fired``: the rule IDs the last step reported (the start's when there is no action);
-    ``found_length``: the number of actions before shrinking; ``cost``: playouts/states spent."""
+    ``found_length``: the number of actions before shrinking; ``cost``: playouts/states spent;
+    ``bound``: a witness's lower bound, None when unknown: no game of fewer actions from the same
+    start makes the rule fire (a breadth-first search played every shorter game; a refusal rule:
+    with the tempting actions it tried), so ``bound == length`` is a shortest witness."""
 
     game: str
     rule: str
@@ -69,6 +72,7 @@ class Trace:
     cost: int = 0
     note: str = ""
     versus: dict | None = None  # a ruling difference: the other option ({ruling: option})
+    bound: int | None = None
 
     @property
     def length(self) -> int:
@@ -118,6 +122,7 @@ TRACE_FIELDS = {
     "length": (False, "a whole number", _whole),
     "note": (False, "a sentence", lambda v: isinstance(v, str)),
     "versus": (False, "a table of ruling options or null", lambda v: v is None or _table(v)),
+    "bound": (False, "a whole number or null", lambda v: v is None or _whole(v)),
 }
 START_FIELDS = {
     "seed": (False, "a whole number", _whole),

@@ -1,8 +1,15 @@
-"""Witnesses: for a rule, a short game that makes it fire (issue 22).
+"""Witnesses: for a rule, a short game that makes it act (issue 22; issue 35: it acted -- it
+refused the action, or it changed the position).
 
-``witness(game, rule_id, budget=N, seed=S)`` searches (``search.py``: N playouts) and shrinks
-(``shrink.py``) the shortest game found; the Trace's ``found_length`` is its length before
-shrinking. A refusal rule is witnessed by a reached position and the tempting action it refuses.
+``witness(game, rule_id, budget=N, seed=S)`` searches in order: breadth-first over the players'
+choices from the deal of ``seed`` (``breadth.py``: every game of up to some length, so what it
+finds is shortest from that deal), then from the gallery's positions (marked in the trace's
+``note``), then N playouts (``search.py``) and deep searches (``deep.py``) for what is still open;
+every ruling at its default first, another option only for what the defaults never showed. A
+game found by playouts is shrunk (``shrink.py``) and then shortened by breadth-first searches from
+its start and from the positions along it (``tighten``); the Trace's ``found_length`` is its
+length before, ``bound`` its lower bound from its start. A refusal rule is witnessed by a reached
+position and the tempting action it refuses.
 A rule that is not about play (catalog ``kind = "text"``) is witnessed by a check
 (``text_check``), not a game. ``witness_all(game)`` searches for every rule of the game at once,
 within one deterministic budget, and lists the rules no playout reached with the budget spent.
@@ -16,16 +23,25 @@ from dataclasses import dataclass, field
 import rulebook
 from rulebook.common.errors import TrogkitInputError
 
+from .breadth import breadth_first, explore
 from .clock import CLOCK_RAN_OUT, Clock
 from .deep import NOTES, deep_rules, deep_search
 from .search import Found, Search
 from .shrink import shrink
-from .starts import home_rules
-from .trace import Trace, step
+from .starts import gallery_starts, home_rules
+from .trace import Start, Trace, step
 
 DEFAULT_BUDGET = 200  # playouts of witness(); witness_all's is per game (ALL_BUDGET)
 ALL_BUDGET = {"trogdor": 200, "trollland": 100, "encounter": 24, "encounter-solo": 200}
 MAX_BUDGET = 100_000
+# positions expanded (counts, so a search is the same on every machine; per game, since a
+# position costs from ~0.6 ms in Trogdor to ~3 ms in Random Encounter): the breadth-first search
+# from the deal, each one from a gallery position, and per witness the one from its start and
+# the ones from the positions along it
+BFS_STATES = {"trogdor": 20_000, "trollland": 8_000, "encounter": 4_000, "encounter-solo": 20_000}
+GALLERY_STATES = 300
+TIGHTEN_STATES = {"trogdor": 3_000, "trollland": 1_000, "encounter": 500, "encounter-solo": 3_000}
+ALONG_STATES = 60  # per position along a witness, up to TIGHTEN_STATES in all
 
 
 class NoWitness(Exception):
@@ -58,18 +74,63 @@ class WitnessStepper:
 
 
 def to_trace(game, rule_id: str, found: Found, *, cost: int, clock=None) -> Trace:
-    """The found game, shrunk; ``fired``: what its last step reports; ``note``: how its start
-    was steered, where it is not a deal (an engine bound: ``deep.NOTES``). Past ``clock``, it
-    is shrunk no further."""
-    shrunk = shrink(WitnessStepper(game, rule_id, found), found.actions, clock=clock)
+    """The found game, shrunk and tightened; ``fired``: what its last step reports; ``note``:
+    where its start came from, where it is not a deal (a gallery position, or an engine bound:
+    ``deep.NOTES``). Past ``clock``, it is shortened no further."""
+    if found.bound == len(found.actions):  # breadth-first: already shortest from its start
+        actions, refused, bound = found.actions, found.refused, found.bound
+    else:
+        shrunk = shrink(WitnessStepper(game, rule_id, found), found.actions, clock=clock)
+        actions, refused, bound = tighten(game, rule_id, found, shrunk.actions, clock=clock)
     s, ids = found.start.state(game)
-    for a in shrunk.actions:
+    for a in actions:
         s, ids = step(game, s, a)
+    note = found.note or (NOTES.get(rule_id, "") if found.start.position is not None else "")
+    options = ", ".join(f"{k}={v}" for k, v in sorted(found.start.rulings.items()))
+    if options:  # searched under the defaults first: the rule needs this option
+        note = f"under {options}: no game under the default rulings showed it in the search"
     return Trace(
-        game=game.name, rule=rule_id, start=found.start, actions=shrunk.actions,
-        refused=found.refused, fired=ids, found_length=len(found.actions), cost=cost,
-        note=NOTES.get(rule_id, "") if found.start.position is not None else "",
+        game=game.name, rule=rule_id, start=found.start, actions=actions, refused=refused,
+        fired=ids, found_length=len(found.actions), cost=cost, note=note, bound=bound,
     )  # fmt: skip
+
+
+def tighten(game, rule_id: str, found: Found, actions, *, clock=None):
+    """(actions, refused, bound): the witness shortened by breadth-first searches -- from its
+    start (what it finds is shortest from there; else every game of up to ``exhausted`` actions
+    was played: the bound), then from each position along it, each up to the rest's length."""
+    refusals = {rule_id} if found.refused is not None else set()
+    tempting = (found.refused,) if found.refused else ()
+    s, ids = found.start.state(game)
+    b = explore(game, s, ids, {rule_id}, refusals, clock=clock, tempting=tempting,
+                max_states=TIGHTEN_STATES.get(game.name, 1_000), depth_limit=len(actions))  # fmt: skip
+    if rule_id in b.found and len(b.found[rule_id][0]) <= len(actions):
+        path, refused = b.found[rule_id]
+        return path, refused, len(path)
+    actions, refused = list(actions), found.refused
+    bound = min(b.exhausted + 1, len(actions)) if b.exhausted >= 0 else None
+    states, spent, i = _states(game, s, actions), 0, 0
+    budget = TIGHTEN_STATES.get(game.name, 1_000)
+    while i < len(actions) - 1 and spent < budget and not (clock and clock.over()):
+        rest = len(actions) - i
+        b = explore(game, states[i], (), {rule_id}, refusals, clock=clock, tempting=tempting,
+                    max_states=ALONG_STATES, depth_limit=rest - 1)  # fmt: skip
+        spent += b.expanded
+        path, new_refused = b.found.get(rule_id, (None, None))
+        if path is not None and len(path) < rest:
+            actions, refused = actions[:i] + list(path), new_refused or refused
+            states = states[: i + 1] + _states(game, states[i], path)[1:]
+        i += 1
+    return tuple(actions), refused, bound
+
+
+def _states(game, s, actions) -> list:
+    """The positions of a game from ``s``: before each action, and the last."""
+    out = [s]
+    for a in actions:
+        s = step(game, s, a)[0]
+        out.append(s)
+    return out
 
 
 def _check_seeds(seed: int, budget: int) -> None:
@@ -95,6 +156,32 @@ def _rule(game, rule_id: str):
     return rule
 
 
+def _search(game, wanted, refusals, seed: int, budget: int, clock: Clock, states=None, *,
+            every_playout: bool = False) -> Search:  # fmt: skip
+    """Breadth-first from the deal, then from the gallery's positions, then playouts and deep
+    searches (``Search.found``, the best game for each rule). A game from a gallery position is
+    kept only for a rule no deal showed. Rules with a deep search alone (far past any breadth)
+    go straight to the playouts and beams. ``every_playout``: the whole budget is played (each
+    rule keeps its best game), not only until every rule is found."""
+    search = Search(game, wanted, refusals, seed)
+    gallery = Search(game, wanted, refusals, seed)
+    if set(wanted) - set(deep_rules(game, wanted)):
+        first = breadth_first(game, Start(seed=seed), wanted, refusals, clock=clock,
+                              max_states=states or BFS_STATES.get(game.name, 5_000))  # fmt: skip
+        search.adopt(first)
+        for name, start in gallery_starts(game):
+            if not search.open() - set(gallery.found) or clock.over():
+                break
+            b = breadth_first(game, start, search.open() - set(gallery.found), refusals,
+                              max_states=GALLERY_STATES, clock=clock)  # fmt: skip
+            gallery.adopt(b, note=f"from the gallery position {name!r} (not a deal)")
+    search.run(budget, clock=clock, stop_when_found=not every_playout)
+    _go_deep(search, clock)
+    for rid in search.open() & set(gallery.found):
+        search.found[rid] = gallery.found[rid]
+    return search
+
+
 def witness(
     game,
     rule_id: str,
@@ -102,10 +189,12 @@ def witness(
     budget: int = DEFAULT_BUDGET,
     seed: int = 0,
     seconds: float | None = None,
+    states: int | None = None,
 ) -> Trace:
     """A short replayable game that makes ``rule_id`` fire; raises NoWitness after ``budget``
     playouts (or ``seconds`` of wall clock) with none (a "text" rule raises at once: a check
-    witnesses it)."""
+    witnesses it). ``states``: positions the breadth-first search from the deal may expand
+    (default ``BFS_STATES``)."""
     from solvers.limits import check_limit
 
     game = rulebook.game(game) if isinstance(game, str) else game
@@ -116,9 +205,7 @@ def witness(
         raise NoWitness(game.name, rule_id, 0, "not about play: " + text_check(game, rule_id))
     refusals = {rule_id} if rule.kind == "refusal" else set()
     clock = Clock(seconds)
-    search = Search(game, {rule_id}, refusals, seed)
-    search.run(budget, clock=clock)
-    _go_deep(search, clock)
+    search = _search(game, {rule_id}, refusals, seed, budget, clock, states)
     if rule_id not in search.found:
         why = (
             CLOCK_RAN_OUT
@@ -181,10 +268,9 @@ def witness_all(
     t0 = time.process_time()
     rules = home_rules(game)
     playable = {r.id for r in rules if r.kind != "text"}
-    search = Search(game, playable, {r.id for r in rules if r.kind == "refusal"}, seed)
     clock = Clock(seconds)
-    search.run(budget, clock=clock)
-    _go_deep(search, clock)
+    refusals = {r.id for r in rules if r.kind == "refusal"}
+    search = _search(game, playable, refusals, seed, budget, clock, every_playout=True)
     cov = Coverage(game.name, search.playouts, 0.0, timed_out=clock.over(), deep=search.beams)
     for r in rules:
         if r.kind == "text":

@@ -70,16 +70,20 @@ def _empty_hand(st):
 
 
 def test_a_build_turn_with_an_empty_hand_and_no_encounter_is_caught():
-    stuck = MULTI.parse(str(_empty_hand(MULTI.new_game(0))))
+    stuck = _empty_hand(MULTI.new_game(0))
     assert not MULTI.is_terminal(stuck) and not MULTI.legal_actions(stuck)
     assert any("no legal action" in p for p in MULTI.invariants(stuck))
+    with pytest.raises(TrogkitInputError, match="position: "):
+        MULTI.parse(str(stuck))  # what the rules cannot play does not parse
 
 
 def test_a_solo_ride_with_an_empty_hand_is_caught():
     st = SOLO.new_game(0)
-    stuck = SOLO.parse(str(dataclasses.replace(st, hand=(), discard=st.discard + st.hand)))
+    stuck = dataclasses.replace(st, hand=(), discard=st.discard + st.hand)
     assert not SOLO.is_terminal(stuck) and not SOLO.legal_actions(stuck)
     assert any("no legal action" in p for p in SOLO.invariants(stuck))
+    with pytest.raises(TrogkitInputError, match="no legal action"):
+        SOLO.parse(str(stuck))
 
 
 def test_live_games_from_random_play_are_not_flagged():

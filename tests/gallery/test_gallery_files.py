@@ -229,10 +229,10 @@ def test_five_thousand_scenarios_load_in_about_a_second():
         re.sub(r'name = "([^"]+)"', rf'name = "\1-{i}"', entries[i % len(entries)], count=1)
         for i in range(5000)
     )
-    t = time.perf_counter()
+    t = time.process_time()  # this process's CPU time: other work on the machine not counted
     g = G.read(big, WHERE)
-    took = time.perf_counter() - t
-    print(f"5000 scenarios read in {took:.2f} s")
+    took = time.process_time() - t
+    print(f"5000 scenarios read in {took:.2f} s of CPU")
     assert len(g.scenarios) == 5000 and g.skipped == ()
     assert took < 4.0  # about a second alone; the margin is for a shared machine
 

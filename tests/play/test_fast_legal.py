@@ -154,7 +154,9 @@ def test_encounter_hands_of_0_and_16_to_30_cards():
                         big = _hand_of(s, s.to_move, size)
                         legal = agree(game, big)
                         if len(big.hands[s.to_move]) >= 16:
-                            assert len(legal) >= 16 and game.invariants(big) == []
+                            # not stuck (a later builder robbed below five cards is another
+                            # problem, RE-BUILD-FIVE, which the invariants report)
+                            assert len(legal) >= 16 and game.stuck(big) == []
                 s = game.apply(s, rng.choice(game.legal_actions(s)))
 
 

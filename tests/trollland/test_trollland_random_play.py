@@ -3,8 +3,11 @@ length, keep every invariant, and replay exactly."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
+from rulebook.common.errors import NotationError
 from rulebook.common.game import random_game
 from rulebook.trollland import puzzle, scores
 from rulebook.trollland.game import GAME
@@ -39,18 +42,27 @@ def test_invariants_hold_after_every_action():
 
 def test_invariants_report_a_lost_card_and_a_full_vehicle():
     s = GAME.new_game(1, players=2)
-    lost = GAME.parse(str(s).replace(f"dock={s.dock[0]},", "dock=", 1))
+    lost = dataclasses.replace(s, dock=s.dock[1:])
     assert any("missing" in x for x in GAME.invariants(lost))
+    with pytest.raises(NotationError, match="missing from a dealt game"):
+        GAME.parse(str(lost))  # what breaks an invariant does not parse
     full = puzzle(2, phase="choose", row={"V01": [["Bi0"]]}, hands=[["Zo1"], ["Zo2"]])
     # (1-card hands cannot choose two: the position is also stuck, which invariants now say)
     assert GAME.invariants(full)[0] == "V01 is full but has not departed"
 
 
 def test_rules_report_when_they_take_effect():
-    # TL-DEPART-FULL, TL-BANISH-ORDER
+    # TL-DEPART-FULL, TL-BANISH-ORDER; a first Zom card starts its pile: TL-DEPART-PILES (the
+    # highest on top) has nothing to order, so it does not fire (issue 35: a rule fires only
+    # where it acts); a second Zom card does
     s = puzzle(2, row={"V01": []}, chosen=[["Zo3"], []], draw=["Ze1", "Ze2", "Ze3", "Ze4"])
     _, ids = GAME.apply_traced(s, "place Zo3 V01.1")
-    assert {"TL-BANISH-ORDER", "TL-DEPART-FULL", "TL-DEPART-PILES", "TL-END-DRAW"} <= set(ids)
+    assert {"TL-BANISH-ORDER", "TL-DEPART-FULL", "TL-END-DRAW"} <= set(ids)
+    assert "TL-DEPART-PILES" not in ids
+    s = puzzle(2, row={"V01": []}, chosen=[["Zo3"], []], draw=["Ze1", "Ze2", "Ze3", "Ze4"],
+               won=[["Zo7"], []])  # fmt: skip
+    t, ids = GAME.apply_traced(s, "place Zo3 V01.1")
+    assert "TL-DEPART-PILES" in ids and t.piles(0)["Zo"] == ["Zo3", "Zo7"]
     seen: set[str] = set()
     for seed in range(40):
         s = GAME.new_game(seed, players=2 + seed % 4)
@@ -61,7 +73,7 @@ def test_rules_report_when_they_take_effect():
     playable = {
         r for r in GAME.catalog.ids() if not r.startswith(("TL-COMP", "TL-SCORE", "TL-SETUP"))
     }
-    refuse_only = {"TL-CHOOSE-KING", "TL-TURN-ORDER"}  # they only ever refuse an action
+    refuse_only = {r.id for r in GAME.catalog if r.kind == "refusal"}  # they only ever refuse
     assert playable - seen == refuse_only, sorted(playable - seen)
 
 

@@ -72,7 +72,7 @@ def test_text_rule_has_no_game_but_a_check():
 
 def test_budget_ends_with_no_witness():
     with pytest.raises(NoWitness) as e:
-        witness("encounter-solo", "RE-SOLO-WIN", budget=2)
+        witness("encounter-solo", "RE-SOLO-WIN", budget=2, states=500)
     assert e.value.budget == 2
 
 
@@ -87,3 +87,51 @@ def test_bad_input():
         witness("trogdor", "T-NOPE", budget=1)
     with pytest.raises(Exception, match="budget"):
         witness("trogdor", "T-WRAP", budget=0)
+
+
+def _fires_within(game, start, rule: str, depth: int) -> bool:
+    """Whether any game of at most ``depth`` actions from ``start`` fires ``rule`` (every
+    sequence of legal actions, nothing merged: an independent check of the breadth-first one)."""
+    from solvers.verify.trace import step
+
+    layer = [start.state(game)[0]]
+    for _ in range(depth):
+        nxt = []
+        for s in layer:
+            for a in game.legal_actions(s):
+                new, ids = step(game, s, a)
+                if rule in ids:
+                    return True
+                nxt.append(new)
+        layer = nxt
+    return False
+
+
+@pytest.mark.parametrize(("game", "rule"), [("trogdor", "T-BURN-TILE"), ("trogdor", "T-MOVE")])
+def test_a_breadth_first_witness_is_the_shortest_from_its_deal(game, rule):
+    import rulebook
+
+    t = witness(game, rule, budget=1)
+    assert shows(t) and t.start.position is None and t.start.rulings == {}
+    assert t.bound == t.length  # nothing shorter from its deal
+    g = rulebook.game(game)
+    assert not _fires_within(g, t.start, rule, t.length - 1)
+
+
+def test_a_witness_searched_under_the_defaults_first():
+    from solvers.verify.search import Found, rank
+    from solvers.verify.trace import Start
+
+    short_option = Found(Start(seed=1, rulings={"TR-PASS-AP": "keep"}), ("a",), None, 0)
+    long_default = Found(Start(seed=2), ("a", "b", "c"), None, 0)
+    gallery = Found(Start(position="trogdor ..."), ("a",), None, 0, note="gallery")
+    assert sorted([short_option, gallery, long_default], key=rank) == [
+        long_default, gallery, short_option,
+    ]  # fmt: skip
+
+
+def test_a_rule_of_the_other_game_of_a_shared_catalog_is_refused_naming_its_game():
+    with pytest.raises(TrogkitInputError, match="RE-ROUND-CAP is a rule of encounter, not"):
+        witness("encounter-solo", "RE-ROUND-CAP", budget=1)
+    with pytest.raises(TrogkitInputError, match="rule of encounter-solo"):
+        witness("encounter", "RE-SOLO-RIDE", budget=1)
