@@ -451,7 +451,7 @@ class Board:
         """A narrow drawing (a 5x5 countryside) keeps its legend beside it, so picture, legend
         and buttons fit a 1024x768 screen together; a wide one (rows of cards) takes the whole
         width, its legend under it, so its card labels are not scaled down."""
-        width = _svg_width(svg)
+        width = svg_width(svg)
         narrow = width is not None and width <= NARROW
         self.view.layout.flex = f"1 1 {width - 60:g}px" if narrow else "1 1 100%"
         self.legend.layout.flex = "1 1 170px" if narrow else "1 1 100%"
@@ -543,7 +543,7 @@ class Board:
         return self.widget._repr_mimebundle_(**kwargs)
 
 
-def _svg_width(svg: str) -> float | None:
+def svg_width(svg: str) -> float | None:
     m = re.search(r"""<svg\b[^>]*?\bwidth=["']([0-9.]+)""", svg)
     return float(m.group(1)) if m else None
 

@@ -27,7 +27,7 @@ from rulebook.common import gallery as G
 from rulebook.common.errors import TrogkitInputError
 from rulebook.common.notation import header_of
 
-from .core import NARROW, PAGE_WIDTH, PictureBox, _svg_width, esc, input_error_text
+from .core import NARROW, PAGE_WIDTH, PictureBox, esc, input_error_text, svg_width
 from .gallery_browser import info_html
 
 GAMES = tuple(rulebook.REGISTRY)  # every registered game
@@ -166,7 +166,7 @@ class InstructorApp:
         self.board = board(state, title="Live board")
         self.editor = editor_for(state, self.board)
         self.editor.on_foreign = self.paste
-        width = _svg_width(self.board.view.svg) or 0
+        width = svg_width(self.board.view.svg) or 0
         basis = "480px" if width <= NARROW else "620px"  # wide card drawings: one per row
         for part in (self.editor.widget, self.board.widget):  # at 1024 px
             part.layout.flex, part.layout.min_width = f"1 1 {basis}", "0"

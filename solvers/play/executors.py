@@ -126,14 +126,14 @@ def run_local(
 ):
     """``task(setup, chunk of seeds)`` over the seeds on ``workers`` local processes, the lists
     it returns joined (in the order the chunks finish). ``task`` must be picklable by name.
-    Chunks are sized as the games go (``_Chunks``): a deadline finds each worker at most
+    Chunks are sized as the games go (``ChunkPlan``): a deadline finds each worker at most
     CHUNK_SECONDS into a chunk (or in one long game), so past ``deadline``
     (``time.monotonic()``) TimeUp carries every game finished before it (a sweep of long games
     handed in none: its chunks of 25 games were all unfinished)."""
     if workers <= 1:
         return _run_here(setup, seeds, tick, task, deadline)
     out: list[GameRecord] = []
-    plan, running = _Chunks(seeds, workers), {}
+    plan, running = ChunkPlan(seeds, workers), {}
     pool = ProcessPoolExecutor(max_workers=workers)
     try:
         while plan.left or running:
@@ -165,7 +165,7 @@ def _timed(task, setup, part) -> tuple[list, float]:
     return task(setup, part), time.perf_counter() - start
 
 
-class _Chunks:
+class ChunkPlan:
     """The seeds, handed out in chunks: one game each at first, then as many as the games
     measured so far play in CHUNK_SECONDS, never more than ``chunks`` would give."""
 

@@ -117,14 +117,14 @@ def test_a_rule_of_the_other_game_is_refused_up_front(capsys):
 
 
 def test_chunks_grow_to_about_half_a_second_of_play_and_no_further():
-    from solvers.play.executors import CHUNK_SECONDS, _Chunks
+    from solvers.play.executors import CHUNK_SECONDS, ChunkPlan
 
     def after(games, seconds):
-        plan = _Chunks(list(range(10_000)), workers=2)
+        plan = ChunkPlan(list(range(10_000)), workers=2)
         plan.measured(games, seconds)
         return len(plan.next())
 
-    plan = _Chunks(list(range(10_000)), workers=2)
+    plan = ChunkPlan(list(range(10_000)), workers=2)
     assert [len(plan.next()) for _ in range(3)] == [1, 1, 1]  # nothing measured yet
     assert after(10, 0.1) == int(CHUNK_SECONDS / 0.01)  # 10 ms a game
     assert after(10, 1e-6) == 10_000 // 8  # fast games: at most a quarter of a worker's share

@@ -221,20 +221,33 @@ def test_every_mutation_of_a_real_gallery_loads_or_names_file_scenario_and_field
                 pass
 
 
-def test_five_thousand_scenarios_load_in_about_a_second():
+def test_five_thousand_scenarios_load_in_time_linear_in_their_number():
+    """Loading scales: 5,000 scenarios take about ten times what 500 take (about a second alone
+    on this machine; the closing figure is printed). A ratio, not a wall-clock bound, so a loaded
+    machine slows both sides alike; a quadratic loader would read about 100 times."""
     body = real("trogdor")
     starts = [m.start() for m in G.HEADER.finditer(body)]
     entries = [body[a:b] for a, b in zip(starts, [*starts[1:], len(body)], strict=True)]
-    big = "".join(
-        re.sub(r'name = "([^"]+)"', rf'name = "\1-{i}"', entries[i % len(entries)], count=1)
-        for i in range(5000)
-    )
-    t = time.process_time()  # this process's CPU time: other work on the machine not counted
-    g = G.read(big, WHERE)
-    took = time.process_time() - t
-    print(f"5000 scenarios read in {took:.2f} s of CPU")
-    assert len(g.scenarios) == 5000 and g.skipped == ()
-    assert took < 4.0  # about a second alone; the margin is for a shared machine
+
+    def gallery_of(n: int) -> str:
+        return "".join(
+            re.sub(r'name = "([^"]+)"', rf'name = "\1-{i}"', entries[i % len(entries)], count=1)
+            for i in range(n)
+        )
+
+    def cpu_seconds(text: str, n: int) -> float:
+        t = time.process_time()  # this process's CPU time: other work on the machine not counted
+        g = G.read(text, WHERE)
+        took = time.process_time() - t
+        assert len(g.scenarios) == n and g.skipped == ()
+        return took
+
+    small, big = gallery_of(500), gallery_of(5000)
+    t500 = min(cpu_seconds(small, 500) for _ in range(3))
+    t5000 = cpu_seconds(big, 5000)
+    print(f"500 scenarios read in {t500:.2f} s of CPU, 5000 in {t5000:.2f} s")
+    assert t5000 < 25 * t500
+    assert t5000 < 30.0  # a generous ceiling: minutes would mean a loader gone wrong
 
 
 def test_the_browser_lists_a_bad_entry_and_opens_the_others(monkeypatch):
