@@ -322,6 +322,8 @@ class Board:
 
     def choose(self, index: int) -> bool:
         """Pick item ``index`` of the open menu (or close it with an index out of range)."""
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise TrogkitInputError(f"Board.choose: menu item {index!r} is not a whole number")
         items, self.menu_items = self.menu_items, ()
         with self.view.hold_sync():  # one redraw: the closed menu with the played position
             self.view.menu = []
@@ -625,3 +627,10 @@ def join_svgs(pictures: list[str], captions: list[str] | None = None, gap: int =
         f"<svg xmlns='http://www.w3.org/2000/svg' width='{width:g}' height='{height:g}' "
         f"viewBox='0 0 {width:g} {height:g}'>{''.join(parts)}</svg>"
     )
+
+
+def check_index(what: str, value, lo: int, hi: int, where: str) -> int:
+    """``value`` as an index in ``lo..hi`` (inclusive), or a one-line TrogkitInputError."""
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise TrogkitInputError(f"{where}: {what} {value!r} is not one of {lo}..{hi}")
+    return value

@@ -14,7 +14,7 @@ import re
 
 import ipywidgets as W
 
-from .core import PictureBox, esc, join_svgs
+from .core import PictureBox, check_index, esc, join_svgs
 from .factory import board as board_for
 from .factory import side_by_side
 
@@ -71,8 +71,9 @@ class ReplayBoard:
         return self.widget._repr_mimebundle_(**kwargs)
 
     def go(self, k: int) -> None:
-        """Show the position after ``k`` actions."""
-        self.step = max(0, min(k, len(self.trace.actions)))
+        """Show the position after ``k`` actions (0 to the trace's length; anything else is a
+        TrogkitInputError, never clamped or wrapped)."""
+        self.step = check_index("step", k, 0, len(self.trace.actions), "replay.go")
         for b, run in zip(self.boards, self.runs, strict=True):
             state = run.states[min(self.step, len(run.states) - 1)]
             b.history[:] = [state]
@@ -84,10 +85,10 @@ class ReplayBoard:
         self.info.value = self.info_html()
 
     def forward(self) -> None:
-        self.go(self.step + 1)
+        self.go(min(self.step + 1, len(self.trace.actions)))
 
     def back(self) -> None:
-        self.go(self.step - 1)
+        self.go(max(self.step - 1, 0))
 
     def info_html(self) -> str:
         t, k = self.trace, self.step

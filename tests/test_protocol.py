@@ -351,3 +351,26 @@ def test_deal_again_keeps_sizes_puts_special_cards_only_where_allowed_and_ignore
         assert out == deal_again(swapped, random.Random(k), special=special, special_ok=allowed)
         deals.add(tuple(out))
     assert len(deals) > 10
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_legal_actions_are_the_candidates_the_checks_let_through(name):
+    """``candidates`` is what ``legal_actions`` filters: the legal list is exactly the candidates
+    with no refusal, and every other candidate is refused citing a catalog rule."""
+    g = rulebook.game(name)
+    rng = random.Random(5)
+    s, refused = g.new_game(seed=5), 0
+    for _ in range(120):
+        legal = g.legal_actions(s)
+        if not legal:
+            break
+        weighed = g.candidates(s)
+        passed = sorted({str(a) for a in weighed if g.refusal(s, a) is None})
+        assert passed == [str(a) for a in legal]
+        for a in weighed:
+            err = g.refusal(s, a)
+            if err is not None:
+                refused += 1
+                assert err.rule_id in g.catalog.rules
+        s = g.apply(s, rng.choice(legal))
+    assert refused, "no candidate was ever refused: candidates would be the legal list alone"

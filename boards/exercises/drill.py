@@ -40,21 +40,26 @@ def _acts(game, state, action, rule_id: str) -> bool | None:
 def find_case(game, rule_id: str, seed: int, want: bool, seconds: float = SECONDS):
     """(state, action) from random play of ``new_game(seed)``: a position where the rule acts
     for some action; then that action (``want``) or another one tried there for which it does
-    not act. Actions tried are the legal ones and those legal a step before (often refused
-    now). None if the budget runs out first."""
+    not act. Actions tried: every one the rules weigh here and those legal a step before, for
+    a refusal (one check each); a few legal ones, played to see what fires. None if the budget
+    runs out first."""
     rng, end = random.Random(seed), time.monotonic() + seconds
     s, previous = game.new_game(seed), []
     for _ in range(STEPS):
         legal = game.legal_actions(s)
         if not legal or time.monotonic() > end:
             return None
-        pool = [str(a) for a in legal] + [a for a in previous if a not in map(str, legal)]
-        rng.shuffle(pool)
-        acting = next((a for a in pool[:12] if _acts(game, s, a, rule_id)), None)
+        now = [str(a) for a in legal]
+        weighed = [str(a) for a in game.candidates(s)] + previous
+        refused = [a for a in dict.fromkeys(weighed) if a not in now]  # one refusal each: all
+        rng.shuffle(now)
+        rng.shuffle(refused)
+        pool = refused + now[:12]  # a legal one is played to see what fires: a few suffice
+        acting = next((a for a in pool if _acts(game, s, a, rule_id)), None)
         if acting is not None:
             if want:
                 return s, acting
-            other = next((a for a in pool[:12] if _acts(game, s, a, rule_id) is False), None)
+            other = next((a for a in now[:12] if _acts(game, s, a, rule_id) is False), None)
             return s, other or acting
         previous = [str(a) for a in legal]
         s = game.apply(s, rng.choice(legal))

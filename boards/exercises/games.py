@@ -7,7 +7,8 @@ import re
 
 import rulebook
 
-from .kinds import ClickExercise, NumberExercise, check_index
+from ..core import check_index
+from .kinds import ClickExercise, NumberExercise
 
 TARGET = re.compile(r"""data-target=["']([^"']+)["']""")
 

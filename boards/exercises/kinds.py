@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import ipywidgets as W
 
-from rulebook.common.errors import RuleError, TrogkitInputError
+from rulebook.common.errors import RuleError
 
 from ..core import esc
 from ..view import BoardView
@@ -480,10 +480,3 @@ class NumberExercise(Exercise):
             more = "too high" if answer > value else "too low"
             return Feedback(False, f"{answer} is {more}. {self.hint()}", expected=value)
         return Feedback(True, f"{value}: {why}", expected=value)
-
-
-def check_index(what: str, value, lo: int, hi: int, where: str) -> int:
-    """``value`` as an index in ``lo..hi`` (inclusive), or a one-line TrogkitInputError."""
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise TrogkitInputError(f"{where}: {what} {value!r} is not one of {lo}..{hi}")
-    return value

@@ -79,6 +79,11 @@ class Game:
         game's ``rules.legal_actions``); empty exactly when the game is over."""
         raise NotImplementedError
 
+    def candidates(self, state) -> list[Action]:
+        """Every action the rules weigh now, legal or refused: what ``legal_actions`` filters
+        through the checks (a drill looks here for a refusal it can ask about)."""
+        return self.legal_actions(state)
+
     def refusal(self, state, action) -> RuleError | None:
         """None when ``action`` is legal here, else exactly the RuleError ``apply`` raises.
         Malformed action text raises NotationError (bad input, not a rule)."""

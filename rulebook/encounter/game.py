@@ -29,6 +29,7 @@ class Encounter(Game):
         return _new_multi(2 if players is None else players, seed, rulings=rulings, **options)
 
     legal_actions = staticmethod(rules.legal_actions)
+    candidates = staticmethod(rules.candidates)
 
     def refusal(self, st, action):
         return rules.refusal(st, self.action(action))
@@ -107,6 +108,7 @@ class EncounterSolo(Game):
         return new_adventure(seed, rulings=rulings, **options)
 
     legal_actions = staticmethod(solo_rules.legal_actions)
+    candidates = staticmethod(solo_rules.candidates)
 
     def refusal(self, st, action):
         return solo_rules.refusal(st, self.action(action))

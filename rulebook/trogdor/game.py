@@ -39,6 +39,7 @@ class Trogdor(Game):
         return new_game(preset, 1 if players is None else players, seed, rulings, **options)
 
     legal_actions = staticmethod(rules.legal_actions)
+    candidates = staticmethod(rules.candidates)
 
     action = staticmethod(_action)
     refusal = staticmethod(_refusal)

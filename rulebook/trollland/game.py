@@ -38,6 +38,9 @@ class Trollland(Game):
 
     legal_actions = staticmethod(rules.legal_actions)
 
+    def candidates(self, s):
+        return [make(c.verb, *c.args) for c in rules.candidates(s)]
+
     def refusal(self, state, action):
         return rules.refusal(state, self.action(action))
 

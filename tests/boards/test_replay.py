@@ -3,7 +3,10 @@ it, and the firing rule is highlighted on its step (driven by Button.click(), no
 
 from __future__ import annotations
 
+import pytest
+
 import boards
+from rulebook.common.errors import TrogkitInputError
 from solvers.verify.differ import differ, parting
 from solvers.verify.trace import replay
 from solvers.verify.witness import witness
@@ -58,3 +61,20 @@ def test_a_ruling_differences_boards_say_which_reading_each_plays():
         f"TR-PASS-AP = {other}",
     ]
     assert all(b._title.count("TR-PASS-AP") == 1 for b in r.boards)
+
+
+def test_a_step_that_is_not_one_of_the_traces_is_refused_and_the_replay_stays():
+    t = witness("trogdor", "T-BURN-TILE", budget=2)
+    r = boards.replay_trace(t)
+    n = len(t.actions)
+    r.go(1)
+    for bad in (2.5, -1, n + 1, "3", True, None):
+        with pytest.raises(TrogkitInputError, match=r"replay\.go: step"):
+            r.go(bad)
+        assert r.step == 1 and r.boards[0].state == replay(t).states[1]
+    r.go(n)
+    r.forward()  # at the end, forward stays (a key press past the end is no error)
+    assert r.step == n
+    r.go(0)
+    r.back()
+    assert r.step == 0

@@ -11,6 +11,7 @@ import pytest
 import rulebook
 from boards.core import Menu
 from boards.trogdor import TrogdorBoard, last_movement_card
+from rulebook.common.errors import TrogkitInputError
 from rulebook.trogdor import puzzle
 
 LAYOUT = "C...C/.T.../..L../...T./C.M.."
@@ -214,3 +215,15 @@ def test_hide_from_the_menu_under_both_readings(reading):
     b.choose(1)  # hide (T-HIDE)
     assert b.state == G.apply(s, "hide")
     assert (b.state.phase == "act") == (reading == "continues")
+
+
+def test_a_menu_item_that_is_not_a_whole_number_is_refused_and_the_menu_stays():
+    s = small()
+    b = TrogdorBoard(s)
+    b.click("B3")
+    menu = list(b.view.menu)
+    for bad in ("x", 1.5, None, True):
+        with pytest.raises(TrogkitInputError, match="menu item"):
+            b.choose(bad)
+        assert b.state == s and list(b.view.menu) == menu
+    assert not b.choose(-1) and b.state == s  # out of range closes the menu, never wraps
