@@ -10,15 +10,19 @@ where their checks held (speed: PERF.md "Invariants by what changed").
 
 from __future__ import annotations
 
-from collections import Counter
-from itertools import chain
 from operator import attrgetter
 
 from .geometry import INDEX
 from .rules import KNIGHT_NO, spawn_slots
-from .state import PEASANTS_IN_BOX, QUEUE_TOKENS, State
-
-KNIGHTS_IN_BOX = 2  # "2 Knight meeples" (000 components; the Troghammer is a piece of its own)
+from .state import (
+    KNIGHTS_IN_BOX,
+    PEASANTS_IN_BOX,
+    QUEUE_TOKENS,
+    State,
+    action_card_problems,
+    knight_problems,
+    movement_card_problems,
+)
 
 # What may stand in the Phase 2 queue (the knights by their place in ``knights``).
 PIECES = frozenset(QUEUE_TOKENS) | frozenset(KNIGHT_NO)
@@ -75,13 +79,6 @@ def count_problems(s: State) -> list[str]:
     return bad
 
 
-def knight_problems(s: State) -> list[str]:
-    """No more knights than the box's two (``State.parse`` asks it too)."""
-    if len(s.knights) <= KNIGHTS_IN_BOX:
-        return []
-    return [f"T-SETUP-PIECES: {len(s.knights)} knights; the box has {KNIGHTS_IN_BOX}"]
-
-
 def can_spawn(s: State) -> bool:
     """The spawn step has a choice to make: a Phase 2 card, peasants wanted, a cottage free."""
     if s.movement_card is None or s.cards.movement(s.movement_card) is None:
@@ -120,29 +117,6 @@ def player_problems(s: State) -> list[str]:
     """One keeper, item, charge and bank per player (the hands are counted every time)."""
     lengths = {s.players, len(s.keepers), len(s.items), len(s.item_charged), len(s.banked_ap)}
     return [] if len(lengths) == 1 else ["per-player fields disagree on the number of players"]
-
-
-def action_card_problems(s: State) -> list[str]:
-    """No action card in two places (hands, the Action Deck, the set-aside Troghammer cards)."""
-    deck = s.action_deck
-    cards = [*chain.from_iterable(s.hands), *deck.draw, *deck.discard, *s.troghammer_cards_aside]
-    dup = twice(cards, s, "actions")
-    return [f"action cards in two places: {', '.join(dup)}"] if dup else []
-
-
-def movement_card_problems(s: State) -> list[str]:
-    """No movement card in two places."""
-    dup = twice(s.movement_deck.draw + s.movement_deck.discard, s, "movement")
-    return [f"movement cards in two places: {', '.join(dup)}"] if dup else []
-
-
-def twice(cards: list, s: State, section: str) -> list[str]:
-    """The cards of the card set's ``section`` listed more than once in ``cards``, sorted (a set
-    first: the counts only when a card is listed twice)."""
-    if len(set(cards)) == len(cards):
-        return []
-    box = s.cards.base and getattr(s.cards.base, section)
-    return sorted(c for c, n in Counter(cards).items() if n > 1 and box and c in box)
 
 
 # The groups of fields few actions change: a name, the fields (read in C), the check.
