@@ -3,19 +3,14 @@
 item, charge and bank per player, a movement card on its discard pile, only pieces in the Phase 2
 queue, and the end of the game with its outcome.
 
-The answer depends on the position alone. The counts most actions change are checked every time;
-the fields few actions change are checked again only when they differ from the last position
-where their checks held (speed: PERF.md "Invariants by what changed").
+The answer depends on the position alone: every check is asked every time (no cache).
 """
 
 from __future__ import annotations
 
-from operator import attrgetter
-
 from .geometry import INDEX
 from .rules import KNIGHT_NO, spawn_slots
 from .state import (
-    KNIGHTS_IN_BOX,
     PEASANTS_IN_BOX,
     QUEUE_TOKENS,
     State,
@@ -29,32 +24,18 @@ PIECES = frozenset(QUEUE_TOKENS) | frozenset(KNIGHT_NO)
 
 
 def invariants(s: State) -> list[str]:
-    """What is wrong with ``s`` ([] when everything holds)."""
-    meter, card = s.meter, s.movement_card
-    counts_hold = (
-        len(s.peasants) + meter + s.void == PEASANTS_IN_BOX
-        and 0 <= meter <= PEASANTS_IN_BOX
-        and len(s.burnt) == 25
-        and len(s.hands) == s.players
-        and (s.phase == "over") == (s.outcome is not None)
-        and (card is None or card in s.movement_deck.discard)
-        and PIECES.issuperset(s.pieces_to_move)
-        and len(s.knights) <= KNIGHTS_IN_BOX
-        and (s.phase != "spawn" or can_spawn(s))
+    """What is wrong with ``s`` ([] when everything holds): every check, every time."""
+    return (
+        count_problems(s)
+        + board_problems(s)
+        + player_problems(s)
+        + action_card_problems(s)
+        + movement_card_problems(s)
     )
-    bad = [] if counts_hold else count_problems(s)
-    key = _ALL_GROUPS(s)
-    if key != _clean.get("all"):
-        found = group_problems(s)
-        if found:
-            bad += found
-        else:
-            _clean["all"] = key  # one assignment: another thread sees the old key or the new one
-    return bad
 
 
 def count_problems(s: State) -> list[str]:
-    """The checks ``invariants`` makes every time, each with its message."""
+    """The counts and the queue: peasants, meter, burnt sides, hands, the end, the Phase 2 card."""
     bad = []
     total = len(s.peasants) + s.meter + s.void
     if total != PEASANTS_IN_BOX:
@@ -87,21 +68,6 @@ def can_spawn(s: State) -> bool:
     return bool(slots and want)
 
 
-def group_problems(s: State) -> list[str]:
-    """The checks of the fields few actions change, each group asked again only when one of its
-    fields differs from the last position where it held."""
-    bad = []
-    for name, fields_of, problems in _GROUPS:
-        key = fields_of(s)
-        if key != _clean.get(name):
-            found = problems(s)
-            if found:
-                bad += found
-            else:
-                _clean[name] = key
-    return bad
-
-
 def board_problems(s: State) -> list[str]:
     """25 tiles, and the cottages exactly on the C tiles: each on one, as many as there are."""
     tiles = s.tiles
@@ -114,20 +80,6 @@ def board_problems(s: State) -> list[str]:
 
 
 def player_problems(s: State) -> list[str]:
-    """One keeper, item, charge and bank per player (the hands are counted every time)."""
+    """One keeper, item, charge and bank per player (the hands are counted with the counts)."""
     lengths = {s.players, len(s.keepers), len(s.items), len(s.item_charged), len(s.banked_ap)}
     return [] if len(lengths) == 1 else ["per-player fields disagree on the number of players"]
-
-
-# The groups of fields few actions change: a name, the fields (read in C), the check.
-_GROUPS = (
-    ("board", ("tiles", "cottages"), board_problems),
-    ("players", ("players", "keepers", "items", "item_charged", "banked_ap"), player_problems),
-    ("action cards", ("hands", "action_deck", "troghammer_cards_aside", "cards"),
-     action_card_problems),
-    ("movement cards", ("movement_deck", "cards"), movement_card_problems),
-)  # fmt: skip
-_ALL_GROUPS = attrgetter(*dict.fromkeys(f for _, fields, _ in _GROUPS for f in fields))
-_GROUPS = tuple((name, attrgetter(*fields), check) for name, fields, check in _GROUPS)
-# "all" or a group's name -> its fields in the last position where they held
-_clean: dict[str, tuple] = {}
