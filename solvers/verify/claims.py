@@ -13,7 +13,9 @@ games (no proof); or "undecided" when the clock or the position bound cut what w
 
 A claim is the user's code: it is loaded and called only in a child process (``sandbox.py``)
 with the check's clock and a memory limit, so nothing it does (loop, exit, print, allocate)
-escapes ``seconds``; its own failure is a ``ClaimFailed`` naming its file and line.
+escapes ``seconds``; its own failure is a ``ClaimFailed`` naming its file and line. Where no
+process can start (Pyodide, the browser) it runs in this process, bounded by the search's budget
+and its clock checked between positions, and the answer says so (``isolation``).
 
 A statistical claim ("the first player wins more often than 50 %") is an event over a finished
 game marked with ``more_often_than(p)``; ``check_rate`` answers it from a sweep: supported,
@@ -35,7 +37,7 @@ import rulebook
 from rulebook.common.errors import TrogkitInputError
 
 from .clock import Clock
-from .sandbox import ClaimFailed, describe, run_child
+from .sandbox import ClaimFailed, describe, run_child, run_here
 from .shrink import shrink
 from .trace import Start, Trace, step
 
@@ -294,6 +296,7 @@ class CheckResult:
     bound: int = MAX_STATES  # positions the exhaustive search could visit at most
     searched: Searched | None = None  # the exhaustive search (None: no depth asked, or none run)
     shrunk: bool = True  # False: the clock ran out before the counterexample was shrunk
+    isolation: str = ""  # set when the claim ran in this process, not a child (the browser)
 
     @property
     def verdict(self) -> str:
@@ -316,7 +319,8 @@ class CheckResult:
             reach = f"the {sd.reached}" if sd.complete else f"at least {sd.reached}"
             bits.append(f"the {sd.visited} positions searched of {reach} reachable to depth "
                         f"{self.depth} from seed {self.seed}'s start")  # fmt: skip
-        return " and ".join(bits) or "no game and no position"
+        searched = " and ".join(bits) or "no game and no position"
+        return f"{searched} ({self.isolation})" if self.isolation else searched
 
     def why_undecided(self) -> str:
         if self.timed_out:
@@ -334,6 +338,8 @@ class CheckResult:
             "depth": self.depth, "searched": sd.visited, "reached_at_least": sd.reached,
             "complete": sd.complete, "bound": self.bound}  # fmt: skip
         d["counterexample"] = self.counterexample.to_json() if self.counterexample else None
+        if self.isolation:
+            d["isolation"] = self.isolation
         return d
 
 
@@ -357,6 +363,7 @@ def check_any(game, claim, *, kind: str = "any", seconds: float | None = None, *
     """A CheckResult, or for a claim marked ``more_often_than`` (``kind`` "any" or "rate") the
     rate verdict (a dict): the claim is loaded in the child, so its mark is known only there."""
     from solvers.limits import check_limit, check_seeds
+    from solvers.play.executors import processes_available
 
     game = rulebook.game(game) if isinstance(game, str) else game
     games = how.get("games", 100)
@@ -370,10 +377,27 @@ def check_any(game, claim, *, kind: str = "any", seconds: float | None = None, *
     elif kind == "check":
         arity(claim)
     how = {**how, "game": game.name, "claim": claim}
-    out = run_child(_claim_work, (kind, how, seconds), seconds=seconds)
-    if out.finished:
-        return out.value
-    return _partial(game, claim, how, out.parts)
+    run = run_child if processes_available() else run_here
+    out = run(_claim_work, (kind, how, seconds), seconds=seconds)
+    answer = out.value if out.finished else _partial(game, claim, how, out.parts)
+    if not out.isolated:
+        note = not_isolated(how, seconds)
+        if isinstance(answer, dict):
+            answer["isolation"] = note
+        else:
+            answer.isolation = note
+    return answer
+
+
+def not_isolated(how: dict, seconds: float | None) -> str:
+    """The note of a check run in this process: what bounded it instead of a child's kill."""
+    budget = f"{how.get('games', 100)} games"
+    if how.get("depth"):
+        budget += (f" and at most {how.get('max_states', MAX_STATES)} positions to depth "
+                   f"{how['depth']}")  # fmt: skip
+    clock = f", its {seconds} s clock checked between positions" if seconds else ""
+    return (f"not isolated: this Python cannot start a child process, so the claim ran in this "
+            f"process, bounded only by its budget of {budget}{clock}")  # fmt: skip
 
 
 def _workers(workers: int, dask, games: int = 1) -> int:

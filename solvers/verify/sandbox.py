@@ -44,6 +44,7 @@ class Outcome:
     value: object = None
     finished: bool = False
     timed_out: bool = False
+    isolated: bool = True  # False: it ran in this process (``run_here``)
 
 
 def where_in(path: str, tb) -> str:
@@ -180,6 +181,15 @@ def run_child(work, args: tuple, *, seconds: float | None) -> Outcome:
             f"the check's process ended without an answer (exit code {code}): the claim may "
             "have ended it (os._exit) or been killed for its memory"
         )
+    return out
+
+
+def run_here(work, args: tuple, *, seconds: float | None) -> Outcome:
+    """``work(send, *args)`` in this process, where none can start (Pyodide in the browser):
+    not isolated, bounded only by the search's own budget and its clock, which is checked
+    between units of work (no signal or kill stops a claim that loops)."""
+    out = Outcome(isolated=False)
+    out.value, out.finished = work(out.parts.append, *args), True
     return out
 
 

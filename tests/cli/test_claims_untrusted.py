@@ -226,10 +226,24 @@ def test_an_exhaustive_search_out_of_memory_is_undecided_with_what_it_searched(m
     assert (r.searched.visited, r.searched.reached) == (7, 9)
 
 
-def test_in_the_browser_a_check_says_it_needs_a_child_process(monkeypatch):
-    from solvers.verify.claims import check
-    from solvers.verify.sandbox import NoChildProcess
+def test_in_the_browser_a_check_runs_here_and_says_it_was_not_isolated(monkeypatch):
+    """Pyodide starts no process: the claim runs in this process under the search's budget, the
+    verdict is real and the answer says the claim was not isolated and what bounded it."""
+    from solvers.verify import sandbox
+    from solvers.verify.claims import check, check_rate
+
+    def no_child(*args, **kwargs):
+        raise AssertionError("no child process may start here")
 
     monkeypatch.setattr("solvers.play.executors.processes_available", lambda: False)
-    with pytest.raises(NoChildProcess, match="cannot start"):
-        check("trogdor", f"{PLANTED}:trogdor_health_never_negative", games=1)
+    monkeypatch.setattr(sandbox, "_context", no_child)
+    holds = check("trogdor", f"{PLANTED}:trogdor_health_never_negative", games=2, depth=1)
+    drops = check("trogdor", f"{PLANTED}:trogdor_health_never_drops", games=6)
+    assert holds.verdict == "holds exhaustively" and drops.verdict == "refuted"
+    assert drops.counterexample.length >= 1
+    said = holds.what_was_searched()
+    assert "not isolated" in said and "2 games and at most" in said and "depth 1" in said
+    assert drops.to_json()["isolation"].startswith("not isolated")
+    rate = check_rate("trogdor", f"{PLANTED}:trogdor_lost", games=20)
+    assert rate["verdict"] in ("supported", "refuted", "undecided")
+    assert "not isolated" in rate["isolation"]
