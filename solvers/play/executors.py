@@ -373,17 +373,21 @@ def _host_name(host: str) -> bool:
     return len(host) <= 253 and all(0 < len(label) <= 63 for label in labels)
 
 
-def check_distributed() -> None:
-    """The ``distributed`` package is there (the ``scale`` extra), or one line saying so."""
+def distributed_available() -> bool:
+    """The ``distributed`` package (the ``scale`` extra) can be imported here."""
     from importlib.util import find_spec
 
+    try:
+        return find_spec("distributed") is not None
+    except (ImportError, ValueError):  # blocked (sys.modules entry None) or broken
+        return False
+
+
+def check_distributed() -> None:
+    """The ``distributed`` package is there (the ``scale`` extra), or one line saying so."""
     from rulebook.common.errors import TrogkitInputError
 
-    try:
-        missing = find_spec("distributed") is None
-    except (ImportError, ValueError):  # blocked (sys.modules entry None) or broken
-        missing = True
-    if missing:
+    if not distributed_available():
         raise TrogkitInputError(
             "--dask needs the distributed package: pip install 'trogkit[scale]'"
         )

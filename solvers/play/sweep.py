@@ -34,6 +34,7 @@ from .executors import (
     check_address,
     check_distributed,
     dask_client,
+    distributed_available,
     is_client,
     run_local,
     run_on_client,
@@ -202,6 +203,9 @@ def run(
     ``seconds``: the whole sweep's time limit: past it, LimitReached with the record of the games
     finished as ``best``."""
     g = rulebook.game(game)
+    not_on_dask = dask == "local" and not distributed_available()
+    if not_on_dask:
+        dask = None  # played here instead, and the record says so (NOT_ON_DASK)
     _check(g, games, agent, opponents, budget, players, rulings, compare, workers, dask, seed)
     _check_new_game(g, seed, players, rulings, options)
     if seconds is not None:
@@ -219,7 +223,8 @@ def run(
     deadline = None if seconds is None else time.monotonic() + seconds
     with _executor(dask, k, dask_processes) as client:
         try:
-            return plan.play(client, compare, deadline)
+            out = plan.play(client, compare, deadline)
+            return {**out, "executor": NOT_ON_DASK} if not_on_dask else out
         except TimeUp as e:
             from solvers.limits import LimitReached
 
@@ -228,6 +233,12 @@ def run(
             raise LimitReached(
                 f"time limit of {seconds:g} s reached after {done} (--timeout)", best
             ) from None
+
+
+NOT_ON_DASK = (
+    "played here, not on Dask: the distributed package is not installed (pip install "
+    "'trogkit[scale]'); a Dask LocalCluster would play the same seeded games on its workers"
+)
 
 
 class _Plan:

@@ -49,3 +49,34 @@ def test_wall_clock_sets_no_alarm_in_the_browser(monkeypatch):
     with wall_clock(0.01, "late"):
         assert signal.getsignal(signal.SIGALRM) is before
         time.sleep(0.05)  # no LimitReached: no alarm was set
+
+
+def test_a_local_dask_sweep_without_dask_plays_here_and_says_so(monkeypatch):
+    """The browser has no Dask: ``dask="local"`` plays the same seeded games in this process and
+    the record says where they were played; an address still needs Dask (one clear line)."""
+    import pytest
+
+    from rulebook.common.errors import TrogkitInputError
+
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    here = sweep.run("trollland", games=4, workers=1, progress=False)
+    instead = sweep.run("trollland", games=4, dask="local", progress=False)
+    assert instead.pop("executor") == sweep.NOT_ON_DASK and "not on Dask" in sweep.NOT_ON_DASK
+    assert instead == here
+    with pytest.raises(TrogkitInputError, match="needs the distributed package"):
+        sweep.run("trollland", games=4, dask="tcp://127.0.0.1:8786", progress=False)
+
+
+def test_charts_without_matplotlib_are_the_kits_svg_with_every_bar(monkeypatch):
+    from solvers.play import figures
+
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    monkeypatch.setitem(sys.modules, "matplotlib.pyplot", None)
+    rec = sweep.run("trollland", games=6, workers=1, progress=False)
+    bars = figures.win_rates([rec, rec], ["first", "second"], "two bars", line=1 / 3)
+    hist = figures.lengths(rec)
+    chart = figures.show(bars, hist)
+    svg = chart._repr_svg_()
+    assert svg.startswith("<svg") and "two bars" in svg and "first" in svg
+    assert svg.count("<rect") == len(bars.bars) + len(hist.bars)
+    assert "stroke-dasharray" in svg  # the reference line at 1/3
