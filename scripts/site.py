@@ -307,7 +307,16 @@ def pyodide_lock(core_lock: dict, wheels: list[Path]) -> dict:
 # notebooks that are apps (Voila elsewhere): in the site their code is hidden, outputs shown
 APPS = ("instructor.ipynb", "presenter.ipynb")
 # notebooks that need what the browser lacks: the site's copy opens with a note saying so
-NOT_IN_BROWSER: dict[str, str] = {}  # every lesson runs there now: the kit falls back (issue 37)
+NOT_IN_BROWSER = {
+    "scale_01_rules_at_scale.ipynb": (
+        "this notebook's sweeps play thousands of games on worker processes and on Dask, and draw"
+        " matplotlib charts: the browser has no processes, Dask or matplotlib"
+    ),
+    "verify_01_rules_under_test.ipynb": (
+        "section 4 checks a claim by running it in a child process (a sandbox for untrusted"
+        " code), which the browser cannot start; the sections before it run here"
+    ),
+}
 
 
 def lite_notebook(src: Path, dest: Path) -> None:
