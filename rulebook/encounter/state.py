@@ -11,7 +11,6 @@ Adventure path in layout.py.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
 from itertools import chain
 from operator import attrgetter
 
@@ -191,7 +190,7 @@ class MultiState(_CardsAndRng):
                 *chain.from_iterable(chain.from_iterable(self.encounters))]  # fmt: skip
 
     def __str__(self) -> str:
-        return multi_notation(self.players).format(self)
+        return MULTI_NOTATIONS[self.players].format(self)
 
     __repr__ = __str__
 
@@ -201,7 +200,6 @@ class MultiState(_CardsAndRng):
         return render(self)
 
 
-@cache
 def multi_notation(n: int) -> Notation:
     """The notation's fields, in order, with their codecs (``n`` players) and, where the state
     keeps a value otherwise, how to read it."""
@@ -230,11 +228,15 @@ def multi_notation(n: int) -> Notation:
     ])  # fmt: skip
 
 
+# The notation of each player count (2..5), built once when the module loads (like CATALOG).
+MULTI_NOTATIONS = {n: multi_notation(n) for n in range(2, 6)}
+
+
 def parse_multi(text: str, cards: CardSet | None = None) -> MultiState:
     cards = cards or default_cards()
-    raw = multi_notation(2).split(text)
+    raw = MULTI_NOTATIONS[2].split(text)
     n = parse_int(raw["players"], "players", lo=2, hi=5)
-    f = multi_notation(n).decode(raw)
+    f = MULTI_NOTATIONS[n].decode(raw)
     variants = f["variants"]
     if list(variants) != sorted(variants):
         raise NotationError("variants are listed in alphabetical order", where="variants")

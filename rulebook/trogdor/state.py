@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections import namedtuple
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
-from functools import cache
 from operator import attrgetter
 from types import MappingProxyType
 
@@ -301,7 +300,6 @@ def _hammer(s: State):
     return "meter" if s.hammer_waiting else s.troghammer
 
 
-@cache
 def notation(players: int) -> Notation:
     """The fields of a position of ``players`` players, in order: key, codec, default (left
     out of the text when it holds it) and, where the state keeps it otherwise, how to read it."""
@@ -341,18 +339,22 @@ def notation(players: int) -> Notation:
     ], header_optional=True)  # fmt: skip
 
 
+# The notation of each player count, built once when the module loads (a table, like CATALOG).
+NOTATIONS = {n: notation(n) for n in range(1, MAX_PLAYERS + 1)}
+
+
 def format_state(s: State) -> str:
     """Canonical one-line notation; optional fields at their defaults are left out."""
-    return notation(s.players).format(s)
+    return NOTATIONS[s.players].format(s)
 
 
 def parse_state(text: str, cards=None) -> State:
     """Read a position written by ``format_state`` (the ``trogdor`` header word may be left out).
     Only the canonical spelling parses; errors say which field is wrong and why."""
     index = cards if isinstance(cards, CardIndex) else CardIndex.shared(cards)
-    raw = notation(1).split(text)
+    raw = NOTATIONS[1].split(text)
     players = PLAYERS.parse(raw.get("players", "1"), "players")
-    form = notation(players)
+    form = NOTATIONS[players]
     d = form.decode(raw)
     _check_pieces(d)
     _check_cards(d, index)
