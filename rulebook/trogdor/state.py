@@ -103,15 +103,6 @@ class Cottages:
 class Views:
     """Questions about a position, asked alike of a State and of its working copy."""
 
-    @property
-    def rng(self) -> Rng:
-        """The seeded RNG as a value: its seed and how many numbers it drew."""
-        return Rng(self.seed, self.rng_draws)
-
-    @rng.setter
-    def rng(self, value: Rng) -> None:  # a working copy's only: a State's fields cannot change
-        self.seed, self.rng_draws = value.seed, value.counter
-
     def kind(self, sq: Square | str) -> str:
         return self.tiles[INDEX[_as_sq(sq)]]
 
@@ -168,8 +159,7 @@ class State(Views):
     movement_card: str | None = None  # this turn's Phase 2 movement card (key 'mcard')
     pieces_to_move: tuple[str, ...] = ()  # Phase 2 pieces still to move, in order ('queue')
     rulings: RulingSet = field(default_factory=lambda: RulingSet(_rulings()))
-    seed: int = 0  # the seeded RNG (``state.rng``) as two integers: its seed and how many
-    rng_draws: int = 0  # numbers it has drawn (not cards: notation key 'rng')
+    rng: Rng = Rng(0)  # the seeded RNG: its seed and how many numbers it drew (not cards)
     outcome: str | None = None
     cards: CardIndex = field(default_factory=CardIndex.shared, compare=False, repr=False)
 
@@ -178,11 +168,7 @@ class State(Views):
         return self
 
     def replace(self, **changes) -> State:
-        """A new state with some fields changed (values must be immutable: tuples, Deck, ...);
-        ``rng`` sets the RNG's two fields."""
-        if "rng" in changes:
-            rng = changes.pop("rng")
-            changes |= {"seed": rng.seed, "rng_draws": rng.counter}
+        """A new state with some fields changed (values must be immutable: tuples, Deck, ...)."""
         unknown = sorted(changes.keys() - FIELD_NAMES)
         if unknown:
             raise AttributeError(f"State has no field {unknown[0]!r}")
@@ -334,7 +320,7 @@ def notation(players: int) -> Notation:
         Field("mcard", CARD, None, get=attrgetter("movement_card")),
         Field("queue", CARDS, (), get=attrgetter("pieces_to_move")),
         Field("rulings", RulingsCodec(RULINGS), RulingSet(RULINGS)),
-        Field("rng", RngCodec(), (0, 0), get=lambda s: (s.seed, s.rng_draws)),
+        Field("rng", RngCodec(), Rng(0)),
         Field("outcome", Choice(OUTCOMES), None),
     ], header_optional=True)  # fmt: skip
 
@@ -439,7 +425,6 @@ def _state(d: dict, index: CardIndex) -> State:
     """The State the decoded fields describe (the keys the state names otherwise mapped)."""
     kinds, burnt = d.pop("tiles")
     hammer = d.pop("hammer")
-    seed, draws = d.pop("rng")
     cot_squares = [SQUARES[i] for i, k in enumerate(kinds) if k == "C"]
     return State(
         tiles=kinds,
@@ -450,8 +435,6 @@ def _state(d: dict, index: CardIndex) -> State:
         hammer_waiting=hammer == "meter",
         action_deck=d.pop("actions"),
         movement_deck=d.pop("moves"),
-        seed=seed,
-        rng_draws=draws,
         cards=index,
         **{ATTRIBUTE.get(key, key): value for key, value in d.items()},
     )
