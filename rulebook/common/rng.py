@@ -42,7 +42,9 @@ class Rng(Frozen):
         """(a shuffled tuple of ``items``, the next Rng); ``items`` is not touched."""
         out = list(items)
         getrandbits = self._at().getrandbits
-        for i, n, k in _steps(len(out)):
+        for i in range(len(out) - 1, 0, -1):  # random.Random.shuffle's own steps and numbers
+            n = i + 1
+            k = n.bit_length()
             j = getrandbits(k)
             while j >= n:
                 j = getrandbits(k)
@@ -70,17 +72,3 @@ class Rng(Frozen):
         if len(parts) != 2:
             raise NotationError("RNG must be SEED:COUNTER with two whole numbers", text=text)
         return cls(parse_int(parts[0], "rng seed", lo=0), parse_int(parts[1], "rng counter", lo=0))
-
-
-_STEPS: dict[int, tuple] = {}
-
-
-def _steps(size: int) -> tuple:
-    """``shuffled``'s steps for ``size`` items: (position i, i + 1, bits of i + 1), i from the
-    last down to 1, made once per size (speed: PERF.md "Random play")."""
-    found = _STEPS.get(size)
-    if found is None:
-        found = _STEPS[size] = tuple(
-            (i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1)
-        )
-    return found

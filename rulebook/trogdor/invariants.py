@@ -3,54 +3,39 @@
 item, charge and bank per player, a movement card on its discard pile, only pieces in the Phase 2
 queue, and the end of the game with its outcome.
 
-The answer depends on the position alone. The counts most actions change are checked every time;
-the fields few actions change are checked again only when they differ from the last position
-where their checks held (speed: PERF.md "Invariants by what changed").
+The answer depends on the position alone: every check is asked every time (no cache).
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from itertools import chain
-from operator import attrgetter
-
 from .geometry import INDEX
 from .rules import KNIGHT_NO, spawn_slots
-from .state import PEASANTS_IN_BOX, QUEUE_TOKENS, State
-
-KNIGHTS_IN_BOX = 2  # "2 Knight meeples" (000 components; the Troghammer is a piece of its own)
+from .state import (
+    PEASANTS_IN_BOX,
+    QUEUE_TOKENS,
+    State,
+    action_card_problems,
+    knight_problems,
+    movement_card_problems,
+)
 
 # What may stand in the Phase 2 queue (the knights by their place in ``knights``).
 PIECES = frozenset(QUEUE_TOKENS) | frozenset(KNIGHT_NO)
 
 
 def invariants(s: State) -> list[str]:
-    """What is wrong with ``s`` ([] when everything holds)."""
-    meter, card = s.meter, s.movement_card
-    counts_hold = (
-        len(s.peasants) + meter + s.void == PEASANTS_IN_BOX
-        and 0 <= meter <= PEASANTS_IN_BOX
-        and len(s.burnt) == 25
-        and len(s.hands) == s.players
-        and (s.phase == "over") == (s.outcome is not None)
-        and (card is None or card in s.movement_deck.discard)
-        and PIECES.issuperset(s.pieces_to_move)
-        and len(s.knights) <= KNIGHTS_IN_BOX
-        and (s.phase != "spawn" or can_spawn(s))
+    """What is wrong with ``s`` ([] when everything holds): every check, every time."""
+    return (
+        count_problems(s)
+        + board_problems(s)
+        + player_problems(s)
+        + action_card_problems(s)
+        + movement_card_problems(s)
     )
-    bad = [] if counts_hold else count_problems(s)
-    key = _ALL_GROUPS(s)
-    if key != _clean.get("all"):
-        found = group_problems(s)
-        if found:
-            bad += found
-        else:
-            _clean["all"] = key  # one assignment: another thread sees the old key or the new one
-    return bad
 
 
 def count_problems(s: State) -> list[str]:
-    """The checks ``invariants`` makes every time, each with its message."""
+    """The counts and the queue: peasants, meter, burnt sides, hands, the end, the Phase 2 card."""
     bad = []
     total = len(s.peasants) + s.meter + s.void
     if total != PEASANTS_IN_BOX:
@@ -75,34 +60,12 @@ def count_problems(s: State) -> list[str]:
     return bad
 
 
-def knight_problems(s: State) -> list[str]:
-    """No more knights than the box's two (``State.parse`` asks it too)."""
-    if len(s.knights) <= KNIGHTS_IN_BOX:
-        return []
-    return [f"T-SETUP-PIECES: {len(s.knights)} knights; the box has {KNIGHTS_IN_BOX}"]
-
-
 def can_spawn(s: State) -> bool:
     """The spawn step has a choice to make: a Phase 2 card, peasants wanted, a cottage free."""
     if s.movement_card is None or s.cards.movement(s.movement_card) is None:
         return False
     slots, want = spawn_slots(s)
     return bool(slots and want)
-
-
-def group_problems(s: State) -> list[str]:
-    """The checks of the fields few actions change, each group asked again only when one of its
-    fields differs from the last position where it held."""
-    bad = []
-    for name, fields_of, problems in _GROUPS:
-        key = fields_of(s)
-        if key != _clean.get(name):
-            found = problems(s)
-            if found:
-                bad += found
-            else:
-                _clean[name] = key
-    return bad
 
 
 def board_problems(s: State) -> list[str]:
@@ -117,43 +80,6 @@ def board_problems(s: State) -> list[str]:
 
 
 def player_problems(s: State) -> list[str]:
-    """One keeper, item, charge and bank per player (the hands are counted every time)."""
+    """One keeper, item, charge and bank per player (the hands are counted with the counts)."""
     lengths = {s.players, len(s.keepers), len(s.items), len(s.item_charged), len(s.banked_ap)}
     return [] if len(lengths) == 1 else ["per-player fields disagree on the number of players"]
-
-
-def action_card_problems(s: State) -> list[str]:
-    """No action card in two places (hands, the Action Deck, the set-aside Troghammer cards)."""
-    deck = s.action_deck
-    cards = [*chain.from_iterable(s.hands), *deck.draw, *deck.discard, *s.troghammer_cards_aside]
-    dup = twice(cards, s, "actions")
-    return [f"action cards in two places: {', '.join(dup)}"] if dup else []
-
-
-def movement_card_problems(s: State) -> list[str]:
-    """No movement card in two places."""
-    dup = twice(s.movement_deck.draw + s.movement_deck.discard, s, "movement")
-    return [f"movement cards in two places: {', '.join(dup)}"] if dup else []
-
-
-def twice(cards: list, s: State, section: str) -> list[str]:
-    """The cards of the card set's ``section`` listed more than once in ``cards``, sorted (a set
-    first: the counts only when a card is listed twice)."""
-    if len(set(cards)) == len(cards):
-        return []
-    box = s.cards.base and getattr(s.cards.base, section)
-    return sorted(c for c, n in Counter(cards).items() if n > 1 and box and c in box)
-
-
-# The groups of fields few actions change: a name, the fields (read in C), the check.
-_GROUPS = (
-    ("board", ("tiles", "cottages"), board_problems),
-    ("players", ("players", "keepers", "items", "item_charged", "banked_ap"), player_problems),
-    ("action cards", ("hands", "action_deck", "troghammer_cards_aside", "cards"),
-     action_card_problems),
-    ("movement cards", ("movement_deck", "cards"), movement_card_problems),
-)  # fmt: skip
-_ALL_GROUPS = attrgetter(*dict.fromkeys(f for _, fields, _ in _GROUPS for f in fields))
-_GROUPS = tuple((name, attrgetter(*fields), check) for name, fields, check in _GROUPS)
-# "all" or a group's name -> its fields in the last position where they held
-_clean: dict[str, tuple] = {}

@@ -10,9 +10,10 @@ exactly; see NOTES.md.
 
 from __future__ import annotations
 
-from collections import namedtuple
+from collections import Counter, namedtuple
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
+from itertools import chain
 from operator import attrgetter
 from types import MappingProxyType
 
@@ -352,13 +353,45 @@ def parse_state(text: str, cards=None) -> State:
 
 
 def _check_box(state: State) -> None:
-    """What the box cannot hold: a card in two places, more knights than it has (the checks of
-    ``invariants``; the other games' notations refuse a card twice too)."""
-    from .invariants import action_card_problems, knight_problems, movement_card_problems
-
+    """What the box cannot hold: a card in two places, more knights than it has (``invariants``
+    asks the same; the other games' notations refuse a card twice too)."""
     bad = knight_problems(state) + action_card_problems(state) + movement_card_problems(state)
     if bad:
         raise NotationError(bad[0], where="knights" if "knights" in bad[0] else "cards")
+
+
+# ---- what the box holds (``parse`` refuses more; ``invariants`` asks the same) ----------------
+KNIGHTS_IN_BOX = 2  # "2 Knight meeples" (000 components; the Troghammer is a piece of its own)
+
+
+def knight_problems(s: State) -> list[str]:
+    """No more knights than the box's two (``parse`` asks it too)."""
+    if len(s.knights) <= KNIGHTS_IN_BOX:
+        return []
+    return [f"T-SETUP-PIECES: {len(s.knights)} knights; the box has {KNIGHTS_IN_BOX}"]
+
+
+def action_card_problems(s: State) -> list[str]:
+    """No action card in two places (hands, the Action Deck, the set-aside Troghammer cards)."""
+    deck = s.action_deck
+    cards = [*chain.from_iterable(s.hands), *deck.draw, *deck.discard, *s.troghammer_cards_aside]
+    dup = twice(cards, s, "actions")
+    return [f"action cards in two places: {', '.join(dup)}"] if dup else []
+
+
+def movement_card_problems(s: State) -> list[str]:
+    """No movement card in two places."""
+    dup = twice(s.movement_deck.draw + s.movement_deck.discard, s, "movement")
+    return [f"movement cards in two places: {', '.join(dup)}"] if dup else []
+
+
+def twice(cards: list, s: State, section: str) -> list[str]:
+    """The cards of the card set's ``section`` listed more than once in ``cards``, sorted (a set
+    first: the counts only when a card is listed twice)."""
+    if len(set(cards)) == len(cards):
+        return []
+    box = s.cards.base and getattr(s.cards.base, section)
+    return sorted(c for c, n in Counter(cards).items() if n > 1 and box and c in box)
 
 
 def _check_pieces(d: dict) -> None:
