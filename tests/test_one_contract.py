@@ -185,3 +185,23 @@ def test_each_rules_package_legal_actions_is_the_games_rule(name):
     assert package.legal_actions(s) == game.legal_actions(s) != []
     copy = game.fork(s)
     assert package.legal_actions(copy) == game.legal_actions(s)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_holds_its_rng_in_one_field_of_one_type(game):
+    """One RNG field shape (issue 34): a state's ``rng`` is an Rng (no ``seed`` pair or
+    ``rng_draws`` beside it), written ``rng=SEED:COUNTER`` and read back as the same Rng; play
+    keeps its seed and never moves its counter back."""
+    from dataclasses import fields
+
+    from rulebook.common.rng import Rng
+
+    g = rulebook.game(game)
+    s = g.new_game(11)
+    names = {f.name for f in fields(s)}
+    assert "rng" in names and not names & {"seed", "rng_draws"}
+    assert type(s.rng) is Rng and s.rng.seed == 11
+    assert f"rng={s.rng.seed}:{s.rng.counter}" in str(s).split()
+    assert g.parse(str(s)).rng == s.rng
+    end = random_game(g, 11).final
+    assert type(end.rng) is Rng and end.rng.seed == 11 and end.rng.counter >= s.rng.counter

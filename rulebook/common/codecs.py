@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from .errors import NotationError
 from .notation import Codec, excerpt, parse_int
+from .rng import Rng
 from .rulings import Ruling, RulingSet
 
 MAX_SEED = 2**63 - 1  # what a 19-digit canonical number can carry
@@ -29,18 +30,17 @@ def check_seed(seed) -> int:
 
 @dataclass(frozen=True)
 class RngCodec(Codec):
-    """``SEED:COUNTER``, both canonical whole numbers, the seed 0..2**63-1. The value is the pair
-    ``(seed, counter)`` (an ``Rng`` is rebuilt from it: ``Rng(*pair)``)."""
+    """``SEED:COUNTER``, both canonical whole numbers, the seed 0..2**63-1: a state's ``rng``
+    field, an ``Rng`` in every game."""
 
-    def fmt(self, value) -> str:
-        seed, counter = value if isinstance(value, tuple) else (value.seed, value.counter)
-        return f"{seed}:{counter}"
+    def fmt(self, value: Rng) -> str:
+        return f"{value.seed}:{value.counter}"
 
-    def parse(self, text: str, where: str) -> tuple[int, int]:
+    def parse(self, text: str, where: str) -> Rng:
         seed, sep, counter = text.partition(":")
         if not sep:
             raise NotationError(f"{excerpt(text)!r}: the RNG is SEED:COUNTER", where=where)
-        return parse_int(seed, where, lo=0, hi=MAX_SEED), parse_int(counter, where, lo=0)
+        return Rng(parse_int(seed, where, lo=0, hi=MAX_SEED), parse_int(counter, where, lo=0))
 
 
 @dataclass(frozen=True)

@@ -177,11 +177,10 @@ def _check_greens(cs: CardSet, path: str) -> None:
         )
 
 
-_DEFAULT: CardSet | None = None
+# The shipped set, read when the module loads (like CATALOG): every game that names no set holds it.
+DEFAULT_SET = load_card_set(DEFAULT_CARDS)
 
 
 def default_cards() -> CardSet:
-    global _DEFAULT
-    if _DEFAULT is None:
-        _DEFAULT = load_card_set(DEFAULT_CARDS)
-    return _DEFAULT
+    """The shipped stand-in set."""
+    return DEFAULT_SET

@@ -51,6 +51,7 @@ import random
 from dataclasses import replace
 
 from rulebook.common.hidden import deal_again, fresh_seed, hide
+from rulebook.common.rng import Rng
 
 from .battle import composition_problem
 from .rules import completion_problem
@@ -244,7 +245,7 @@ def resample_multi(st: MultiState, player: int | None, rng: random.Random) -> Mu
     again (module docstring) and the RNG re-seeded, so later rounds' shuffles differ too."""
     places = _places(st, player)
     dealt = _rebuild(st, places, _Dealer(st, places).sample(rng))
-    return replace(dealt, seed=(fresh_seed(rng), 0))
+    return replace(dealt, rng=Rng(fresh_seed(rng)))
 
 
 def _rebuild(st: MultiState, places: _Places, flat: list[str]) -> MultiState:
@@ -289,7 +290,7 @@ def observe_multi(st: MultiState, player: int | None) -> str:
         discard=discard,
         hands=tuple(hands),
         encounters=tuple(slots),
-        seed=(0, 0),
+        rng=Rng(0),
     )
     return str(masked)
 
@@ -323,7 +324,7 @@ def observe_solo(st: SoloState, player: int | None) -> str:
         final=hide(st.final),
         spaces=spaces,
         removed=removed,
-        seed=(0, 0),
+        rng=Rng(0),
     )
     return str(masked)
 
@@ -375,5 +376,5 @@ def resample_solo(st: SoloState, player: int | None, rng: random.Random) -> Solo
         final=top + six,
         spaces=tuple(spaces),
         removed=removed + st.removed[REMOVED_AT_SETUP:],
-        seed=(fresh_seed(rng), 0),
+        rng=Rng(fresh_seed(rng)),
     )

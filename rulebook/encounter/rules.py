@@ -10,7 +10,6 @@ from __future__ import annotations
 from rulebook.common.actions import BY_TEXT, Action
 from rulebook.common.errors import RuleError
 from rulebook.common.game import fired
-from rulebook.common.rng import Rng
 from rulebook.common.working import AS_LIST, AS_ROWS, WorkingCopy, lists, tuples
 
 from . import actions as act
@@ -42,8 +41,7 @@ class Table(WorkingCopy):
 
     def shuffled(self, items) -> list[str]:
         """``items`` shuffled by the game's RNG, which moves on."""
-        out, rng = Rng(*self.seed).shuffled(items)
-        self.seed = (rng.seed, rng.counter)
+        out, self.rng = self.rng.shuffled(items)
         return list(out)
 
 

@@ -48,7 +48,7 @@ def new_game(
         players=players, round=1, phase="build", start=first, to_move=first, deck=(), discard=(),
         market=(), hands=((),) * players, encounters=(((),) * SLOTS,) * players,
         loot_at=(-1,) * players, loot=(1,) * players, won=((),) * players, wins=(0,) * players,
-        variants=variants, rulings=rulings_from(rulings), seed=(seed, 0), cards=cards,
+        variants=variants, rulings=rulings_from(rulings), rng=Rng(seed), cards=cards,
     )  # fmt: skip
     t = rules.Table(empty)
     rules.deal(t)
@@ -84,7 +84,7 @@ def new_adventure(seed: int = 0, *, rulings=None, sin: bool = False, cards=None)
         phase="ride", marker=0, hand=hand, my_encounter=(), spaces=tuple(spaces),
         face_up=(False,) * SPACES,
         keys=(), boss_deck=boss_deck, final=final, discard=main[k:], removed=removed,
-        defeated=(), rulings=rulings_from(rulings), seed=(rng.seed, rng.counter), cards=cards,
+        defeated=(), rulings=rulings_from(rulings), rng=rng, cards=cards,
         strength_in_numbers=sin,
     )  # fmt: skip
 
@@ -106,7 +106,7 @@ def battle_position(
         hands=((),) * n, encounters=encounters,
         loot_at=tuple(lootat) if lootat else (-1,) * n, loot=tuple(loot) if loot else (1,) * n,
         won=((),) * n, wins=tuple(wins) if wins else (0,) * n,
-        variants=check_variants(variants), rulings=rulings_from(rulings), seed=(7, 0),
+        variants=check_variants(variants), rulings=rulings_from(rulings), rng=Rng(7),
         takebacks=TAKEBACKS, cards=cards,
     )  # fmt: skip
 
@@ -139,6 +139,6 @@ def solo_position(
         spaces=spaces, keys=tuple(keys),
         face_up=tuple(face_up) if face_up is not None else (False,) * SPACES,
         boss_deck=tuple(boss), final=tuple(final), discard=(), removed=(), defeated=(),
-        rulings=rulings_from(rulings), seed=(3, 0), cards=cards or default_cards(),
+        rulings=rulings_from(rulings), rng=Rng(3), cards=cards or default_cards(),
         strength_in_numbers=sin,
     )  # fmt: skip

@@ -11,7 +11,6 @@ Adventure path in layout.py.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
 from itertools import chain
 from operator import attrgetter
 
@@ -132,16 +131,11 @@ class Winners(Codec):
 
 
 class _CardsAndRng:
-    """What both states share: the bundled cards when none are given, and the RNG held as two
-    integers (``seed`` = (seed, counter)) so the frozen state stays a value."""
+    """What both states share: the bundled cards when none are given."""
 
     def __post_init__(self):
         if self.cards is None:
             object.__setattr__(self, "cards", default_cards())
-
-    @property
-    def rng(self) -> Rng:
-        return Rng(*self.seed)
 
 
 @dataclass(frozen=True)
@@ -166,7 +160,7 @@ class MultiState(_CardsAndRng):
     wins: tuple[int, ...]
     variants: tuple[str, ...] = ()
     rulings: RulingSet = field(default_factory=lambda: rulings_from(None))
-    seed: tuple[int, int] = (0, 0)  # the RNG's (seed, counter)
+    rng: Rng = Rng(0)  # the seeded RNG: its seed and how many numbers it drew
     takebacks: int = TAKEBACKS  # take-backs left to the builder this build turn
     winners: tuple[int, ...] = ()  # set when the game is over
     cards: CardSet = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
@@ -191,7 +185,7 @@ class MultiState(_CardsAndRng):
                 *chain.from_iterable(chain.from_iterable(self.encounters))]  # fmt: skip
 
     def __str__(self) -> str:
-        return multi_notation(self.players).format(self)
+        return MULTI_NOTATIONS[self.players].format(self)
 
     __repr__ = __str__
 
@@ -201,7 +195,6 @@ class MultiState(_CardsAndRng):
         return render(self)
 
 
-@cache
 def multi_notation(n: int) -> Notation:
     """The notation's fields, in order, with their codecs (``n`` players) and, where the state
     keeps a value otherwise, how to read it."""
@@ -215,7 +208,7 @@ def multi_notation(n: int) -> Notation:
         Field("takebacks", Int(0, TAKEBACKS)),
         Field("variants", ListOf(Choice(VARIANTS), unique=True)),
         Field("rulings", RULINGS),
-        Field("rng", RngCodec(), get=attrgetter("seed")),
+        Field("rng", RngCodec()),
         Field("loot", per(Int(1, MAX_LOOT))),
         Field("lootat", per(Optional_(Int(1, SLOTS))),
               get=lambda st: tuple(i + 1 if i >= 0 else None for i in st.loot_at)),
@@ -230,11 +223,15 @@ def multi_notation(n: int) -> Notation:
     ])  # fmt: skip
 
 
+# The notation of each player count (2..5), built once when the module loads (like CATALOG).
+MULTI_NOTATIONS = {n: multi_notation(n) for n in range(2, 6)}
+
+
 def parse_multi(text: str, cards: CardSet | None = None) -> MultiState:
     cards = cards or default_cards()
-    raw = multi_notation(2).split(text)
+    raw = MULTI_NOTATIONS[2].split(text)
     n = parse_int(raw["players"], "players", lo=2, hi=5)
-    f = multi_notation(n).decode(raw)
+    f = MULTI_NOTATIONS[n].decode(raw)
     variants = f["variants"]
     if list(variants) != sorted(variants):
         raise NotationError("variants are listed in alphabetical order", where="variants")
@@ -260,7 +257,7 @@ def parse_multi(text: str, cards: CardSet | None = None) -> MultiState:
         wins=f["wins"],
         variants=variants,
         rulings=f["rulings"],
-        seed=f["rng"],
+        rng=f["rng"],
         takebacks=f["takebacks"],
         winners=f["outcome"],
         cards=cards,
@@ -309,7 +306,7 @@ class SoloState(_CardsAndRng):
     removed: tuple[str, ...]  # out of the game
     defeated: tuple[str, ...]  # creatures to recruit from (phase loot)
     rulings: RulingSet = field(default_factory=lambda: rulings_from(None))
-    seed: tuple[int, int] = (0, 0)
+    rng: Rng = Rng(0)
     outcome: str = "-"  # "-", "win", "loss"
     strength_in_numbers: bool = False  # RE-VAR-SIN ("any game mode"); notation: variants=sin
     cards: CardSet = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
@@ -367,7 +364,7 @@ SOLO_NOTATION = Notation(SoloState.GAME, [
     Field("pos", Int(1, SPACES), get=lambda st: st.marker + 1),
     Field("variants", Choice(("-", "sin")), get=lambda st: "sin" if st.strength_in_numbers else EMPTY),
     Field("rulings", RULINGS),
-    Field("rng", RngCodec(), get=attrgetter("seed")),
+    Field("rng", RngCodec()),
     Field("outcome", Choice(SOLO_OUTCOMES)),
     Field("hand", CARDS),
     Field("mine", CARDS, get=attrgetter("my_encounter")),
@@ -403,7 +400,7 @@ def parse_solo(text: str, cards: CardSet | None = None) -> SoloState:
         removed=f["removed"],
         defeated=f["defeated"],
         rulings=f["rulings"],
-        seed=f["rng"],
+        rng=f["rng"],
         outcome=f["outcome"],
         strength_in_numbers=f["variants"] == "sin",
         cards=cards,

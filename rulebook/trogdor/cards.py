@@ -13,7 +13,6 @@ vocabulary is closed and documented in EFFECTS.md.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -621,10 +620,9 @@ def _fill_from_bundled(missing: list[str], found: dict, owner: dict) -> None:
             found[section][cid] = card
 
 
-@functools.cache
 def bundled_card_set() -> CardSet:
-    """The kit's own data (cached: it is immutable)."""
-    return _load(DATA_DIR, fill_from_bundled=False)
+    """The kit's own data (read when this module loads, like CATALOG; it is immutable)."""
+    return BUNDLED
 
 
 def load_card_set(path: str | Path | None = None, *, fill_from_bundled: bool = True) -> CardSet:
@@ -637,3 +635,8 @@ def load_card_set(path: str | Path | None = None, *, fill_from_bundled: bool = T
     if not p.exists():
         raise CardDataError(str(p), "file not found")
     return _load(p, fill_from_bundled)
+
+
+# The kit's own data, read when this module is first imported (a puzzle that looks no card up
+# never imports it).
+BUNDLED = _load(DATA_DIR, fill_from_bundled=False)

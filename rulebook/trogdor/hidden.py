@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from rulebook.common.hidden import deal_again, fresh_seed, hide
+from rulebook.common.rng import Rng
 
 from .state import Deck
 
@@ -16,8 +17,7 @@ def observation(state, player):
         state.replace(
             action_deck=Deck(hide(act.draw), act.discard),
             movement_deck=Deck(hide(mov.draw), mov.discard),
-            seed=0,
-            rng_draws=0,
+            rng=Rng(0),
         )
     )
 
@@ -31,6 +31,5 @@ def resample(state, player, rng):
     return state.replace(
         action_deck=Deck(act_draw, act.discard),
         movement_deck=Deck(mov_draw, mov.discard),
-        seed=fresh_seed(rng),
-        rng_draws=0,
+        rng=Rng(fresh_seed(rng)),
     )

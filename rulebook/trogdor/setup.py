@@ -145,8 +145,7 @@ def new_game(
         troghammer_cards_aside=static["aside"],
         movement_deck=Deck(tuple(shuffle(static["movement"])), ()),
         rulings=_rulings(rulings),
-        seed=rng.seed,
-        rng_draws=rng.counter,
+        rng=rng,
         cards=CardIndex.shared(cs),
     )
 

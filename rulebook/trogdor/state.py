@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections import Counter, namedtuple
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
-from functools import cache
 from itertools import chain
 from operator import attrgetter
 from types import MappingProxyType
@@ -105,15 +104,6 @@ class Cottages:
 class Views:
     """Questions about a position, asked alike of a State and of its working copy."""
 
-    @property
-    def rng(self) -> Rng:
-        """The seeded RNG as a value: its seed and how many numbers it drew."""
-        return Rng(self.seed, self.rng_draws)
-
-    @rng.setter
-    def rng(self, value: Rng) -> None:  # a working copy's only: a State's fields cannot change
-        self.seed, self.rng_draws = value.seed, value.counter
-
     def kind(self, sq: Square | str) -> str:
         return self.tiles[INDEX[_as_sq(sq)]]
 
@@ -170,8 +160,7 @@ class State(Views):
     movement_card: str | None = None  # this turn's Phase 2 movement card (key 'mcard')
     pieces_to_move: tuple[str, ...] = ()  # Phase 2 pieces still to move, in order ('queue')
     rulings: RulingSet = field(default_factory=lambda: RulingSet(_rulings()))
-    seed: int = 0  # the seeded RNG (``state.rng``) as two integers: its seed and how many
-    rng_draws: int = 0  # numbers it has drawn (not cards: notation key 'rng')
+    rng: Rng = Rng(0)  # the seeded RNG: its seed and how many numbers it drew (not cards)
     outcome: str | None = None
     cards: CardIndex = field(default_factory=CardIndex.shared, compare=False, repr=False)
 
@@ -180,11 +169,7 @@ class State(Views):
         return self
 
     def replace(self, **changes) -> State:
-        """A new state with some fields changed (values must be immutable: tuples, Deck, ...);
-        ``rng`` sets the RNG's two fields."""
-        if "rng" in changes:
-            rng = changes.pop("rng")
-            changes |= {"seed": rng.seed, "rng_draws": rng.counter}
+        """A new state with some fields changed (values must be immutable: tuples, Deck, ...)."""
         unknown = sorted(changes.keys() - FIELD_NAMES)
         if unknown:
             raise AttributeError(f"State has no field {unknown[0]!r}")
@@ -302,7 +287,6 @@ def _hammer(s: State):
     return "meter" if s.hammer_waiting else s.troghammer
 
 
-@cache
 def notation(players: int) -> Notation:
     """The fields of a position of ``players`` players, in order: key, codec, default (left
     out of the text when it holds it) and, where the state keeps it otherwise, how to read it."""
@@ -337,23 +321,27 @@ def notation(players: int) -> Notation:
         Field("mcard", CARD, None, get=attrgetter("movement_card")),
         Field("queue", CARDS, (), get=attrgetter("pieces_to_move")),
         Field("rulings", RulingsCodec(RULINGS), RulingSet(RULINGS)),
-        Field("rng", RngCodec(), (0, 0), get=lambda s: (s.seed, s.rng_draws)),
+        Field("rng", RngCodec(), Rng(0)),
         Field("outcome", Choice(OUTCOMES), None),
     ], header_optional=True)  # fmt: skip
 
 
+# The notation of each player count, built once when the module loads (a table, like CATALOG).
+NOTATIONS = {n: notation(n) for n in range(1, MAX_PLAYERS + 1)}
+
+
 def format_state(s: State) -> str:
     """Canonical one-line notation; optional fields at their defaults are left out."""
-    return notation(s.players).format(s)
+    return NOTATIONS[s.players].format(s)
 
 
 def parse_state(text: str, cards=None) -> State:
     """Read a position written by ``format_state`` (the ``trogdor`` header word may be left out).
     Only the canonical spelling parses; errors say which field is wrong and why."""
     index = cards if isinstance(cards, CardIndex) else CardIndex.shared(cards)
-    raw = notation(1).split(text)
+    raw = NOTATIONS[1].split(text)
     players = PLAYERS.parse(raw.get("players", "1"), "players")
-    form = notation(players)
+    form = NOTATIONS[players]
     d = form.decode(raw)
     _check_pieces(d)
     _check_cards(d, index)
@@ -470,7 +458,6 @@ def _state(d: dict, index: CardIndex) -> State:
     """The State the decoded fields describe (the keys the state names otherwise mapped)."""
     kinds, burnt = d.pop("tiles")
     hammer = d.pop("hammer")
-    seed, draws = d.pop("rng")
     cot_squares = [SQUARES[i] for i, k in enumerate(kinds) if k == "C"]
     return State(
         tiles=kinds,
@@ -481,8 +468,6 @@ def _state(d: dict, index: CardIndex) -> State:
         hammer_waiting=hammer == "meter",
         action_deck=d.pop("actions"),
         movement_deck=d.pop("moves"),
-        seed=seed,
-        rng_draws=draws,
         cards=index,
         **{ATTRIBUTE.get(key, key): value for key, value in d.items()},
     )

@@ -276,15 +276,9 @@ def load_card_file(path) -> CardSet:
     return load_card_set(**given, name="user")
 
 
-_DEFAULT: CardSet | None = None
-
-
 def default_cards() -> CardSet:
-    """The shipped stand-in set, loaded once."""
-    global _DEFAULT
-    if _DEFAULT is None:
-        _DEFAULT = load_card_set()
-    return _DEFAULT
+    """The shipped stand-in set (read when the module loads, like CATALOG)."""
+    return DEFAULT_SET
 
 
 def _ranks(keys: dict) -> dict:
@@ -292,3 +286,7 @@ def _ranks(keys: dict) -> dict:
     (speed: PERF.md "Trollland: card tables")."""
     rank = {value: i for i, value in enumerate(sorted(set(keys.values())))}
     return {k: rank[v] for k, v in keys.items()}
+
+
+# The shipped set, read when the module loads (like CATALOG): every game that names no set holds it.
+DEFAULT_SET = load_card_set()

@@ -345,7 +345,7 @@ def parse(text: str, cards: CardSet | None = None) -> State:
     state = State(
         players=n,
         to_move=None if pending is None else pending - 1,
-        rng=Rng(*v.pop("rng")),
+        rng=v.pop("rng"),
         cards=cards,
         **v,
     )
