@@ -120,11 +120,11 @@ class Presenter:
 
     def key(self, name: str) -> None:
         """What a key does: step back or forward, jump to the start or the end."""
-        last = len(self.replay.trace.actions)
-        moves = {"ArrowLeft": self.replay.step - 1, "ArrowRight": self.replay.step + 1,
-                 "Home": 0, "End": last}  # fmt: skip
+        moves = {"ArrowLeft": self.replay.back, "ArrowRight": self.replay.forward,
+                 "Home": lambda: self.replay.go(0),
+                 "End": lambda: self.replay.go(len(self.replay.trace.actions))}  # fmt: skip
         if name in moves:
-            self.replay.go(moves[name])
+            moves[name]()  # past either end a key stays put
 
     @classmethod
     def of_scenario(cls, game: str, name: str) -> Presenter:
