@@ -306,19 +306,9 @@ def pyodide_lock(core_lock: dict, wheels: list[Path]) -> dict:
 
 # notebooks that are apps (Voila elsewhere): in the site their code is hidden, outputs shown
 APPS = ("instructor.ipynb", "presenter.ipynb")
+
+
 # notebooks that need what the browser lacks: the site's copy opens with a note saying so
-NOT_IN_BROWSER = {
-    "scale_01_rules_at_scale.ipynb": (
-        "this notebook's sweeps play thousands of games on worker processes and on Dask, and draw"
-        " matplotlib charts: the browser has no processes, Dask or matplotlib"
-    ),
-    "verify_01_rules_under_test.ipynb": (
-        "section 4 checks a claim by running it in a child process (a sandbox for untrusted"
-        " code), which the browser cannot start; the sections before it run here"
-    ),
-}
-
-
 def lite_notebook(src: Path, dest: Path) -> None:
     """A lesson as the site serves it: the same cells, the Pyodide kernel named; an app's code
     cells collapsed, so that the single-document view shows what Voila shows."""
@@ -328,12 +318,6 @@ def lite_notebook(src: Path, dest: Path) -> None:
         "display_name": "Python (Pyodide)",
         "language": "python",
     }
-    if src.name in NOT_IN_BROWSER:
-        note = (
-            f"**Not in the browser**: {NOT_IN_BROWSER[src.name]}. Read what cannot run here with"
-            " its saved outputs, or run it on your machine (`make lab`, see the README)."
-        )
-        nb["cells"].insert(0, {"cell_type": "markdown", "metadata": {}, "source": note})
     if src.name in APPS:
         for cell in nb["cells"]:
             if cell["cell_type"] == "code":

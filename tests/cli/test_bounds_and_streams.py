@@ -268,7 +268,9 @@ def test_dask_address_where_nothing_answers_fails_within_seconds():
     assert "--dask" in line and time.monotonic() - start < 20
 
 
-def test_dask_local_without_distributed_names_the_extra():
+def test_dask_local_without_distributed_plays_here_and_names_the_extra():
+    """Without the distributed package (the browser's Pyodide, a plain install) ``--dask local``
+    plays the same seeded games on this process and says so, naming the extra that brings Dask."""
     code = (
         "import sys; sys.modules['distributed'] = None\n"
         "from trogkit.cli import main\n"
@@ -276,8 +278,10 @@ def test_dask_local_without_distributed_names_the_extra():
     )
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
                        timeout=60, env=dict(os.environ))  # fmt: skip
-    line = one_line_error(r)
-    assert "pip install 'trogkit[scale]'" in line
+    assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr[-800:]
+    assert "games: 1" in r.stdout
+    note = next(line for line in r.stdout.splitlines() if line.startswith("executor:"))
+    assert "played here, not on Dask" in note and "pip install 'trogkit[scale]'" in note
 
 
 def test_a_search_without_a_clock_of_its_own_is_stopped_by_the_wall_clock():
