@@ -91,8 +91,14 @@ def block_other_hosts(context, outside: list) -> None:
 
 def open_lesson(page, url: str, notebook: str, run: Run) -> float:
     """Open `notebook` in the site's Lab and wait for its kernel; returns the start time."""
+    return open_document(page, f"{url}lab/index.html?path={notebook}", run)
+
+
+def open_document(page, address: str, run: Run) -> float:
+    """Open a notebook's page (Lab, or the single-document Notebook view) and wait for its
+    kernel to be idle; records the time in ``run.kernel_s`` and returns the start time."""
     t0 = time.monotonic()
-    page.goto(f"{url}lab/index.html?path={notebook}")
+    page.goto(address)
     page.wait_for_function(
         """() => { const a = window.jupyterapp, w = a && a.shell.currentWidget;
                    const s = w && w.sessionContext && w.sessionContext.session;

@@ -24,19 +24,11 @@ from pathlib import Path
 
 import pytest
 
+from scripts.site_survey import CHROMIUM_ARGS  # the flags the site survey launches with
+
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 CHROMIUM = os.environ.get("TROGKIT_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 VOILA_NOTEBOOKS = ROOT / "notebooks"  # what `make app` serves, with the kit's template:
 VOILA_TEMPLATE = ["--template=trogkit"]  # jupyter/voila/templates/trogkit (no CDN requests)
 START_TIMEOUT = 60  # seconds for a server to answer

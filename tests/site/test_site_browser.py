@@ -20,6 +20,7 @@ from scripts.site_survey import (
     CHROMIUM_ARGS,
     Run,
     block_other_hosts,
+    open_document,
     open_lesson,
     run_all,
     serve,
@@ -92,18 +93,7 @@ def run_lesson(lesson, site_url: str, name: str, path: str | None = None):
 
 def open_app(page, site_url: str, run: Run) -> float:
     """The instructor app as a single document (the Notebook interface, code hidden)."""
-    import time
-
-    t0 = time.monotonic()
-    page.goto(f"{site_url}notebooks/index.html?path={APP}")
-    page.wait_for_function(
-        """() => { const a = window.jupyterapp, w = a && a.shell.currentWidget;
-                   const s = w && w.sessionContext && w.sessionContext.session;
-                   return !!(s && s.kernel && s.kernel.status === 'idle'); }""",
-        timeout=180_000,
-    )
-    run.kernel_s = time.monotonic() - t0
-    return t0
+    return open_document(page, f"{site_url}notebooks/index.html?path={APP}", run)
 
 
 CLICK_LEGAL = """async (drawing) => {
