@@ -40,6 +40,13 @@ def fired(rule_id: str, *more: str) -> None:
             sink.extend(more)
 
 
+def ruling(state, rid: str) -> str:
+    """The option in force for ruling ``rid`` in ``state``; recorded in the trace like a rule, since
+    the ruling decided something here (every game reads its rulings through this)."""
+    fired(rid)
+    return state.rulings[rid]
+
+
 @contextmanager
 def tracing() -> Iterator[list[str]]:
     """Collect the rule IDs that fire inside the block (nested blocks see their own part and

@@ -93,16 +93,13 @@ class RulingSet:
         return RulingSet(self.rulings, tuple(sorted(merged.items())))
 
     def __getitem__(self, rid: str) -> str:
-        # every ruling's option worked out once, on the first read (not when the set is made: a
-        # catalog may load on first use)
-        try:
-            return self._options[rid]
-        except AttributeError:
-            options = {r: ruling.default for r, ruling in self.rulings.items()}
-            object.__setattr__(self, "_options", {**options, **dict(self.choices)})
-            return self[rid]
-        except KeyError:
-            raise KeyError(f"unknown ruling {rid!r}") from None
+        """The option chosen for ``rid``, else its default (KeyError naming an unknown ruling)."""
+        for k, v in self.choices:
+            if k == rid:
+                return v
+        if rid not in self.rulings:
+            raise KeyError(f"unknown ruling {rid!r}")
+        return self.rulings[rid].default
 
     def reading(self, rid: str) -> str:
         """'ID = option', marked '(default)' when it is the catalog's default (a board's title)."""

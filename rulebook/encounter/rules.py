@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from rulebook.common.actions import BY_TEXT, Action
 from rulebook.common.errors import RuleError
-from rulebook.common.game import fired
+from rulebook.common.game import fired, ruling
 from rulebook.common.working import AS_LIST, AS_ROWS, WorkingCopy, lists, tuples
 
 from . import actions as act
@@ -271,7 +271,7 @@ def _battle(t: Table, a: Action) -> None:
     res = resolve(mine, theirs, t.cards, t.battle_rules)
     loot_game = "keys" not in t.variants
     def_loot = loot_game and t.loot_at[q] == e
-    att_loot = loot_game and t.loot_at[p] == m and t.rulings["RER-LOOT-ATTACKER"] == "any-side"
+    att_loot = loot_game and t.loot_at[p] == m and ruling(t, "RER-LOOT-ATTACKER") == "any-side"
     pool = mine + theirs
     t.encounters[p][m], t.encounters[q][e] = [], []
     if res.winner == "tie":
@@ -290,7 +290,7 @@ def _battle(t: Table, a: Action) -> None:
         fired("RE-LOOT-BACKFIRE")
         could_pay = t.loot[p] > 1
         _lose(t, p)
-        if could_pay or t.rulings["RER-BACKFIRE-AT-ONE"] == "defender-gains":
+        if could_pay or ruling(t, "RER-BACKFIRE-AT-ONE") == "defender-gains":
             _gain(t, q)
     if res.winner == "B" and att_loot:  # the attacker's own loot encounter was beaten
         fired("RE-LOOT-WIN")

@@ -10,7 +10,7 @@ from operator import attrgetter
 
 from rulebook.common.actions import Action
 from rulebook.common.errors import RuleError
-from rulebook.common.game import fired
+from rulebook.common.game import fired, ruling
 from rulebook.common.working import AS_LIST, AS_ROWS, WorkingCopy
 
 from .actions import SOLO
@@ -192,7 +192,7 @@ def replace_illegal(t, group: list[str]) -> list[str]:
     if "red" in stars and "blue" in stars:
         reds = [c for c in body if cards[c].star == "red"]
         blues = [c for c in body if cards[c].star == "blue"]
-        if t.rulings["RER-DISCOVER-REPLACE"] == "all-offending":
+        if ruling(t, "RER-DISCOVER-REPLACE") == "all-offending":
             bad = reds + blues
         else:
             bad = reds if len(reds) < len(blues) else blues
@@ -217,7 +217,7 @@ def _discover(t: Table, i: int) -> None:
 
 def ride_target(st, steps: int) -> int:
     """Where riding ``steps`` spaces from ``st.marker`` ends (ruling RER-RIDE-CLEARED)."""
-    if st.rulings["RER-RIDE-CLEARED"] == "count-all":
+    if ruling(st, "RER-RIDE-CLEARED") == "count-all":
         return (st.marker + steps) % SPACES
     pos, moved = st.marker, 0
     if not any(st.spaces):
@@ -266,7 +266,7 @@ def _battle(t: Table) -> None:
     t.discard += green
     t.my_encounter = [c for c in t.my_encounter if c not in green]
     enemy = [c for c in enemy if c not in green]
-    tie = t.rulings["RER-SOLO-TIE"]
+    tie = ruling(t, "RER-SOLO-TIE")
     if res.winner == "A" or (res.winner == "tie" and tie == "discard-both"):
         fired("RE-SOLO-LOOT")
         t.keys += keys

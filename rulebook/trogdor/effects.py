@@ -9,7 +9,7 @@ catalog rule that takes effect with ``fired(ID)``.
 
 from __future__ import annotations
 
-from rulebook.common.game import fired
+from rulebook.common.game import fired, ruling
 from rulebook.trogdor.grid import Square
 
 from .geometry import CENTRE, INDEX, ORTHO, RING, SQUARES, STEP
@@ -26,25 +26,6 @@ EMPTY_TILE = "T-EMPTY-TILE"
 
 class GameEnded(Exception):
     """Raised after ``state.outcome`` is set, to stop the action that ended the game."""
-
-
-# -- rulings --------------------------------------------------------------------------------------
-def ruling(s, rid: str) -> str:
-    """The option in force for ruling ``rid`` (reported as fired: the ruling decided something)."""
-    fired(rid)
-    for k, v in s.rulings.choices:
-        if k == rid:
-            return v
-    return _DEFAULTS[rid]
-
-
-def _defaults() -> dict[str, str]:
-    from .catalog import CATALOG
-
-    return {k: r.default for k, r in CATALOG.rulings.items()}
-
-
-_DEFAULTS = _defaults()
 
 
 # -- decks ---------------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from rulebook.common.actions import BY_TEXT
 from rulebook.common.errors import RuleError
-from rulebook.common.game import fired
+from rulebook.common.game import fired, ruling
 
 from . import effects as fx
 from .actions import (
@@ -356,7 +356,7 @@ def do_hide(s, a) -> None:
     fired("T-HIDE")
     _pay(s, "free-hide")
     s.trogdor_hidden = True
-    if fx.ruling(s, "TR-HIDE-ENDS-TURN") == "ends":
+    if ruling(s, "TR-HIDE-ENDS-TURN") == "ends":
         _end_phase1(s)
 
 
@@ -558,7 +558,7 @@ def do_pass(s, a) -> None:
 
 
 def _end_phase1(s) -> None:
-    if fx.ruling(s, "TR-PASS-AP") == "keep":
+    if ruling(s, "TR-PASS-AP") == "keep":
         banked = list(s.banked_ap)
         banked[s.to_move] = min(MAX_AP, banked[s.to_move] + s.ap)
         s.banked_ap = tuple(banked)
@@ -675,7 +675,7 @@ def _peasants_step(s, card) -> None:
 def _hammer_step(s, card) -> None:
     """The Troghammer moves with the knights (T-KNIGHT-MOVE): on their card's path, or on a card
     of his own (ruling TR-TROGHAMMER-PHASE2=own-draw)."""
-    if fx.ruling(s, "TR-TROGHAMMER-PHASE2") == "own-draw":
+    if ruling(s, "TR-TROGHAMMER-PHASE2") == "own-draw":
         fx.move_troghammer(s)
         return
     if s.hammer_waiting:

@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from rulebook.common.actions import BY_TEXT, Action
 from rulebook.common.errors import RuleError
-from rulebook.common.game import fired
+from rulebook.common.game import fired, ruling
 
 from .actions import GRAMMAR, PLAYERS, Cage, Player, make
 from .catalog import refuse
@@ -217,7 +217,7 @@ def question_active(s, cid: str) -> bool:
     TLR-ARROW-CHAIN = chain."""
     if s.cards.people[cid].symbol != "question":
         return False
-    return s.phase != "arrow" or s.rulings["TLR-ARROW-CHAIN"] == "chain"
+    return s.phase != "arrow" or ruling(s, "TLR-ARROW-CHAIN") == "chain"
 
 
 def dock_refusal(s, cid: str, d: str) -> RuleError | None:
@@ -226,7 +226,7 @@ def dock_refusal(s, cid: str, d: str) -> RuleError | None:
         return refuse("TL-SYMBOL-QUESTION", f"{cid} has no active question-mark symbol")
     if d not in s.dock:
         return refuse("TL-SYMBOL-QUESTION", f"{d} is not on the departure dock")
-    if d in s.swapped and s.rulings["TLR-QUESTION-DOCK"] == "not-this-turn":
+    if d in s.swapped and ruling(s, "TLR-QUESTION-DOCK") == "not-this-turn":
         return refuse(
             "TL-SYMBOL-QUESTION",
             f"{d} was put on the dock by a question mark this turn (TLR-QUESTION-DOCK)",
@@ -244,7 +244,7 @@ def check_gat(s, a: Action) -> RuleError | None:
     can load -- asked with the very checks of ``place`` and ``swap``."""
     cid = a.arg
     err = loadable_refusal(s, cid)
-    if err or s.rulings["TLR-GAT-CHOICE"] != "forced-only":
+    if err or ruling(s, "TLR-GAT-CHOICE") != "forced-only":
         return err
     loads = [(cid, c) for c in row_cages(s)]
     loads += [(d, c) for d in s.dock if dock_refusal(s, cid, d) is None for c in row_cages(s)]
@@ -388,7 +388,7 @@ def _king(d, p: int, a: Action) -> None:
     _resolve(d, p)
     if a.arg == "imprison":
         others = [c for hand in d.chosen for c in hand if d.cards.people[c].is_troll]
-        if d.rulings["TLR-KING-CANCELLED"] == "uncancelled":
+        if ruling(d, "TLR-KING-CANCELLED") == "uncancelled":
             nums = [d.cards.people[c].number for c in others]
             others = [c for c in others if nums.count(d.cards.people[c].number) == 1]
         if others:  # imprisoning no Troll changes nothing: the King did not act
@@ -506,9 +506,9 @@ def _after_load(d, p: int, loaded: str, extra: bool, swapped: bool) -> None:
     (not when the hand holds only Trolls: the hand is shown and nothing happens)."""
     if loaded not in d.cards.arrows:
         return
-    if swapped and d.rulings["TLR-SWAP-SYMBOL"] == "ignored":
+    if swapped and ruling(d, "TLR-SWAP-SYMBOL") == "ignored":
         return
-    if extra and d.rulings["TLR-ARROW-CHAIN"] != "chain":
+    if extra and ruling(d, "TLR-ARROW-CHAIN") != "chain":
         return
     if any(not d.cards.people[c].is_troll for c in d.hands[p]):
         d.phase, d.to_move = "arrow", p
@@ -595,7 +595,7 @@ def _end_of_turn(d) -> None:
     for p in range(d.players):
         d.hands[p] += d.draw[:2]
         del d.draw[:2]
-    short = len(d.row) <= 2 or (d.rulings["TLR-END-VEHICLES"] == "any-short" and len(d.row) < 5)
+    short = len(d.row) <= 2 or (ruling(d, "TLR-END-VEHICLES") == "any-short" and len(d.row) < 5)
     if short and len(d.row) + len(d.vehicle_pile) < 5:
         fired("TL-GAME-END-VEHICLES")
         d.phase = "over"
