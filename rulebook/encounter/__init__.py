@@ -4,7 +4,7 @@ Two games of the common protocol (``rulebook.game("encounter")``, ``rulebook.gam
 see rulebook/API.md and NOTES.md). Files: catalog.py (catalog, rulings, ``refuse``), state.py
 (positions + notation), actions.py (grammars), rules.py / solo_rules.py (one check per action kind
 + effects), setup.py (new games, teaching positions), battle.py (resolution), cards.py + data/
-(card data), svg.py, game.py.
+(card data), game.py.
 """
 
 from __future__ import annotations

@@ -189,11 +189,6 @@ class MultiState(_CardsAndRng):
 
     __repr__ = __str__
 
-    def _repr_svg_(self) -> str:
-        from .svg import render
-
-        return render(self)
-
 
 def multi_notation(n: int) -> Notation:
     """The notation's fields, in order, with their codecs (``n`` players) and, where the state
@@ -339,11 +334,6 @@ class SoloState(_CardsAndRng):
         return SOLO_NOTATION.format(self)
 
     __repr__ = __str__
-
-    def _repr_svg_(self) -> str:
-        from .svg import render
-
-        return render(self)
 
 
 @dataclass(frozen=True)
