@@ -182,11 +182,6 @@ class State(Views):
     def parse(cls, text: str, cards=None) -> State:
         return parse_state(text, cards)
 
-    def _repr_svg_(self) -> str:
-        from .svg import render
-
-        return render(self)
-
 
 FIELD_NAMES = frozenset(f.name for f in fields(State))
 
