@@ -15,6 +15,7 @@ from html import escape
 
 import ipywidgets as W
 
+import drawings
 import rulebook
 from rulebook.common.cardedit import parse_move, zone_of
 from rulebook.common.errors import TrogkitInputError
@@ -104,7 +105,7 @@ class CardEditor(EditorBoard):
 
     # ---- drawing: the game's picture and the zone boxes the picture has no place for ----------
     def draw(self, state) -> str:
-        svg = self.game.svg(state)
+        svg = drawings.svg(state)
         drawn = {self.zone_at(t) for t in TARGET.findall(svg)}
         extra = [(z, len(cards)) for z, cards in self._zones.read(state).items() if z not in drawn]
         return with_zone_boxes(svg, extra)

@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 import ipywidgets as W
 
+import drawings
 from rulebook.common.errors import RuleError
 
 from ..core import esc
@@ -343,7 +344,7 @@ class PredictExercise(Exercise):
         if fb.judged and fb.correct and fb.fired:
             html += f"<br><small>rules: {_rules_html(self.game, fb.fired)}</small>"
             if fb.after is not None:
-                html += "<br>" + svg_img(self.game.svg(fb.after), 300)
+                html += "<br>" + svg_img(drawings.svg(fb.after), 300)
         return html
 
     def hint(self) -> str:

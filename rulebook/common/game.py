@@ -125,12 +125,6 @@ class Game:
         """Read a position from its one-line notation (``str(state)``)."""
         raise NotImplementedError
 
-    def svg(self, state, *, width=None, **overlay) -> str:
-        """The picture; ``width``: the most px it should take (a board's share of a
-        side-by-side row), which a game whose rows wrap honours (Trollland) and a fixed grid
-        ignores (it scales as a whole)."""
-        raise NotImplementedError
-
     def load_cards(self, path):
         """The card set of a user's card file (TOML or JSON), to pass as ``cards=`` to
         ``new_game`` and ``parse``. Raises CardDataError naming the file."""

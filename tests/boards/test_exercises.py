@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+import drawings
 import rulebook
 from boards import exercises as ex
 from rulebook.common.errors import TrogkitInputError
@@ -214,7 +215,7 @@ def test_drill_gives_fresh_positions_a_learner_can_answer(tally, game, rule):
             assert e.solution() == ex.words.change_words(e.state, g.apply(e.state, e.action))
         assert not e.answer(e.wrong_answer()).correct and e.answer(e.solution()).correct
         # the drill's board shows the new position
-        assert _board_of(d.widget).svg == g.svg(e.state)
+        assert _board_of(d.widget).svg == drawings.svg(e.state)
         assert rule in e.hint()
     assert len(set(seen)) == len(seen)
     assert d.answer(d.current.solution()).correct
@@ -328,7 +329,7 @@ def _board_of(widget):
 def test_every_kind_shows_its_live_board_beside_the_question(tally):
     for e in _every_kind(tally):
         view = _board_of(e.widget)
-        assert view.svg == e.game.svg(e.state), e.question
+        assert view.svg == drawings.svg(e.state), e.question
         assert html.escape(e.question) in e.title.value
         assert int(view.layout.max_width.removesuffix("px")) <= 900  # at most ~300 px tall
 
