@@ -176,7 +176,8 @@ class Game:
     @property
     def package(self) -> str:
         """The rulebook package the game lives in (``trogdor``; ``encounter`` for both of its
-        modes): where its edits and gallery are, and what the boards' module is named."""
+        modes): where its edits and gallery are, and what its boards' and drawing's modules are
+        named (``boards.<package>``, ``drawings.<package>``)."""
         return type(self).__module__.split(".")[1]
 
     def edit(self, state, op: tuple):
