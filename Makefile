@@ -31,12 +31,12 @@ app: install
 	JUPYTER_PATH=$(CURDIR)/jupyter $(BIN)/voila notebooks --template=trogkit --no-browser
 
 lint: install
-	$(BIN)/ruff check conftest.py rulebook solvers boards trogkit tests benchmarks scripts
-	$(BIN)/ruff format --check conftest.py rulebook solvers boards trogkit tests benchmarks scripts
+	$(BIN)/ruff check conftest.py rulebook drawings solvers boards trogkit tests benchmarks scripts
+	$(BIN)/ruff format --check conftest.py rulebook drawings solvers boards trogkit tests benchmarks scripts
 
 format: install
-	$(BIN)/ruff check --fix conftest.py rulebook solvers boards trogkit tests benchmarks scripts
-	$(BIN)/ruff format conftest.py rulebook solvers boards trogkit tests benchmarks scripts
+	$(BIN)/ruff check --fix conftest.py rulebook drawings solvers boards trogkit tests benchmarks scripts
+	$(BIN)/ruff format conftest.py rulebook drawings solvers boards trogkit tests benchmarks scripts
 
 # TROGKIT_BINDER_CHECK=1: also install binder/requirements.txt into a fresh venv (about a minute).
 # -n: one pytest-xdist worker per core this process may use (TEST_WORKERS=1 for one); a notebook,

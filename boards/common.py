@@ -1,7 +1,7 @@
 """A button bench for what is not a game position (the Random Encounter battle bench).
 
 Game positions use ``boards.core.Board`` (click the drawing). This older bench keeps a history of
-states, draws the current one as SVG (the state's own ``_repr_svg_``), offers one button per
+states, draws the current one as SVG (``svg(state)``), offers one button per
 candidate action, and on a click calls ``apply``. A refusal (``RuleError``) is shown with its rule
 ID and reason -- never as a traceback -- and the state is left as it was. Buttons are reused from a
 pool (a redraw changes their labels, it does not create widgets).
@@ -34,12 +34,12 @@ class LiveBoard:
         *,
         apply: Callable[[Any, Any], Any],
         candidates: Callable[[Any], Iterable[tuple[str, str, Any]]],
-        svg: Callable[[Any], str] | None = None,
+        svg: Callable[[Any], str],
         title: str = "",
     ):
         self._apply = apply
         self._candidates = candidates
-        self._svg = svg or (lambda s: s._repr_svg_())
+        self._svg = svg
         self.history: list[Any] = [state]
         self.log: list[str] = []
         self.message = W.HTML(value="")

@@ -1,6 +1,6 @@
 """One clickable board for every game, through the game protocol only.
 
-``Board(state)`` draws ``game.svg(state)`` in a ``BoardView`` (you click the drawing itself) and
+``Board(state)`` draws ``drawings.svg(state)`` in a ``BoardView`` (you click the drawing itself) and
 turns a click on an element's ``data-target`` into an action with the game's own rules: a
 subclass per game (boards/<game>.py) says what a target means (``resolve``); legality always
 comes from ``legal_actions`` / ``refusal``, never from board code. A refusal is shown with its
@@ -22,6 +22,7 @@ from typing import Any
 
 import ipywidgets as W
 
+import drawings
 import rulebook
 from rulebook.common.errors import RuleError, TrogkitInputError
 
@@ -363,7 +364,7 @@ class Board:
     def draw(self, state) -> str:
         """The SVG of ``state`` (games add overlays), at most ``fit_width`` px wide where the
         game can lay it out so (a side-by-side board's share of the row)."""
-        return self.game.svg(state, width=self.fit_width)
+        return drawings.svg(state, width=self.fit_width)
 
     def static_svg(self) -> str:
         return self.view.svg

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ipywidgets as W
 
+import drawings.encounter
 import rulebook
 
 from .common import LiveBoard
@@ -172,6 +173,5 @@ def battle_bench(a=(), b=(), *, sin: bool = False, cards=None, choices=None) -> 
         out.append(("variant", "sin", "sin"))
         return out
 
-    return LiveBoard(
-        st, apply=lambda s, act: s.apply(act), candidates=candidates, title="Battle bench"
-    )
+    return LiveBoard(st, apply=lambda s, act: s.apply(act), candidates=candidates,
+                     svg=drawings.encounter.skirmish, title="Battle bench")  # fmt: skip

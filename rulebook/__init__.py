@@ -1,7 +1,7 @@
 """Executable rules of Trogdor!! The Board Game, Trollland and Random Encounter.
 
 Pure rules only: nothing here imports ipywidgets, matplotlib, z3, networkx, ortools, or the
-layers above (boards, solvers, trogkit); tests/test_purity.py enforces it.
+layers above (drawings, boards, solvers, trogkit); tests/test_purity.py enforces it.
 Every game answers one protocol (``rulebook.common.game.Game``; see API.md): ``rulebook.games()``
 is the registry and ``rulebook.parse(text)`` reads a position of any game by its header word.
 """

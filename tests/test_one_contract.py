@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+import drawings
 import rulebook
 from rulebook.common.actions import Action
 from rulebook.common.errors import NotationError, RuleError
@@ -62,12 +63,13 @@ def test_each_game_checks_a_position_and_its_working_copy_alike(game):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_each_game_draws_through_svg_render(game):
+def test_each_game_draws_through_its_drawing_module(game):
+    """``drawings.svg`` finds a game's drawing by the protocol (``Game.package``)."""
     g = rulebook.game(game)
-    svg = importlib.import_module(f"rulebook.{PACKAGE[game]}.svg")
+    module = importlib.import_module(f"drawings.{PACKAGE[game]}")
     s = g.new_game(1)
-    assert svg.render(s) == g.svg(s) == s._repr_svg_()
-    assert svg.render(s).startswith("<svg")
+    assert module.render(s) == drawings.svg(s)
+    assert drawings.svg(s).startswith("<svg")
 
 
 # package or module -> the game whose module-level ``legal_actions`` it holds
@@ -104,7 +106,16 @@ def private_imports(path: Path, root: Path = ROOT) -> list[str]:
     ]
 
 
-SOURCE_DIRS = ("rulebook", "solvers", "boards", "trogkit", "tests", "scripts", "benchmarks")
+SOURCE_DIRS = (
+    "rulebook",
+    "drawings",
+    "solvers",
+    "boards",
+    "trogkit",
+    "tests",
+    "scripts",
+    "benchmarks",
+)
 
 
 def test_no_private_name_is_imported_across_modules():

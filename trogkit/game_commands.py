@@ -175,7 +175,9 @@ def _show(args) -> int:
     g = _game(args)
     s = _state(g, args)
     if args.svg is not None:
-        picture = g.svg(s)
+        import drawings
+
+        picture = drawings.svg(s)
         if args.svg == "-":
             print(picture)
             return 0

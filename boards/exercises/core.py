@@ -15,6 +15,7 @@ from typing import Any
 
 import ipywidgets as W
 
+import drawings
 import rulebook
 from rulebook.common.errors import RuleError, TrogkitInputError
 
@@ -358,7 +359,7 @@ class Exercise:
         return h
 
     def picture(self) -> str:
-        return self.game.svg(self.state)
+        return drawings.svg(self.state)
 
     def static_bundle(self) -> dict:
         svg = self.picture()

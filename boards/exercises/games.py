@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import drawings
 import rulebook
 
 from ..core import check_index
@@ -15,7 +16,7 @@ TARGET = re.compile(r"""data-target=["']([^"']+)["']""")
 
 def targets(state, prefix: str = "") -> list[str]:
     """The drawing's clickable targets (``data-target``) starting with ``prefix``."""
-    svg = rulebook.game_of(state).svg(state)
+    svg = drawings.svg(state)
     return [t for t in dict.fromkeys(TARGET.findall(svg)) if t.startswith(prefix)]
 
 

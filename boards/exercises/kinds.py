@@ -8,6 +8,8 @@ from collections.abc import Callable
 
 import ipywidgets as W
 
+import drawings
+from drawings.words import change_words, phrases
 from rulebook.common.errors import RuleError
 
 from ..core import esc
@@ -22,7 +24,6 @@ from .core import (
     svg_img,
     unjudged,
 )
-from .words import change_words, phrases
 
 REFUSED = "nothing changes: the rules refuse it"
 CHOICE_CSS = (
@@ -343,7 +344,7 @@ class PredictExercise(Exercise):
         if fb.judged and fb.correct and fb.fired:
             html += f"<br><small>rules: {_rules_html(self.game, fb.fired)}</small>"
             if fb.after is not None:
-                html += "<br>" + svg_img(self.game.svg(fb.after), 300)
+                html += "<br>" + svg_img(drawings.svg(fb.after), 300)
         return html
 
     def hint(self) -> str:

@@ -4,7 +4,7 @@ Two games of the common protocol (``rulebook.game("encounter")``, ``rulebook.gam
 see rulebook/API.md and NOTES.md). Files: catalog.py (catalog, rulings, ``refuse``), state.py
 (positions + notation), actions.py (grammars), rules.py / solo_rules.py (one check per action kind
 + effects), setup.py (new games, teaching positions), battle.py (resolution), cards.py + data/
-(card data), svg.py, game.py.
+(card data), game.py.
 """
 
 from __future__ import annotations
@@ -12,8 +12,9 @@ from __future__ import annotations
 from .battle import (
     BattleResult,
     BattleRules,
+    ability,
+    battle,
     composition_problem,
-    fast_winner,
     require_buildable_battle,
     require_buildable_encounters,
     resolve,
@@ -28,7 +29,7 @@ from .state import VARIANTS, MultiState, SoloState
 __all__ = [
     "BattleResult", "BattleRules", "CATALOG", "Card", "CardSet", "DEFAULT_CARDS", "GAME",
     "MultiState", "SOLO", "SoloState", "VARIANTS", "battle_position", "build_position",
-    "composition_problem", "default_cards", "fast_winner", "legal_actions", "load_card_set",
+    "ability", "battle", "composition_problem", "default_cards", "legal_actions", "load_card_set",
     "new_adventure",
     "new_game", "require_buildable_battle", "require_buildable_encounters", "resolve",
     "rulings_from", "solo_position", "summarise",

@@ -1,9 +1,11 @@
-"""Battle resolution: Green, then Blue, then Red star effects, then combined levels.
+"""Battle (seed 003 "Battle", "Resolution"; Level 2 "Strength in Numbers").
 
-``fast_winner`` decides who wins from the two encounters' ``Summary`` (solvers ask it of millions
-of battles); ``resolve`` asks it and writes the steps in rulebook order (for teaching). Both read
-the same ``BattleRules`` (rulings RER-STAR-EFFECTS, RER-GREEN-BOTH, RER-SIN-SINGLE and the
-Strength in Numbers variant RE-VAR-SIN).
+"First, resolve any Green, Blue, or Red Star Creature effects (in that order). If there is not
+already a clear winner and loser, each player determines the combined level of all creatures in
+their encounter and compares it". ``battle`` is that rule, the one statement every caller asks
+(the game's battle action, the Solo Adventure, the solvers); ``resolve`` adds the steps in words,
+for teaching. The rulings a battle reads (RER-STAR-EFFECTS, RER-GREEN-BOTH, RER-SIN-SINGLE) are
+read with ``ruling`` where they decide, so a trace shows them.
 """
 
 from __future__ import annotations
@@ -11,14 +13,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from rulebook.common.game import fired
+from rulebook.common.game import fired, ruling
 
 from .cards import CardSet
 from .catalog import refuse
 
+# The published review's reading of the Level Stars (card-facts.md): a STAND-IN for the
+# Reference card, used under ruling RER-STAR-EFFECTS=review.
+REVIEW_STAR_EFFECT = {"green": "swap", "blue": "autowin", "red": "autolose"}
+
 
 @dataclass(frozen=True)
 class BattleRules:
+    """The options a battle reads: three rulings and the Strength in Numbers variant."""
+
     star: str = "review"  # RER-STAR-EFFECTS
     green_both: str = "cancel"  # RER-GREEN-BOTH
     sin: bool = False  # RE-VAR-SIN
@@ -26,28 +34,39 @@ class BattleRules:
 
     @classmethod
     def from_rulings(cls, rulings, variants=()) -> BattleRules:
-        return cls(
-            star=rulings["RER-STAR-EFFECTS"],
-            green_both=rulings["RER-GREEN-BOTH"],
-            sin="sin" in variants or "market" in variants,
-            sin_single=rulings["RER-SIN-SINGLE"],
-        )
+        """A game's rulings and variants (the Creature Market is played with Strength in Numbers)."""
+        return cls(rulings["RER-STAR-EFFECTS"], rulings["RER-GREEN-BOTH"],
+                   "sin" in variants or "market" in variants, rulings["RER-SIN-SINGLE"])  # fmt: skip
+
+    @property
+    def rulings(self) -> dict[str, str]:
+        """The rulings by ID, as ``ruling(rules, ID)`` reads them."""
+        return {"RER-STAR-EFFECTS": self.star, "RER-GREEN-BOTH": self.green_both,
+                "RER-SIN-SINGLE": self.sin_single}  # fmt: skip
 
 
 DEFAULT_RULES = BattleRules()
 
 
-def battle_rules_for(rulings, variants: tuple[str, ...]) -> BattleRules:
-    """``BattleRules.from_rulings`` of a state's rulings and variants."""
-    return BattleRules.from_rulings(rulings, variants)
+def ability(cid: str, cards: CardSet, rules: BattleRules) -> str:
+    """RE-COMP-STARS: "The color of the Level Star indicates if the card has an ability and what
+    ability that is": an ability printed on the card, else its star's (ruling RER-STAR-EFFECTS)."""
+    card = cards[cid]
+    if card.effect is not None:
+        return card.effect
+    if card.star not in REVIEW_STAR_EFFECT:
+        return "none"
+    return (
+        REVIEW_STAR_EFFECT[card.star] if ruling(rules, "RER-STAR-EFFECTS") == "review" else "none"
+    )
 
 
 class Summary(NamedTuple):
-    """What resolution needs to know about one encounter."""
+    """What a battle reads of one encounter."""
 
     total: int  # combined level
-    doubled: bool  # Strength in Numbers applies (only meaningful when rules.sin)
-    swap: bool  # has a green/swap card
+    doubled: bool  # Strength in Numbers doubles it (RE-VAR-SIN)
+    swap: bool  # has a Green (swap) card
     win: bool  # has an always-wins card
     lose: bool  # has an always-loses card
 
@@ -55,36 +74,57 @@ class Summary(NamedTuple):
         return self.total * 2 if rules.sin and self.doubled else self.total
 
 
-def summarise(ids: list[str] | tuple[str, ...], cards: CardSet, rules: BattleRules) -> Summary:
-    levels = [cards.level(c) for c in ids]
-    effects = {cards.effect(c, rules.star) for c in ids}
-    min_n = 2 if rules.sin_single == "two-or-more" else 1
-    doubled = len(ids) >= min_n and len(set(levels)) == 1
-    return Summary(
-        sum(levels), doubled, "swap" in effects, "autowin" in effects, "autolose" in effects
-    )
+def summarise(ids, cards: CardSet, rules: BattleRules) -> Summary:
+    levels = [cards[c].level for c in ids]
+    effects = {ability(c, cards, rules) for c in ids}
+    return Summary(sum(levels), strength_in_numbers(levels, rules), "swap" in effects,
+                   "autowin" in effects, "autolose" in effects)  # fmt: skip
 
 
-def _status(me: Summary, them: Summary) -> int:
-    """+1 always wins (Blue, not facing an always-loses card), -1 always loses (Red), else 0."""
-    return int(me.win and not them.lose) - int(me.lose)
+def strength_in_numbers(levels: list[int], rules: BattleRules) -> bool:
+    """RE-VAR-SIN: "An encounter that consists only of copies of the same level of card is
+    doubled in level"; a one-card encounter only under RER-SIN-SINGLE=any-size."""
+    if not rules.sin or len(set(levels)) != 1:
+        return False
+    return len(levels) >= 2 or ruling(rules, "RER-SIN-SINGLE") == "any-size"
 
 
-def swapped(a: Summary, b: Summary, rules: BattleRules) -> bool:
-    greens = int(a.swap) + int(b.swap)
-    return greens % 2 == 1 if rules.green_both == "cancel" else greens > 0
+def green_swaps(a: Summary, b: Summary, rules: BattleRules) -> bool:
+    """RE-STAR-GREEN: a Green Star card swaps the two encounters; green on both sides swaps twice,
+    i.e. not at all (RER-GREEN-BOTH=cancel), or once (one-swap)."""
+    if a.swap and b.swap:
+        return ruling(rules, "RER-GREEN-BOTH") == "one-swap"
+    return a.swap or b.swap
 
 
-def fast_winner(a: Summary, b: Summary, rules: BattleRules) -> int:
-    """1 if player A wins, -1 if player B wins, 0 on a tie: Green swaps the encounters, Blue and
-    Red decide (``_status``), else the levels (RE-RESOLVE-ORDER)."""
-    if swapped(a, b, rules):
+class Outcome(NamedTuple):
+    winner: int  # 1: encounter A wins, -1: B wins, 0: a tie
+    swapped: bool  # the Green Star swapped the encounters
+    decided_by: str  # "effects" or "levels"
+    levels: tuple[int, int]  # the levels A and B fought with
+
+
+def battle(a: Summary, b: Summary, rules: BattleRules = DEFAULT_RULES) -> Outcome:
+    """Encounter A against B (RE-RESOLVE-ORDER): Green, Blue, Red, then the levels."""
+    fired("RE-RESOLVE-ORDER")
+    swapped = green_swaps(a, b, rules)
+    if swapped:
+        fired("RE-STAR-GREEN")
         a, b = b, a
-    sa, sb = _status(a, b), _status(b, a)
-    if sa != sb:
-        return 1 if sa > sb else -1
-    la, lb = a.level(rules), b.level(rules)
-    return (la > lb) - (la < lb)
+    # RE-STAR-BLUE: always wins, unless facing red; RE-STAR-RED: always loses
+    a_wins, b_wins = a.win and not b.lose, b.win and not a.lose
+    if a_wins != b_wins:
+        fired("RE-STAR-BLUE")
+    if a.lose != b.lose or (a.lose and b.win) or (b.lose and a.win):
+        fired("RE-STAR-RED")  # red decides, or cancels a blue (red against red alone: levels)
+    status = (a_wins - a.lose) - (b_wins - b.lose)
+    levels = (a.level(rules), b.level(rules))
+    if status:
+        return Outcome(1 if status > 0 else -1, swapped, "effects", levels)
+    fired("RE-RESOLVE-LEVELS")  # "The player with the highest combined level wins the battle!"
+    if (rules.sin and a.doubled) or (rules.sin and b.doubled):
+        fired("RE-VAR-SIN")
+    return Outcome((levels[0] > levels[1]) - (levels[0] < levels[1]), swapped, "levels", levels)
 
 
 @dataclass
@@ -99,57 +139,36 @@ class BattleResult:
         return " | ".join(self.steps)
 
 
-def resolve(
-    a: list[str], b: list[str], cards: CardSet, rules: BattleRules = DEFAULT_RULES
-) -> BattleResult:
-    """Resolve player A's encounter ``a`` against player B's ``b`` (RE-RESOLVE-ORDER). The engine
-    only resolves encounters its rules let onto the table; user-given encounters go through
-    ``require_buildable_battle`` first (``solvers.encounter.odds.battle_outcome`` does)."""
-    fired("RE-RESOLVE-ORDER")
+def resolve(a, b, cards: CardSet, rules: BattleRules = DEFAULT_RULES) -> BattleResult:
+    """``battle`` of player A's encounter ``a`` against player B's ``b``, with its steps in words.
+    The engine only resolves encounters its rules let onto the table; user-given encounters go
+    through ``require_buildable_battle`` first (``solvers.encounter.odds.battle_outcome`` does)."""
     sa, sb = summarise(a, cards, rules), summarise(b, cards, rules)
-    steps = []
-    sw = swapped(sa, sb, rules)
-    if sw:  # two greens that cancel (ruling RER-GREEN-BOTH) swap nothing: green did not act
-        fired("RE-STAR-GREEN")
-    if sa.swap or sb.swap:
-        who = "+".join(s for s, x in (("A", sa.swap), ("B", sb.swap)) if x)
-        steps.append(
-            f"green ({who}): encounters {'swapped' if sw else 'swapped back (two swaps cancel)'}"
-        )
-    else:
-        steps.append("green: none")
-    fa, fb = (sb, sa) if sw else (sa, sb)
-    wa, wb = fa.win and not fb.lose, fb.win and not fa.lose
-    if wa != wb:  # blue acts where it alone decides: not facing red, not blue against blue
-        fired("RE-STAR-BLUE")
-    if fa.win or fb.win:
-        parts = []
-        for name, me, w in (("A", fa, wa), ("B", fb, wb)):
-            if me.win:
-                parts.append(f"{name} always wins" if w else f"{name}'s blue cancelled by red")
-        steps.append("blue: " + ", ".join(parts))
-    else:
-        steps.append("blue: none")
-    if fa.lose != fb.lose or (fa.lose and fb.win) or (fb.lose and fa.win):
-        fired("RE-STAR-RED")  # red decides, or cancels a blue (red against red alone: levels)
-    if fa.lose or fb.lose:
-        steps.append(
-            "red: " + ", ".join(f"{n} always loses" for n, s in (("A", fa), ("B", fb)) if s.lose)
-        )
-    else:
-        steps.append("red: none")
-    winner = {1: "A", -1: "B", 0: "tie"}[fast_winner(sa, sb, rules)]
-    la, lb = fa.level(rules), fb.level(rules)
-    if _status(fa, fb) != _status(fb, fa):
-        steps.append(f"effects decide: {winner} wins")
-        return BattleResult(winner, sw, "effects", (la, lb), steps)
-    fired("RE-RESOLVE-LEVELS")
+    out = battle(sa, sb, rules)
+    winner = {1: "A", -1: "B", 0: "tie"}[out.winner]
+    return BattleResult(winner, out.swapped, out.decided_by, out.levels,
+                        steps(sa, sb, out, winner, rules))  # fmt: skip
+
+
+def steps(sa: Summary, sb: Summary, out: Outcome, winner: str, rules: BattleRules) -> list[str]:
+    """The battle's steps in rulebook order, in words."""
+    greens = "+".join(n for n, s in (("A", sa), ("B", sb)) if s.swap)
+    how = "swapped" if out.swapped else "swapped back (two swaps cancel)"
+    fa, fb = (sb, sa) if out.swapped else (sa, sb)
+    blues = [f"{n} always wins" if not them.lose else f"{n}'s blue cancelled by red"
+             for n, me, them in (("A", fa, fb), ("B", fb, fa)) if me.win]  # fmt: skip
+    reds = [f"{n} always loses" for n, s in (("A", fa), ("B", fb)) if s.lose]
+    out_steps = [f"green ({greens}): encounters {how}" if greens else "green: none",
+                 "blue: " + (", ".join(blues) or "none"), "red: " + (", ".join(reds) or "none")]  # fmt: skip
+    if out.decided_by == "effects":
+        return [*out_steps, f"effects decide: {winner} wins"]
     dbl = [n for n, s in (("A", fa), ("B", fb)) if rules.sin and s.doubled]
-    if dbl:
-        fired("RE-VAR-SIN")
     note = f" (doubled: {'+'.join(dbl)})" if dbl else ""
-    steps.append(f"levels: {la} vs {lb}{note} -> {winner if winner == 'tie' else winner + ' wins'}")
-    return BattleResult(winner, sw, "levels", (la, lb), steps)
+    la, lb = out.levels
+    return [
+        *out_steps,
+        f"levels: {la} vs {lb}{note} -> {winner if winner == 'tie' else winner + ' wins'}",
+    ]
 
 
 def require_buildable_battle(a, b, cards: CardSet, pool=(), *, empty_ok: bool = False) -> None:

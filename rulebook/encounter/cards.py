@@ -17,16 +17,6 @@ DEFAULT_CARDS = Path(__file__).with_name("data") / "plains.toml"
 STARS = ("yellow", "green", "blue", "red", "white", "none")
 EFFECTS = ("none", "autowin", "autolose", "swap")
 KINDS = ("encounter", "boss", "key")
-# The published review's reading of the Level Stars (card-facts.md): a STAND-IN for the
-# Reference card, used under ruling RER-STAR-EFFECTS=review.
-REVIEW_STAR_EFFECT = {
-    "yellow": "none",
-    "green": "swap",
-    "blue": "autowin",
-    "red": "autolose",
-    "white": "none",
-    "none": "none",
-}
 BOX = {"encounter": 45, "boss": 4, "key": 4}  # RE-COMP-DECK
 HAND = 9  # RE-SETUP-DEAL: cards a hand
 
@@ -57,7 +47,7 @@ class Card:
 
 
 class CardSet:
-    """All cards of one box, by id. ``effect(card_id, star_rule)`` applies RER-STAR-EFFECTS.
+    """All cards of one box, by id.
 
     A read-only value: every state (and ``default_cards()``'s every caller) shares one set, so
     neither its attributes nor its lookup can be changed."""
@@ -110,14 +100,6 @@ class CardSet:
 
     def ids(self, kind: str) -> list[str]:
         return list(self.by_kind.get(kind, ()))
-
-    def effect(self, cid: str, star_rule: str = "review") -> str:
-        """The card's ability: printed on it, else what its Level Star gives (RE-COMP-STARS) under
-        ruling RER-STAR-EFFECTS."""
-        c = self.cards[cid]
-        if c.effect is not None:
-            return c.effect
-        return REVIEW_STAR_EFFECT[c.star] if star_rule == "review" else "none"
 
     def level(self, cid: str) -> int:
         return self.cards[cid].level

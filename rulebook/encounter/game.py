@@ -76,11 +76,6 @@ class Encounter(Game):
     def parse(self, text, **options):
         return self.playable(state.parse_multi(text, options.get("cards")))
 
-    def svg(self, st, *, width=None, **overlay):
-        from .svg import render
-
-        return render(st, width)
-
     def load_cards(self, path):
         """The file holds the whole box (every card of both modes)."""
         from .cards import load_card_set
@@ -155,11 +150,6 @@ class EncounterSolo(Game):
 
     def parse(self, text, **options):
         return self.playable(state.parse_solo(text, options.get("cards")))
-
-    def svg(self, st, *, width=None, **overlay):
-        from .svg import render
-
-        return render(st, width)
 
     def load_cards(self, path):
         """The file holds the whole box (every card of both modes)."""

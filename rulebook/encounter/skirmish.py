@@ -73,31 +73,3 @@ class Skirmish:
             if prob:
                 out.append(f"{name}: {prob[0]} {prob[1]}")
         return out
-
-    def _repr_svg_(self) -> str:
-        from .svg import CH, CW, card, document, text
-
-        body = [
-            text(
-                8,
-                18,
-                "Battle bench" + (" (Strength in Numbers)" if self.rules.sin else ""),
-                14,
-                weight="bold",
-            )
-        ]
-        for row, (name, side) in enumerate((("A", self.a), ("B", self.b))):
-            y = 30 + row * (CH + 16)
-            body.append(text(8, y + 26, name, 14, weight="bold"))
-            for k, c in enumerate(side):
-                body.append(card(30 + k * (CW + 3), y, c, self.cards))
-        y = 30 + 2 * (CH + 16)
-        res = self.result()
-        lines = self.problems() or (
-            [f"{i + 1}. {s}" for i, s in enumerate(res.steps)]
-            if res
-            else ["add cards to both sides"]
-        )
-        for i, line in enumerate(lines):
-            body.append(text(8, y + 14 + 16 * i, line, 12))
-        return document(520, y + 20 + 16 * len(lines), body)

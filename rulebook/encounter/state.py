@@ -33,7 +33,7 @@ from rulebook.common.notation import (
 from rulebook.common.rng import Rng
 from rulebook.common.rulings import RulingSet
 
-from .battle import BattleRules, battle_rules_for
+from .battle import BattleRules
 from .cards import HAND as HAND  # RE-SETUP-DEAL (re-exported: rules, solo_rules)
 from .cards import CardSet, default_cards
 from .catalog import CATALOG, rulings_from
@@ -173,7 +173,7 @@ class MultiState(_CardsAndRng):
 
     @property
     def battle_rules(self) -> BattleRules:
-        return battle_rules_for(self.rulings, self.variants)
+        return BattleRules.from_rulings(self.rulings, self.variants)
 
     def live(self, p: int) -> list[int]:
         return [i for i, s in enumerate(self.encounters[p]) if s]
@@ -188,11 +188,6 @@ class MultiState(_CardsAndRng):
         return MULTI_NOTATIONS[self.players].format(self)
 
     __repr__ = __str__
-
-    def _repr_svg_(self) -> str:
-        from .svg import render
-
-        return render(self)
 
 
 def multi_notation(n: int) -> Notation:
@@ -314,7 +309,7 @@ class SoloState(_CardsAndRng):
 
     @property
     def battle_rules(self) -> BattleRules:
-        return battle_rules_for(self.rulings, ("sin",) if self.strength_in_numbers else ())
+        return BattleRules.from_rulings(self.rulings, ("sin",) if self.strength_in_numbers else ())
 
     @property
     def to_move(self) -> int | None:
@@ -339,11 +334,6 @@ class SoloState(_CardsAndRng):
         return SOLO_NOTATION.format(self)
 
     __repr__ = __str__
-
-    def _repr_svg_(self) -> str:
-        from .svg import render
-
-        return render(self)
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,6 @@ from .catalog import CATALOG
 from .invariants import invariants
 from .setup import new_game
 from .state import HEADER, State, WorkingCopy
-from .svg import render
 
 
 def _action(action) -> Action:
@@ -87,9 +86,6 @@ class Trogdor(Game):
 
         check_header(self, text)
         return self.playable(State.parse(text, options.get("cards")))
-
-    def svg(self, state, *, width=None, **overlay):
-        return render(state, width=width, **overlay)
 
     def load_cards(self, path):
         """Sections the file leaves out (actions, movement, keepers, items) are the bundled ones.

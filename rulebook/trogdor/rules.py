@@ -43,7 +43,6 @@ from .actions import (
     Action,
     use,
 )
-from .cardindex import takes_square
 from .catalog import CATALOG, refuse
 from .geometry import AREA_SET, INDEX, SQUARES
 from .geometry import STEP as GEO_STEP
@@ -521,7 +520,7 @@ def check_use(s, a) -> RuleError | None:
         return refuse(rule, f"{item_id} is discharged (recharge: {recharge})")
     if item is None:
         return refuse("T-ITEM", f"unknown item {item_id!r}")
-    teleport = takes_square(item)
+    teleport = item.takes_square
     if teleport and len(a.args) != 2:
         return refuse("T-ITEM", f"{item_id} moves Trogdor: say where, e.g. 'use {item_id} C3'")
     if not teleport and len(a.args) == 2:

@@ -16,7 +16,7 @@ from rulebook.common.rng import Rng
 from rulebook.common.rulings import LazyRulings, RulingSet
 
 from .board import Layout, parse_tiles
-from .cardindex import CardIndex, literal_movement, movement_literal_id
+from .cardindex import index_of, literal_movement
 from .geometry import CENTRE, INDEX, SQUARES, square
 from .state import MAX_PLAYERS, MAX_TYPED_AP, PEASANTS_IN_BOX, Cottages, Deck, State
 
@@ -146,7 +146,7 @@ def new_game(
         movement_deck=Deck(tuple(shuffle(static["movement"])), ()),
         rulings=_rulings(rulings),
         rng=rng,
-        cards=CardIndex.shared(cs),
+        cards=index_of(cs),
     )
 
 
@@ -366,5 +366,4 @@ def with_cards(state: State, cards) -> State:
     return state.replace(cards=state.cards.with_cards(list(cards)))
 
 
-__all__ = ["new_game", "puzzle", "with_movement_deck", "with_action_deck", "with_cards",
-           "movement_literal_id"]  # fmt: skip
+__all__ = ["new_game", "puzzle", "with_movement_deck", "with_action_deck", "with_cards"]

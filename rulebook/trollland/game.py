@@ -88,11 +88,6 @@ class Trollland(Game):
         check_header(self, text)
         return self.playable(parse(text, options.get("cards")))
 
-    def svg(self, state, *, width=None, **overlay):
-        from .svg import render
-
-        return render(state, width)
-
     def load_cards(self, path):
         """Any of the people, vehicle and bonus sections; the others are the shipped ones."""
         from .cards import load_card_file

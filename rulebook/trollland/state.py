@@ -215,11 +215,6 @@ class State(Views):
     def thaw(self) -> WorkingCopy:
         return WorkingCopy(self)
 
-    def _repr_svg_(self) -> str:
-        from .svg import render
-
-        return render(self)
-
 
 class WorkingCopy(Views, common.WorkingCopy):
     """The working copy of a State (``rulebook.common.working``): lists instead of tuples, the

@@ -15,7 +15,14 @@ from dataclasses import dataclass, field
 
 from rulebook.common.actions import Action
 from rulebook.encounter import solo_rules as solo
-from rulebook.encounter.battle import Summary, composition_problem, fast_winner, summarise
+from rulebook.encounter.battle import (
+    DEFAULT_RULES,
+    Summary,
+    ability,
+    battle,
+    composition_problem,
+    summarise,
+)
 from rulebook.encounter.game import SOLO
 from rulebook.encounter.state import SoloState
 
@@ -52,7 +59,7 @@ def _classes(st: SoloState) -> dict[str, tuple]:
     positions that differ only by which copy of a level-3 creature you hold are one position."""
     cs = st.cards
     return {
-        c: (cs[c].kind, cs[c].level, cs[c].star, cs.effect(c, "review"), cs[c].effect)
+        c: (cs[c].kind, cs[c].level, cs[c].star, ability(c, cs, DEFAULT_RULES), cs[c].effect)
         for c in cs.cards
     }
 
@@ -82,7 +89,7 @@ def _ordered(s: SoloState, actions: list[Action]) -> list[Action]:
     enemy = summarise(s.enemy(), cs, rules) if s.spaces[s.marker] else None
 
     def wins_with(ids) -> bool:
-        return enemy is not None and fast_winner(summarise(ids, cs, rules), enemy, rules) == 1
+        return enemy is not None and battle(summarise(ids, cs, rules), enemy, rules).winner == 1
 
     def score(a: Action) -> tuple:
         verb, c, t = a.verb, (a.args[0] if a.args else None), str(a)
@@ -127,7 +134,7 @@ class _Pool:
 
     def add(self, ids) -> None:
         for c in ids:
-            self.eff.add(self.cs.effect(c, self.rules.star))
+            self.eff.add(ability(c, self.cs, self.rules))
             self.stars.add(self.cs[c].star)
             self.total += self.cs.level(c)
             self.size += 1
@@ -146,7 +153,7 @@ class _Pool:
             for w in (False, True) if "autowin" in self.eff else (False,):
                 for lose in (False, True) if "autolose" in self.eff else (False,):
                     for level in (0, top):
-                        r = fast_winner(Summary(level, False, g, w, lose), them, rules)
+                        r = battle(Summary(level, False, g, w, lose), them, rules).winner
                         if r == 1 or (allow_tie and r == 0):
                             return True
         return False
@@ -208,7 +215,7 @@ def boss_room_plan(st: SoloState) -> list[str] | None:
             mine = (*st.my_encounter, *extra)
             if not mine or composition_problem(mine, cs) is not None:
                 continue
-            if fast_winner(summarise(mine, cs, rules), them, rules) == 1:
+            if battle(summarise(mine, cs, rules), them, rules).winner == 1:
                 return [f"build {c}" for c in extra] + ["enter"]
     return None
 

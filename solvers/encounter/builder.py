@@ -29,8 +29,9 @@ from rulebook.common.errors import TrogkitInputError
 from rulebook.encounter.battle import (
     DEFAULT_RULES,
     BattleRules,
+    ability,
+    battle,
     composition_problem,
-    fast_winner,
     summarise,
 )
 from rulebook.encounter.cards import CardSet
@@ -188,7 +189,7 @@ class _BlockTable:
             beat = None
             if composition_problem(ids, self.cards) is None:
                 me = summarise(ids, self.cards, self.rules)
-                won = (fast_winner(me, t, self.rules) == 1 for t in self.theirs)
+                won = (battle(me, t, self.rules).winner == 1 for t in self.theirs)
                 beat = sum(1 << t for t, w in enumerate(won) if w)
             if len(self._beat) >= MAX_BLOCKS:  # memory stays bounded at the longest --timeout
                 return beat
@@ -253,7 +254,7 @@ def _lit(var, bit):
 def _beats(aw, al, bw, bl, level_gt):
     """A beats B: status first (always-wins not facing always-loses, minus always-loses), then
     ``level_gt`` (a formula or constant). Enumerates the truth table of the four flags, folding
-    constants, exactly as rulebook.encounter.battle.fast_winner does."""
+    constants, exactly as rulebook.encounter.battle.battle does."""
     terms = []
     for v in itertools.product((0, 1), repeat=4):
         flags = (aw, al, bw, bl)
@@ -308,7 +309,9 @@ def build_z3(
     # the model's win flags are lower bounds; report the true outcome of its pairing
     pairs: list[int | None] = [j if j < m else None for j in range(n)]
     true_wins = sum(
-        1 for j in range(m) if fast_winner(summarise(encs[j], cards, rules), theirs[j], rules) == 1
+        1
+        for j in range(m)
+        if battle(summarise(encs[j], cards, rules), theirs[j], rules).winner == 1
     )
     return BuildPlan(true_wins, encs, pairs, "z3", optimal, {"checks": checks})
 
@@ -318,7 +321,7 @@ def _z3_constraints(s, x, hand, theirs, cards, rules) -> list:
     legally (RE-COMPOSE-*); return the win flag of each encounter facing one of ``theirs``."""
     nc, n = len(x), len(x[0]) if x else 0
     lv = [cards.level(c) for c in hand]
-    eff = [cards.effect(c, rules.star) for c in hand]
+    eff = [ability(c, cards, rules) for c in hand]
     star = [cards[c].star for c in hand]
     for c in range(nc):
         s.add(_pbeq([(x[c][j], 1) for j in range(n)], 1))

@@ -19,7 +19,8 @@ from rulebook.encounter.battle import (
     DEFAULT_RULES,
     BattleRules,
     Summary,
-    fast_winner,
+    ability,
+    battle,
     require_buildable_battle,
     require_buildable_encounters,
     resolve,
@@ -98,7 +99,7 @@ def win_probability(
     groups: dict[tuple, list[str]] = {}
     for c in pool:
         card = cards[c]
-        groups.setdefault((card.level, cards.effect(c, rules.star), card.star), []).append(c)
+        groups.setdefault((card.level, ability(c, cards, rules), card.star), []).append(c)
     keys = sorted(groups)
     sides = _star_sides(keys)
     budget = Budget(seconds=seconds)
@@ -146,7 +147,7 @@ def _exact(me: Summary, k, sides, groups, cards, rules, budget: Budget) -> Odds:
                 continue
             ids = [c for key, t in picked for c in groups[key][:t]]
             them = summarise(ids, cards, rules)
-            tally[fast_winner(me, them, rules)] += weight
+            tally[battle(me, them, rules).winner] += weight
     total = sum(tally.values())
     if total == 0:
         raise TrogkitInputError(f"no legal encounter of {k} cards can be drawn from that pool")
@@ -198,7 +199,7 @@ def _sampled(me, k, pool, cards, rules, samples, seed, budget: Budget | None = N
         ids, rng = _draw(sides, k, cards, rng)
         if not _legal_stars([cards[c].star for c in ids]):
             continue  # a lone Green: drawn again (uniform over the legal ones still)
-        tally[fast_winner(me, summarise(ids, cards, rules), rules)] += 1
+        tally[battle(me, summarise(ids, cards, rules), rules).winner] += 1
         drawn += 1
         if drawn == samples:
             break
@@ -240,6 +241,6 @@ def win_probability_bruteforce(mine, k, pool, cards, rules=DEFAULT_RULES) -> Odd
     tally = {1: 0, 0: 0, -1: 0}
     for ids in itertools.combinations(pool, k):
         if _legal_stars([cards[c].star for c in ids]):
-            tally[fast_winner(me, summarise(list(ids), cards, rules), rules)] += 1
+            tally[battle(me, summarise(list(ids), cards, rules), rules).winner] += 1
     total = sum(tally.values())
     return Odds.from_tally(tally, "exact", total)

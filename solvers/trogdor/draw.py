@@ -1,14 +1,14 @@
 """Board overlays for notebooks: solver answers drawn on the engine's own SVG picture
-(``rulebook.game("trogdor").svg`` with an overlay: highlighted squares, a numbered path, labels).
+(``drawings.svg`` with an overlay: highlighted squares, a numbered path, labels).
 No matplotlib here; see ``plots.py`` for the charts."""
 
 from __future__ import annotations
 
-from rulebook import game
+import drawings
 
 
 def render_svg(state, **overlay) -> str:
-    return game("trogdor").svg(state, **overlay)
+    return drawings.svg(state, **overlay)
 
 
 class SVG:

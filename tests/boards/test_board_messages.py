@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
+import drawings
 import rulebook
 from boards import board
 from conftest import targets_in
@@ -36,9 +37,7 @@ def _positions(name: str, seed: int = 0, every: int = 7, limit: int = 8) -> list
 
 
 POSITIONS = {name: _positions(name) for name in GAMES}
-TARGETS = sorted(
-    {t for ps in POSITIONS.values() for s in ps for t in targets_in(rulebook.game_of(s).svg(s))}
-)
+TARGETS = sorted({t for ps in POSITIONS.values() for s in ps for t in targets_in(drawings.svg(s))})
 MESSAGE = hs.fixed_dictionaries(
     {
         "kind": hs.sampled_from(["click", "click", "click", "menu", "hover", None]),

@@ -10,8 +10,10 @@ from pathlib import Path
 
 import pytest
 
+import drawings
 import rulebook
 from boards import exercises as ex
+from drawings.words import change_words
 from rulebook.common.errors import TrogkitInputError
 from rulebook.common.game import random_game
 from rulebook.encounter.setup import battle_position
@@ -211,10 +213,10 @@ def test_drill_gives_fresh_positions_a_learner_can_answer(tally, game, rule):
             assert isinstance(e, ex.LegalExercise) and e.solution() is False
         else:  # legal: "what happens?", answered by playing it
             assert isinstance(e, ex.PredictExercise)
-            assert e.solution() == ex.words.change_words(e.state, g.apply(e.state, e.action))
+            assert e.solution() == change_words(e.state, g.apply(e.state, e.action))
         assert not e.answer(e.wrong_answer()).correct and e.answer(e.solution()).correct
         # the drill's board shows the new position
-        assert _board_of(d.widget).svg == g.svg(e.state)
+        assert _board_of(d.widget).svg == drawings.svg(e.state)
         assert rule in e.hint()
     assert len(set(seen)) == len(seen)
     assert d.answer(d.current.solution()).correct
@@ -328,7 +330,7 @@ def _board_of(widget):
 def test_every_kind_shows_its_live_board_beside_the_question(tally):
     for e in _every_kind(tally):
         view = _board_of(e.widget)
-        assert view.svg == e.game.svg(e.state), e.question
+        assert view.svg == drawings.svg(e.state), e.question
         assert html.escape(e.question) in e.title.value
         assert int(view.layout.max_width.removesuffix("px")) <= 900  # at most ~300 px tall
 

@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+import drawings
 import rulebook
 from trogkit.cli import main
 
@@ -82,7 +83,7 @@ def test_show_writes_the_svg_and_describes_the_position(game, capsys, tmp_path):
     f = tmp_path / "board.svg"
     code, out, _ = run([game, "show", "--position", str(s), "--svg", str(f), "--json"], capsys)
     data = json.loads(out)
-    assert code == 0 and f.read_text(encoding="utf-8") == g.svg(s)
+    assert code == 0 and f.read_text(encoding="utf-8") == drawings.svg(s)
     assert data["legal_actions"] == len(g.legal_actions(s)) and data["players"] == g.num_players(s)
     code, out, err = run([game, "show", "--position", str(s), "--svg", str(tmp_path)], capsys)
     assert code == 2 and "--svg" in err and err.count("\n") == 1

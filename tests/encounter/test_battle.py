@@ -146,32 +146,18 @@ def test_battle_bench_reads_fields_and_refuses_bad_input():
             bench.apply(bad)
 
 
-def test_resolve_and_fast_winner_agree_on_every_pair_of_small_encounters():
-    """One battle: ``resolve`` (the steps, for teaching) names the winner ``fast_winner``
-    decides, under every option of the rulings a battle reads, with and without Strength in
-    Numbers, on every pair of encounters of one or two cards of a spread of stars."""
-    import itertools
+def test_a_battle_records_each_ruling_where_it_decides():
+    """RER-STAR-EFFECTS where a star ability takes part, RER-GREEN-BOTH where both sides have
+    green, RER-SIN-SINGLE where Strength in Numbers meets a one-card encounter; none elsewhere."""
+    from rulebook.common.game import tracing
 
-    from rulebook.encounter.battle import BattleRules, fast_winner, resolve, summarise
-    from rulebook.encounter.cards import default_cards
+    def rulings(a, b, rules=BASE):
+        with tracing() as ids:
+            resolve(a, b, CARDS, rules)
+        return {i for i in ids if i.startswith("RER-")}
 
-    cards = default_cards()
-    by_star = {}
-    for c in cards.ids("encounter"):
-        by_star.setdefault(cards[c].star, []).append(c)
-    sample = [ids[:2] for ids in by_star.values()]
-    singles = [[c] for ids in sample for c in ids]
-    pairs = [list(p) for p in itertools.combinations([c for ids in sample for c in ids], 2)]
-    encounters = singles + pairs
-    names = {1: "A", -1: "B", 0: "tie"}
-    for star, green, sin, single in itertools.product(
-        ("review", "seed-only"), ("cancel", "one-swap"), (False, True), ("two-or-more", "any-size")
-    ):
-        rules = BattleRules(star=star, green_both=green, sin=sin, sin_single=single)
-        for a in encounters:
-            sa = summarise(a, cards, rules)
-            for b in encounters:
-                if set(a) & set(b):
-                    continue
-                expected = names[fast_winner(sa, summarise(b, cards, rules), rules)]
-                assert resolve(a, b, cards, rules).winner == expected, (a, b, rules)
+    assert rulings(["Y3a", "Y6a"], ["Y9a", "Y5a"], SIN) == set()
+    assert rulings(["B1"], ["Y10a"]) == {"RER-STAR-EFFECTS"}
+    assert rulings(["G1", "Y1a"], ["G2", "Y9a"]) == {"RER-STAR-EFFECTS", "RER-GREEN-BOTH"}
+    assert rulings(["Y6a"], ["Y10a", "Y9a"], SIN) == {"RER-SIN-SINGLE"}
+    assert rulings(["Y6a"], ["Y10a", "Y9a"]) == set()  # no Strength in Numbers: nothing to read

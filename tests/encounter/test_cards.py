@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rulebook.common.errors import CardDataError
-from rulebook.encounter import default_cards, load_card_set
+from rulebook.encounter import BattleRules, ability, default_cards, load_card_set
 from rulebook.encounter.cards import DEFAULT_CARDS
 
 CARDS = default_cards()
@@ -23,13 +23,13 @@ def test_star_colours_and_names_RE_COMP_STARS():
     # RE-COMP-STARS: star colour = ability; names only on creatures with abilities
     stars = {CARDS[c].star for c in CARDS.ids("encounter")}
     assert stars == {"yellow", "green", "blue", "red"}
-    assert CARDS.effect("Y3a") == "none"
-    assert CARDS.effect("B1") == "autowin" and CARDS.effect("R1") == "autolose"
-    assert CARDS.effect("G1") == "swap"
+    review, seed_only = BattleRules(), BattleRules(star="seed-only")
+    assert ability("Y3a", CARDS, review) == "none"
+    assert ability("B1", CARDS, review) == "autowin" and ability("R1", CARDS, review) == "autolose"
+    assert ability("G1", CARDS, review) == "swap"
     # under the seed-only reading only a printed effect counts
-    assert (
-        CARDS.effect("B1", "seed-only") == "none" and CARDS.effect("TK", "seed-only") == "autolose"
-    )
+    assert ability("B1", CARDS, seed_only) == "none"
+    assert ability("TK", CARDS, seed_only) == "autolose"
     assert CARDS["Y3a"].name == "Level 3 creature"
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import drawings
 from rulebook.encounter import new_adventure, new_game
 
 
@@ -13,21 +14,21 @@ def targets(svg: str) -> set[str]:
 
 def test_multi_svg_marks_hand_cards_encounters_and_loot_die():
     st = new_game(3, 1)
-    t = targets(st._repr_svg_())
+    t = targets(drawings.svg(st))
     assert {f"card:{c}" for c in st.hands[0]} <= t
     assert {f"encounter:P{p}.E{e}" for p in (1, 2, 3) for e in range(1, 6)} <= t
     assert "loot" in t
-    assert st._repr_svg_() == new_game(3, 1)._repr_svg_()
+    assert drawings.svg(st) == drawings.svg(new_game(3, 1))
 
 
 def test_market_cards_are_targets():
     st = new_game(2, 4, variants=("market",))
-    assert {f"card:{c}" for c in st.market} <= targets(st._repr_svg_())
+    assert {f"card:{c}" for c in st.market} <= targets(drawings.svg(st))
 
 
 def test_solo_svg_marks_spaces_and_hand():
     st = new_adventure(2)
-    t = targets(st._repr_svg_())
+    t = targets(drawings.svg(st))
     assert {f"space:{i}" for i in range(1, 13)} <= t
     assert {f"card:{c}" for c in st.hand} <= t
     assert not any(f"card:{c}" in t for s in st.spaces for c in s)  # face-down cards hidden
@@ -39,13 +40,13 @@ def test_solo_picture_is_as_narrow_as_the_multiplayer_one_and_ids_stay_uncovered
     space (six cards, a puzzle's) still stays inside its column."""
     import dataclasses
 
-    from rulebook.encounter.svg import CW, MIN_WIDTH, SPACE_W
+    from drawings.encounter import CW, MIN_WIDTH, SPACE_W
 
     st = new_adventure(1)
     assert max(len(s) for s in st.spaces) == 4
     crowded = st.spaces[11] + st.spaces[10][:2]  # six cards in the last space
     st = dataclasses.replace(st, face_up=(True,) * 12, spaces=(*st.spaces[:11], crowded))
-    svg = st._repr_svg_()
+    svg = drawings.svg(st)
     assert float(re.search(r'<svg[^>]*width="([0-9.]+)"', svg).group(1)) <= MIN_WIDTH
     path = svg[: svg.index(">hand<")]
     spaces = re.findall(r'data-target="space:(\d+)"((?:(?!data-target="space:).)*)', path)

@@ -4,6 +4,7 @@ import re
 from pathlib import Path
 from xml.etree import ElementTree
 
+import drawings
 from rulebook.trogdor import CATALOG, State, apply_action, legal_actions, new_game, puzzle
 from scripts.coverage import report
 
@@ -70,17 +71,16 @@ def test_every_rule_has_a_test():
 
 
 def test_svg_is_well_formed_and_deterministic():
-    """The state's picture (_repr_svg_) is valid XML, shows the panel, and never varies."""
+    """The state's picture (drawings.svg) is valid XML, shows the panel, and never varies."""
     s = puzzle(LAYOUT, trogdor="C1", hidden=True, knights=["B2"], archer="E5", troghammer="D4",
                peasants=["A1", "A1"], burnt=["A1"], cottages_burnt=["E1"])  # fmt: skip
-    svg = s._repr_svg_()
+    svg = drawings.svg(s)
     root = ElementTree.fromstring(svg)
     assert root.tag.endswith("svg")
     assert "Trog-meter" in svg and "AP: 99" in svg and "hid" in svg
-    assert svg == s.copy()._repr_svg_()
-    from rulebook.trogdor.svg import render
+    assert svg == drawings.svg(s.copy())
 
-    over = render(s, highlight=["B2"], path=["C1", "C2", "C3"], labels={"A1": "!"})
+    over = drawings.svg(s, highlight=["B2"], path=["C1", "C2", "C3"], labels={"A1": "!"})
     ElementTree.fromstring(over)
     assert over.count("<circle") > svg.count("<circle")
 

@@ -8,8 +8,8 @@ import xml.etree.ElementTree as ET
 
 from tl_helpers import berth, pos, zom_example
 
+from drawings.trollland import render
 from rulebook.trollland import new_game
-from rulebook.trollland.svg import render
 
 NS = "{http://www.w3.org/2000/svg}"
 

@@ -102,7 +102,7 @@ def _act_candidates(s) -> list[Action]:
             out.sort(key=BY_TEXT)
     item_id = s.items[s.to_move]
     if item_id is not None and not s.item_used and s.item_charged[s.to_move]:
-        uses = s.cards.uses(item_id)  # well-formed for this item, built once per card set
+        uses = s.cards.uses(item_id)  # well-formed for this item, made with the card
         # check_use looks at the square only to see that one is given: one probe decides all
         if uses and check_use(s, uses[0]) is None:
             out += uses  # "use ..." sorts after every other act-phase action

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from html import escape
 
-from rulebook.common.picture import wrap
+from rulebook.encounter.layout import PER_COLUMN, SPACES, space_xy
 
-from .layout import PER_COLUMN, SPACES, space_xy
+from .text import wrap
 
 STAR_FILL = {
     "yellow": "#f6d860",
@@ -263,3 +263,23 @@ def _solo(st) -> str:
     body.append(text(8, y + 14, f"boss deck {len(st.boss_deck)}  discard {len(st.discard)}  "
                                  "(dashed = stand-in card data)", 11))  # fmt: skip
     return document(width, y + 24, body)
+
+
+def skirmish(bench) -> str:
+    """The battle bench (``rulebook.encounter.skirmish.Skirmish``): both sides' cards and the
+    resolution's steps in rulebook order, or what keeps a side from being an encounter."""
+    title = "Battle bench" + (" (Strength in Numbers)" if bench.rules.sin else "")
+    body = [text(8, 18, title, 14, weight="bold")]
+    for row, (name, side) in enumerate((("A", bench.a), ("B", bench.b))):
+        y = 30 + row * (CH + 16)
+        body.append(text(8, y + 26, name, 14, weight="bold"))
+        for k, c in enumerate(side):
+            body.append(card(30 + k * (CW + 3), y, c, bench.cards))
+    y = 30 + 2 * (CH + 16)
+    res = bench.result()
+    lines = bench.problems() or (
+        [f"{i + 1}. {s}" for i, s in enumerate(res.steps)] if res else ["add cards to both sides"]
+    )
+    for i, line in enumerate(lines):
+        body.append(text(8, y + 14 + 16 * i, line, 12))
+    return document(520, y + 20 + 16 * len(lines), body)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from html import escape
 
-from rulebook.common.picture import wrap
+from .text import wrap
 
 COLOURS = {"Bi": "#f4a6c6", "Zo": "#9fd38a", "Ze": "#9cc7f0", "Ni": "#555555", "Go": "#e8c15a"}
 TROLL = "#b58ad6"

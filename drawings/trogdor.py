@@ -2,14 +2,15 @@
 
 Deterministic output (no ids, no randomness), so notebooks can save it and tests can compare it.
 An optional overlay lets solvers and boards draw plans: ``highlight`` squares, a numbered ``path``
-and free ``labels`` per square.
+and free ``labels`` per square. Click targets (``data-target``): a square ``B2``, ``peasant:B2``,
+``card:<id>``.
 """
 
 from __future__ import annotations
 
 from html import escape
 
-from .geometry import SQUARES, square
+from rulebook.trogdor.geometry import SQUARES, square
 
 T = 60  # tile size
 PAD = 20  # room for coordinates
