@@ -547,7 +547,7 @@ class CardSet:
         }
 
 
-# data files beside the cards that are not cards (the edge-case gallery, rulebook/common/gallery.py)
+# data files beside the cards that are not cards (the edge-case gallery, drawings/gallery.py)
 NOT_CARDS = frozenset({"gallery.toml"})
 
 
