@@ -40,6 +40,19 @@ def draw_movement(s):
     return s.cards.movement(cid)
 
 
+def movement_cards(s, again: str):
+    """Movement cards drawn one after another while the caller takes more ("draw another movement
+    card": T-FLAME-COTTAGE, T-TROGHAMMER-REMOVE), each after the first reported as ``again``;
+    until the deck is out, or MAX_REPEATS cards."""
+    for n in range(MAX_REPEATS):
+        if n:
+            fired(again)
+        card = draw_movement(s)
+        if card is None:
+            return
+        yield card
+
+
 def _spent(s) -> tuple[str, ...]:
     return tuple(c for c in s.movement_deck.discard if c != s.movement_card)
 

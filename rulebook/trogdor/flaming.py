@@ -7,8 +7,7 @@ from rulebook.common.game import fired, ruling
 from rulebook.trogdor.grid import Square
 
 from .countryside import (
-    MAX_REPEATS,
-    draw_movement,
+    movement_cards,
     put_peasants,
     recharge,
     set_burnt,
@@ -44,12 +43,7 @@ def burninate_peasants(s, starts) -> None:
             continue
         _visit(s, pos, queue)
         saved = False
-        for n in range(MAX_REPEATS):
-            if n:
-                fired("T-FLAME-COTTAGE")
-            card = draw_movement(s)
-            if card is None:
-                break
+        for card in movement_cards(s, "T-FLAME-COTTAGE"):
             for d in card.path:
                 nxt = STEP[False][pos][d] or (wrap_step(pos, d) if wrap else None)
                 if nxt is None:  # ruling TR-FLAME-WRAP=stop: the run ends at the edge

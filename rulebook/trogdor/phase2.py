@@ -15,7 +15,14 @@ from rulebook.common.game import fired, ruling
 from rulebook.trogdor.grid import Square
 
 from .catalog import refuse
-from .countryside import MAX_REPEATS, draw_movement, put_peasants, set_burnt, set_cottage, wrap_step
+from .countryside import (
+    draw_movement,
+    movement_cards,
+    put_peasants,
+    set_burnt,
+    set_cottage,
+    wrap_step,
+)
 from .flaming import burninate_peasants
 from .geometry import CENTRE
 from .geometry import STEP as GEO_STEP
@@ -220,12 +227,7 @@ def move_troghammer(s) -> None:
     move the Troghammer along the movement path"; T-TROGHAMMER-REMOVE: "If at any time the
     Troghammer lands on a tile occupied by a knight or archer, draw another movement card and move
     it again"."""
-    for n in range(MAX_REPEATS):
-        if n:
-            fired("T-TROGHAMMER-REMOVE")
-        card = draw_movement(s)
-        if card is None:
-            return
+    for card in movement_cards(s, "T-TROGHAMMER-REMOVE"):
         _walk_hammer(s, card.path)
         if not hammer_blocked(s):
             return

@@ -142,8 +142,12 @@ ARGUMENTS: dict[str, Callable] = {
     "burn peasant at": lambda s: [PEASANT_AT[sq] for sq in _long_range(s, "peasant")],
     # any square, with a teleport in force
     "teleport": lambda s: list(TELEPORT.values()) if "teleport" in s.powers else [],
-    # your item (with every square when it moves Trogdor)
-    "use": lambda s: list(s.cards.uses(s.items[s.to_move])),
+    # your item, standing upright (charged) and not used this turn; every square when it moves Trogdor
+    "use": lambda s: (
+        list(s.cards.uses(s.items[s.to_move]))
+        if s.item_charged[s.to_move] and not s.item_used
+        else []
+    ),
     "pass": lambda s: [PASS],
     # a cottage
     "spawn": lambda s: [SPAWN[sq] for sq in s.cottages],
