@@ -17,8 +17,9 @@ import ipywidgets as W
 
 import drawings
 import rulebook
-from rulebook.common.cardedit import parse_move, zone_of
-from rulebook.common.errors import TrogkitInputError
+from rulebook.common.cardedit import zone_of
+from rulebook.common.errors import NotationError, TrogkitInputError
+from rulebook.common.notation import excerpt
 
 from .core import TARGET, Nothing, Play, Select, esc, input_error_text
 from .editor import EditorBoard
@@ -33,6 +34,17 @@ A refused move names the card, the zone and the rule or notation field; nothing 
 """
 SAME_NAME = ("cage:", "encounter:", "space:")  # drawing targets that are zones of the same name
 BOX_W, BOX_H, GAP = 132, 22, 6
+
+
+def parse_move(text: str) -> tuple[str, str]:
+    """``"move Zo3 cage:V01.2"`` (or ``"Zo3 cage:V01.2"``, as typed in the box) -> (card, zone)."""
+    words = str(text).split()
+    if words[:1] == ["move"]:
+        words = words[1:]
+    if len(words) != 2:
+        raise NotationError("write a move as: move CARD ZONE", text=excerpt(str(text)),
+                            where="move")  # fmt: skip
+    return words[0], words[1]
 
 
 class CardEditor(EditorBoard):

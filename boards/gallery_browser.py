@@ -2,7 +2,7 @@
 live board loads its position, try its action(s), toggle the ruling it shows and compare the
 options side by side. The stored verification games are in it too: a witness for a rule, the
 difference of a ruling (``solvers.verify``), each opened as a replay to step through. Thin: every
-result is the rulebook's (``rulebook.common.gallery``) or the stored trace replayed.
+result is the rules' (``drawings.gallery`` replays it) or the stored trace replayed.
 
 A bad gallery entry or stored file is skipped and listed at the top (file, scenario, field); a
 scenario whose position does not read, or a ruling option that does not exist, is answered on the
@@ -15,7 +15,7 @@ import importlib
 import ipywidgets as W
 
 import rulebook
-from rulebook.common import gallery as G
+from drawings import gallery as G
 from rulebook.common.errors import RuleError, TrogkitInputError
 
 from .core import esc

@@ -10,7 +10,7 @@ keys stepping back and forward through the scenario's or the witness's actions.
 One app for all games, chosen through the game protocol: the game's edit functions
 (``rulebook/<package>/edit.py``) say which editor part it gets -- squares with a palette
 (``edit_square``: ``boards.editor.ScenarioEditor``) or cards moved between zones (``zones_for``:
-``boards.card_editor.CardEditor``). Thin: positions come from ``rulebook.common.gallery``, edits
+``boards.card_editor.CardEditor``). Thin: positions come from ``drawings.gallery``, edits
 from the edit functions, results from the rules.
 """
 
@@ -23,7 +23,7 @@ from urllib.parse import parse_qs, quote, urlencode
 import ipywidgets as W
 
 import rulebook
-from rulebook.common import gallery as G
+from drawings import gallery as G
 from rulebook.common.errors import TrogkitInputError
 from rulebook.common.notation import header_of
 

@@ -20,7 +20,7 @@ import anywidget
 import ipywidgets as W
 
 import rulebook
-from rulebook.common import gallery as G
+from drawings import gallery as G
 from rulebook.common.errors import NotationError, RuleError, TrogkitInputError
 from rulebook.common.notation import header_of
 

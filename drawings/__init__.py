@@ -1,5 +1,7 @@
-"""Pictures of positions, kept apart from the rules (as pgx keeps drawing apart from its games):
-``drawings.svg(state)`` draws a position of any game as SVG text.
+"""How positions are shown to people, kept apart from the rules (as pgx keeps drawing apart from
+its games): ``drawings.svg(state)`` draws a position of any game as SVG text; ``drawings.words``
+says in plain words what an action changed; ``drawings.gallery`` reads the edge-case gallery
+stored beside each game's rules (the scenarios the boards show and the tests replay).
 
 ``drawings.<package>.render`` draws one game (``<package>`` is the game's ``Game.package``, so
 the two modes of Random Encounter share ``drawings.encounter``); ``drawings.text`` holds what

@@ -16,7 +16,7 @@ import random
 from pathlib import Path
 
 import rulebook
-from rulebook.common import gallery
+from drawings import gallery
 
 PATH = Path(__file__).resolve().parents[1] / "tests" / "perft.json"
 # plies counted from each position (a build turn of Random Encounter offers ~45 actions)

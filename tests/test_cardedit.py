@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 import rulebook
-from rulebook.common import gallery as G
-from rulebook.common.cardedit import parse_move
+from boards.card_editor import parse_move
+from drawings import gallery as G
 from rulebook.common.errors import NotationError
 from rulebook.encounter import edit as encounter_edit
 from rulebook.trollland import edit as trollland_edit

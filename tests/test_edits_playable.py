@@ -208,7 +208,7 @@ def test_trollland_a_single_chosen_card_in_the_choose_step_is_refused():
 def test_trollland_into_the_trollgat_scenario_can_be_edited():
     """Issue 33: every edit of the chosen card was refused ("nobody can act in step 'load'").
     The card leaves and the rules carry on as they would: loading is over, the turn ends."""
-    from rulebook.common import gallery as G
+    from drawings import gallery as G
     from rulebook.trollland.edit import edit
 
     sc = next(s for s in G.load("trollland") if s.name == "trollgat-when-a-cage-fits")

@@ -20,7 +20,7 @@ def test_every_game_has_at_least_ten_positions_gallery_ones_included():
         assert len(entries) >= 10, name
     gallery_texts = {
         s.position for package in ("trogdor", "trollland", "encounter")
-        for s in __import__("rulebook.common.gallery", fromlist=["load"]).load(package)
+        for s in __import__("drawings.gallery", fromlist=["load"]).load(package)
     }  # fmt: skip
     for name in ("trogdor", "trollland", "encounter"):
         assert any(e["position"] in gallery_texts for e in STORED[name]), name

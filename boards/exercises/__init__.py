@@ -27,7 +27,6 @@ Every exercise also saves a static rendering (question, board picture, answer in
 
 from __future__ import annotations
 
-from . import words
 from .core import SCORE, Exercise, Feedback, Score
 from .drill import Drill, RuleExercise
 from .games import (
@@ -51,5 +50,5 @@ __all__ = [
     "SCORE", "ClickExercise", "Drill", "Exercise", "Feedback", "LegalExercise",
     "NumberExercise", "PredictExercise", "RuleExercise", "Score", "attack_click",
     "battle_level", "burninate_squares", "cages_click", "click", "drill", "fewest_ap_to_burn",
-    "legal", "number", "points", "predict", "vehicle_points", "words",
+    "legal", "number", "points", "predict", "vehicle_points",
 ]  # fmt: skip

@@ -9,6 +9,7 @@ from collections.abc import Callable
 import ipywidgets as W
 
 import drawings
+from drawings.words import change_words, phrases
 from rulebook.common.errors import RuleError
 
 from ..core import esc
@@ -23,7 +24,6 @@ from .core import (
     svg_img,
     unjudged,
 )
-from .words import change_words, phrases
 
 REFUSED = "nothing changes: the rules refuse it"
 CHOICE_CSS = (

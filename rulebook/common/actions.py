@@ -59,10 +59,6 @@ class Action:
         return (type(self), (self.verb, self.args))
 
     @property
-    def text(self) -> str:
-        return self._text
-
-    @property
     def arg(self):
         """The first argument (most verbs take one)."""
         return self.args[0]
@@ -80,15 +76,14 @@ class Grammar:
     supported: give each shape its own verb, so every action has exactly one spelling.
     """
 
-    def __init__(self, game: str, forms: Mapping[str, Sequence[Codec]], *, action_type=Action):
+    def __init__(self, game: str, forms: Mapping[str, Sequence[Codec]]):
         self.game = game
         self.forms = {verb: tuple(codecs) for verb, codecs in forms.items()}
-        self.action_type = action_type
         # longest verbs first, so 'burn tile at' is tried before 'burn tile'
         self._verbs = sorted(self.forms, key=lambda v: -len(v.split()))
 
     def parse(self, text) -> Action:
-        if isinstance(text, self.action_type):
+        if isinstance(text, Action):
             return text
         if not isinstance(text, str):
             raise NotationError(
@@ -116,7 +111,7 @@ class Grammar:
                 c.parse(w, f"{verb} argument {i + 1}")
                 for i, (c, w) in enumerate(zip(codecs, rest, strict=True))
             )
-            return self.action_type(verb, args)
+            return Action(verb, args)
         raise self.unknown_verb(words[0])
 
     def unknown_verb(self, verb: str) -> NotationError:
@@ -136,4 +131,4 @@ class Grammar:
         codecs = self.forms.get(verb)
         if codecs is None or len(codecs) != len(args):
             raise NotationError(f"no {self.game} action {verb!r} with {len(args)} argument(s)")
-        return self.action_type(verb, args)
+        return Action(verb, args)

@@ -113,18 +113,6 @@ def dispatch(state, op, edits: dict[str, Callable]):
     return fn(state, *args)
 
 
-def parse_move(text: str) -> tuple[str, str]:
-    """``"move Zo3 cage:V01.2"`` (or ``"Zo3 cage:V01.2"``) -> (card, zone)."""
-    words = str(text).split()
-    if words[:1] == ["move"]:
-        words = words[1:]
-    if len(words) != 2:
-        raise NotationError(
-            "write a move as: move CARD ZONE", text=excerpt(str(text)), where="move"
-        )
-    return words[0], words[1]
-
-
 def per_player(name: str, values) -> ZoneMap:
     """``{"hand:P1": ..., "hand:P2": ...}`` from per-player card lists."""
     return {f"{name}:P{p + 1}": tuple(v) for p, v in enumerate(values)}

@@ -42,9 +42,8 @@ COMMON_FIELDS: dict[str, Field] = {
 # What a card file may hold: far more than any real box needs, far less than what would make
 # loading slow or a message unreadable. Anything beyond is bad input (CardDataError), not a crash.
 MAX_FILE_BYTES = 1_000_000
-MAX_DEPTH = (
-    8  # tables/lists inside each other (a real file needs 4: file > section > card > effect)
-)
+# tables/lists inside each other (a real file needs 4: file > section > card > effect)
+MAX_DEPTH = 8
 MAX_INT = 10**6  # |integer| anywhere in the file
 MAX_STRING = 10_000  # characters in one string value
 

@@ -1,9 +1,6 @@
-"""Notation codecs for values every game's position carries: the seeded RNG and the rulings.
-
-(A NEW shared file next to ``notation.py``, so each game writes ``rng=SEED:COUNTER`` and
-``rulings=ID=option,...`` the same way, with the same strictness: only the canonical spelling
-parses, so ``parse`` either raises NotationError or round-trips.)
-"""
+"""Notation codecs for values every game's position carries: the seeded RNG and the rulings,
+written ``rng=SEED:COUNTER`` and ``rulings=ID=option,...`` the same way in every game (only the
+canonical spelling parses)."""
 
 from __future__ import annotations
 

@@ -26,14 +26,13 @@ from .errors import NotationError, RuleError
 
 # Context-local, so threads (e.g. a Dask worker's) each trace their own games.
 _fired: ContextVar[list[str] | None] = ContextVar("trogkit_fired", default=None)
-_current = _fired.get
 
 
 def fired(rule_id: str, *more: str) -> None:
     """Rule code calls this when catalog rules take effect (one call for the rules that act
     together: speed: PERF.md "Trollland: one fired call per step"); a no-op unless someone is
     tracing (sweeps count rules that never fire)."""
-    sink = _current()
+    sink = _fired.get()
     if sink is not None:
         sink.append(rule_id)
         if more:
@@ -177,7 +176,8 @@ class Game:
     @property
     def package(self) -> str:
         """The rulebook package the game lives in (``trogdor``; ``encounter`` for both of its
-        modes): where its edits and gallery are, and what the boards' module is named."""
+        modes): where its edits and gallery are, and what its boards' and drawing's modules are
+        named (``boards.<package>``, ``drawings.<package>``)."""
         return type(self).__module__.split(".")[1]
 
     def edit(self, state, op: tuple):
@@ -244,9 +244,6 @@ class Game:
         whose ``advance`` copies return ``state`` itself."""
         return state
 
-    def is_legal(self, state, action) -> bool:
-        return self.refusal(state, self.action(action)) is None
-
     def __repr__(self) -> str:
         return f"<game {self.name}>"
 
@@ -277,36 +274,27 @@ def random_game(
     generator listing what ``game.legal_actions`` lists (solvers/play/fast), else the rule.
 
     The choices come from one ``random.Random(seed)`` for the whole game (not the state's Rng,
-    which derives a fresh generator per draw; speed: PERF.md "Random play")."""
-    getrandbits = random.Random(seed).getrandbits
+    which derives a fresh generator per draw)."""
+    rng = random.Random(seed)
     # the playout owns its states (a fresh game, or a fork of the caller's): each legal action
     # is played in place by ``advance``
     s = game.new_game(seed, **opts) if state is None else game.fork(state)
     limit = game.max_length if max_length is None else max_length
-    is_terminal, advance = game.is_terminal, game.advance
     legal_actions = legal_actions or game.legal_actions
     played: list[Action] = []
-    record = played.append
     # The protocol lists no action exactly when the game is over, so an empty list ends the loop.
     for _ in range(limit):
         legal = legal_actions(s)
         if not legal:
             break
-        # random.Random.randrange(n) written out: the same numbers, so the same golden games
-        n = len(legal)
-        k = n.bit_length()
-        r = getrandbits(k)
-        while r >= n:
-            r = getrandbits(k)
-        a = legal[r]
-        s = advance(s, a)
-        record(a)
+        played.append(rng.choice(legal))
+        s = game.advance(s, played[-1])
     else:
         if legal_actions(s):
             raise RuntimeError(
                 f"{game.name} seed {seed}: no end after {limit} actions (declared maximum)"
             )
-    if not is_terminal(s):
+    if not game.is_terminal(s):
         raise RuntimeError(f"{game.name} seed {seed}: live state with no legal action: {s}")
     return Playout(game.name, seed, tuple(map(BY_TEXT, played)), game.freeze(s), len(played))
 

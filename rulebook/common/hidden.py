@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from itertools import islice
 
 HIDDEN_CARD = "?"  # a card the player cannot see, in an observation
 SEED_LIMIT = 2**31  # a re-sampled state's RNG seed is drawn below this
@@ -53,8 +54,5 @@ def deal_again(
         rng.shuffle(others)
         key_iter, other_iter = iter(keys), iter(others)
         flat = [next(key_iter) if k in at else next(other_iter) for k in range(len(pool))]
-    out, k = [], 0
-    for n in sizes:
-        out.append(tuple(flat[k : k + n]))
-        k += n
-    return out
+    dealt = iter(flat)
+    return [tuple(islice(dealt, n)) for n in sizes]

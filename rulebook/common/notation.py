@@ -21,9 +21,6 @@ from .values import Frozen, init_field
 EMPTY = "-"
 PLAYER_SEP = "/"
 ITEM_SEP = ","
-PART_SEP = "|"
-PAIR_SEP = ":"
-SEPARATORS = " =/,|:"
 
 _INT = re.compile(r"(0|-?[1-9][0-9]*)\Z", re.ASCII)
 # A token a notation can carry: ASCII letters, digits and a few joiners, never a separator or '-'

@@ -70,10 +70,6 @@ class RulingSet:
         plain = dict(rulings) if isinstance(rulings, MappingProxyType) else rulings
         return (RulingSet, (plain, self.choices))
 
-    @classmethod
-    def make(cls, rulings: Mapping[str, Ruling], **choices: str) -> RulingSet:
-        return cls(rulings).with_choices(choices)
-
     def with_choices(self, choices: Mapping[str, str]) -> RulingSet:
         merged = dict(self.choices)
         for rid, opt in choices.items():

@@ -210,6 +210,11 @@ class _Powered:
 
 @dataclass(frozen=True)
 class ActionCard(_Provenance, _Powered):
+    """An action card; ``choices`` are its two actions in hand, ``discard`` and ``play`` (the
+    Action values, made with the card)."""
+
+    SECTION = "actions"
+
     id: str
     name: str
     ap: int
@@ -219,9 +224,17 @@ class ActionCard(_Provenance, _Powered):
     source: str = ""
     sourced_fields: tuple[str, ...] = ()
 
+    def __post_init__(self):
+        from .actions import card_choices
+
+        super().__post_init__()
+        object.__setattr__(self, "choices", card_choices(self.id))
+
 
 @dataclass(frozen=True)
 class MovementCard(_Provenance):
+    SECTION = "movement"
+
     id: str
     peasants: int
     arrow: str
@@ -238,6 +251,8 @@ class MovementCard(_Provenance):
 
 @dataclass(frozen=True)
 class Keeper(_Provenance, _Powered):
+    SECTION = "keepers"
+
     id: str
     name: str
     effects: tuple[Effect, ...]
@@ -248,6 +263,10 @@ class Keeper(_Provenance, _Powered):
 
 @dataclass(frozen=True)
 class Item(_Provenance, _Powered):
+    """An item; ``uses`` are its ``use`` actions (with every square when it moves Trogdor)."""
+
+    SECTION = "items"
+
     id: str
     name: str
     effects: tuple[Effect, ...]
@@ -255,6 +274,17 @@ class Item(_Provenance, _Powered):
     provenance: str
     source: str = ""
     sourced_fields: tuple[str, ...] = ()
+
+    def __post_init__(self):
+        from .actions import item_uses
+
+        super().__post_init__()
+        object.__setattr__(self, "uses", item_uses(self.id, self.takes_square))
+
+    @property
+    def takes_square(self) -> bool:
+        """Does ``use`` of this item name a square (it teleports Trogdor)?"""
+        return "teleport" in self.powers[0]
 
 
 @dataclass(frozen=True)
@@ -474,23 +504,13 @@ class CardSet:
     presets: Mapping[str, Preset]
     origin: str = "bundled"  # where the cards came from, for display
 
-    def __post_init__(self):
-        # (plain card ids, Troghammer card ids), sorted out when the set is made: every new game
-        # asks (derived data of a frozen value, not a cache)
-        cards = self.actions.values()
-        split = (
-            tuple(c.id for c in cards if not c.troghammer),
-            tuple(c.id for c in cards if c.troghammer),
-        )
-        object.__setattr__(self, "_split_actions", split)
-
     def action_deck(self) -> list[str]:
         """The starting Action Deck (every non-Troghammer card) in canonical (file) order."""
-        return list(self._split_actions[0])
+        return [c.id for c in self.actions.values() if not c.troghammer]
 
     def troghammer_ids(self) -> list[str]:
         """The Troghammer cards, set aside at setup."""
-        return list(self._split_actions[1])
+        return [c.id for c in self.actions.values() if c.troghammer]
 
     def movement_deck(self) -> list[str]:
         return list(self.movement)
@@ -527,7 +547,7 @@ class CardSet:
         }
 
 
-# data files beside the cards that are not cards (the edge-case gallery, rulebook/common/gallery.py)
+# data files beside the cards that are not cards (the edge-case gallery, drawings/gallery.py)
 NOT_CARDS = frozenset({"gallery.toml"})
 
 

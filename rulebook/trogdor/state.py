@@ -39,7 +39,7 @@ from rulebook.common.rulings import LazyRulings, RulingSet
 from rulebook.trogdor.grid import GRID5, Square
 
 from .board import Layout, format_tiles, parse_tiles
-from .cardindex import CardIndex
+from .cardindex import BUNDLED_INDEX, CardIndex, index_of
 from .geometry import INDEX, SQUARES
 
 HEADER = "trogdor"
@@ -162,7 +162,7 @@ class State(Views):
     rulings: RulingSet = field(default_factory=lambda: RulingSet(_rulings()))
     rng: Rng = Rng(0)  # the seeded RNG: its seed and how many numbers it drew (not cards)
     outcome: str | None = None
-    cards: CardIndex = field(default_factory=CardIndex.shared, compare=False, repr=False)
+    cards: CardIndex = field(default=BUNDLED_INDEX, compare=False, repr=False)
 
     def copy(self) -> State:
         """The state itself (kept for callers of the old API: a state is a value)."""
@@ -333,7 +333,7 @@ def format_state(s: State) -> str:
 def parse_state(text: str, cards=None) -> State:
     """Read a position written by ``format_state`` (the ``trogdor`` header word may be left out).
     Only the canonical spelling parses; errors say which field is wrong and why."""
-    index = cards if isinstance(cards, CardIndex) else CardIndex.shared(cards)
+    index = index_of(cards)
     raw = NOTATIONS[1].split(text)
     players = PLAYERS.parse(raw.get("players", "1"), "players")
     form = NOTATIONS[players]

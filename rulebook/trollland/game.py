@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from operator import attrgetter
-
 from rulebook.common.errors import TrogkitInputError
 from rulebook.common.game import Game, check_header
 from rulebook.common.working import freeze
 
-from . import hidden, rules
-from .actions import GRAMMAR, PAIR_VERBS, make, parse_action
+from . import hidden, turn
+from .actions import GRAMMAR, parse_action
 from .catalog import CATALOG
 from .invariants import invariants
 from .scoring import winners as _winners
@@ -36,20 +34,18 @@ class Trollland(Game):
             raise TrogkitInputError(f"unknown Trollland option(s): {', '.join(unknown)}")
         return new_game(3 if players is None else players, seed, rulings, options.get("cards"))
 
-    legal_actions = staticmethod(rules.legal_actions)
-
-    def candidates(self, s):
-        return [make(c.verb, *c.args) for c in rules.candidates(s)]
+    legal_actions = staticmethod(turn.legal_actions)
+    candidates = staticmethod(turn.candidates)
 
     def refusal(self, state, action):
-        return rules.refusal(state, self.action(action))
+        return turn.refusal(state, self.action(action))
 
-    perform = staticmethod(rules.perform)  # a module function: one call less per action
+    perform = staticmethod(turn.perform)
 
     def fork(self, state):
         return WorkingCopy(freeze(state))
 
-    advance = staticmethod(rules.play)  # a State is copied first
+    advance = staticmethod(turn.play)  # a State is copied first
 
     def freeze(self, state):
         return freeze(state)
@@ -69,8 +65,8 @@ class Trollland(Game):
     def winners(self, state):
         return final_winners(state) if self.is_terminal(state) else ()
 
-    # the state's own field, read in C: sweeps ask at every action (one call less)
-    to_move = staticmethod(attrgetter("to_move"))
+    def to_move(self, state):
+        return state.to_move
 
     def num_players(self, state):
         return state.players
@@ -81,8 +77,7 @@ class Trollland(Game):
     def action(self, action):
         """An Action in canonical form, from text or an Action (a pair of cards in text order,
         so ``choose B A`` is the listed ``choose A B``)."""
-        a = parse_action(action)
-        return make(a.verb, *a.args) if a.verb in PAIR_VERBS else a
+        return parse_action(action)
 
     def parse(self, text, **options):
         check_header(self, text)
@@ -94,7 +89,7 @@ class Trollland(Game):
 
         return load_card_file(path)
 
-    position_problems = staticmethod(invariants)  # a module function: one call less per action
+    position_problems = staticmethod(invariants)
 
 
 def final_winners(state) -> tuple[int, ...]:

@@ -34,10 +34,9 @@ def new_game(players: int = 3, seed: int = 0, rulings=None, cards: CardSet | Non
     cards = cards or default_cards()
     cards.check_players(players)
     rng = Rng(seed)
-    ids = cards.sorted_ids
-    vehicles, rng = rng.shuffled(ids["vehicles"])
-    bonus, rng = rng.shuffled(ids["bonus"])
-    draw, rng = rng.shuffled(ids["people"])
+    vehicles, rng = rng.shuffled(sorted(cards.vehicles))
+    bonus, rng = rng.shuffled(sorted(cards.bonus))
+    draw, rng = rng.shuffled(sorted(cards.people))
     draw = list(draw)
     hands: list[list[str]] = [[] for _ in range(players)]
     for _ in range(5):

@@ -1,5 +1,5 @@
 """A trace explained in plain words (issue 33, "Find the gallery and witnesses"): its final
-position and what its last step did (the change on the board in ``rulebook.common.words``'
+position and what its last step did (the change on the board in ``drawings.words``'
 words, the rule with its title, the refusal with its reason); for a ruling difference, the
 outcome of the last step under each option and what differs (fields, legal actions, a refusal,
 the outcome). ``trogkit <game> witness|differ`` print these and put them in their JSON."""
@@ -7,9 +7,9 @@ the outcome). ``trogkit <game> witness|differ`` print these and put them in thei
 from __future__ import annotations
 
 import rulebook
+from drawings.gallery import fields_of
+from drawings.words import WORDS, change_words
 from rulebook.common.errors import RuleError
-from rulebook.common.gallery import fields_of
-from rulebook.common.words import WORDS, change_words
 
 from .differ import PairStepper
 from .trace import Trace, replay

@@ -41,7 +41,7 @@ def _scenarios(game) -> list:
     import sys
     from pathlib import Path
 
-    from rulebook.common import gallery
+    from drawings import gallery
 
     package = Path(sys.modules[type(game).__module__].__file__).parent.name
     try:

@@ -12,8 +12,8 @@ import json
 from dataclasses import asdict, dataclass, field
 
 import rulebook
+from drawings.gallery import with_rulings
 from rulebook.common.errors import RuleError, TrogkitInputError
-from rulebook.common.gallery import with_rulings
 from rulebook.common.game import tracing
 
 

@@ -14,7 +14,7 @@ from boards.card_editor import CardEditor
 from boards.editor import ScenarioEditor
 from boards.instructor import GAMES, InstructorApp, scenarios_of
 from conftest import live_widgets, targets_in
-from rulebook.common import gallery as G
+from drawings import gallery as G
 
 # (game, first click, second click, the card's zone after, a refused move, what the refusal names)
 CLICKS = {

@@ -87,7 +87,7 @@ def test_a_yellow_creature_into_the_solo_keys_is_refused_citing_the_rule():
 
 
 def test_the_into_the_trollgat_scenario_takes_edits_on_its_drawing():
-    from rulebook.common import gallery as G
+    from drawings import gallery as G
 
     sc = next(s for s in G.load("trollland") if s.name == "trollgat-when-a-cage-fits")
     e = CardEditor(G.position(sc))

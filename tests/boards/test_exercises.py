@@ -13,6 +13,7 @@ import pytest
 import drawings
 import rulebook
 from boards import exercises as ex
+from drawings.words import change_words
 from rulebook.common.errors import TrogkitInputError
 from rulebook.common.game import random_game
 from rulebook.encounter.setup import battle_position
@@ -212,7 +213,7 @@ def test_drill_gives_fresh_positions_a_learner_can_answer(tally, game, rule):
             assert isinstance(e, ex.LegalExercise) and e.solution() is False
         else:  # legal: "what happens?", answered by playing it
             assert isinstance(e, ex.PredictExercise)
-            assert e.solution() == ex.words.change_words(e.state, g.apply(e.state, e.action))
+            assert e.solution() == change_words(e.state, g.apply(e.state, e.action))
         assert not e.answer(e.wrong_answer()).correct and e.answer(e.solution()).correct
         # the drill's board shows the new position
         assert _board_of(d.widget).svg == drawings.svg(e.state)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import boards
-from rulebook.common import gallery as G
+from drawings import gallery as G
 from rulebook.common.errors import TrogkitInputError
 
 

@@ -14,7 +14,7 @@ from boards.core import SideBySide
 from boards.instructor import InstructorApp, from_url, position_link, scenarios_of
 from boards.presenter import Presenter, scenario_trace
 from boards.presenter import from_url as presenter_from_url
-from rulebook.common import gallery as G
+from drawings import gallery as G
 
 
 def test_every_gallery_scenario_of_every_game_presents():

@@ -71,7 +71,9 @@ def test_own_square_opens_the_menu_and_an_illegal_item_shows_the_rule():
         "burn cottage",
     ]
     cls = dict(b.view.menu)
-    assert cls["burn tile"] == ("legal" if G.is_legal(s, "burn tile") else "illegal")
+    assert cls["burn tile"] == (
+        "legal" if G.refusal(s, G.action("burn tile")) is None else "illegal"
+    )
     assert not b.choose(3)  # burn cottage: no cottage on B3
     assert "T-BURN-COTTAGE" in b.message.value and b.state == s and b.view.menu == []
     b.click("B3")

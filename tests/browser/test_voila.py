@@ -73,7 +73,7 @@ def _first_move(game: str, scenario: str) -> tuple[str, str, str]:
     from the scenario's position: found by the engine, not typed in."""
     from boards.card_editor import CardEditor
     from boards.instructor import scenarios_of
-    from rulebook.common import gallery as G
+    from drawings import gallery as G
     from rulebook.common.errors import NotationError
 
     editor = CardEditor(G.position(scenarios_of(game)[scenario]))
@@ -182,7 +182,7 @@ def test_a_link_opens_a_position_in_the_app_with_local_icons(page, voila_app):
     editor. The icons are drawn with Voila's own Font Awesome, and no request leaves
     127.0.0.1 (the kit's template drops Voila's CDN links)."""
     from boards.instructor import position_link, scenarios_of
-    from rulebook.common import gallery as G
+    from drawings import gallery as G
 
     state = G.position(next(iter(scenarios_of("trollland").values())))
     page.set_viewport_size({"width": 1024, "height": 768})

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import rulebook
-from rulebook.common import gallery as G
+from drawings import gallery as G
 from rulebook.common.errors import CardDataError
 
 PACKAGES = {"trogdor": "trogdor", "trollland": "trollland", "encounter": "encounter"}

@@ -13,7 +13,7 @@ import pytest
 
 import boards
 import boards.gallery_browser as GB
-from rulebook.common import gallery as G
+from drawings import gallery as G
 from rulebook.common.errors import TrogkitInputError
 
 PACKAGES = ("trogdor", "trollland", "encounter")

@@ -16,7 +16,7 @@ import random
 import pytest
 
 import rulebook
-from rulebook.common import gallery
+from drawings import gallery
 from rulebook.common.errors import TrogkitInputError
 from solvers.play.fast import GENERATORS, fast_legal_actions
 

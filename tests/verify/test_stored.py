@@ -4,6 +4,7 @@ and the store covers every rule of every game: a witness, a check, or a listed m
 import pytest
 
 import rulebook
+from rulebook.common.game import tracing
 from solvers.verify import store
 from solvers.verify.differ import parts_at_end
 from solvers.verify.starts import home_rules
@@ -66,3 +67,12 @@ def test_a_witness_whose_rule_does_not_fire_is_caught():
     t = next(iter(store.load("trogdor")["witnesses"].values()))
     wrong = type(t)(**{**t.__dict__, "rule": "T-NOTATION", "refused": None})
     assert not shows(wrong)
+
+
+@pytest.mark.parametrize("trace", list(_differences()))
+def test_a_ruling_is_in_the_trace_where_it_parts_the_options(trace):
+    """Rules read a ruling with ``ruling(state, ID)``, which records it: replaying a stored
+    difference under both options (its actions and the final legal lists) traces the ruling."""
+    with tracing() as ids:
+        assert parts_at_end(trace)
+    assert trace.rule in ids

@@ -17,7 +17,7 @@ positions. What it mirrors:
   is the same for every move: one probe decides all;
 - ``no_ap`` (T-AP): with no AP and no free action, every untargeted act check refuses;
 - ``check_burn_tile_at`` (a tile the reach holds, not burnt) and ``check_burn_peasant_at`` (a
-  square the reach holds, then ``peasant_burn_refusal``), with ``rules.long_range_reach``
+  square the reach holds, then ``peasant_burn_refusal``), with ``burninate.reach``
   memoised per power set;
 - ``check_use``'s first conditions (your item, unused, charged) and its arity (the card index
   builds each item's well-formed ``use`` actions); one probe decides all of an item's uses.
@@ -48,17 +48,12 @@ from rulebook.trogdor.actions import (
     Action,
 )
 from rulebook.trogdor.board import TILE_KINDS
+from rulebook.trogdor.burninate import peasant_burn_refusal, reach
 from rulebook.trogdor.geometry import INDEX, SQUARES
 from rulebook.trogdor.geometry import STEP as GEO_STEP
-from rulebook.trogdor.rules import (
-    KINDS,
-    check_move,
-    check_play,
-    check_use,
-    long_range_reach,
-    peasant_burn_refusal,
-    spawn_slots,
-)
+from rulebook.trogdor.phase1 import check_move, check_play, check_use
+from rulebook.trogdor.phase2 import spawn_slots
+from rulebook.trogdor.rules import KINDS
 
 
 def legal_actions(s) -> list[Action]:
@@ -102,7 +97,7 @@ def _act_candidates(s) -> list[Action]:
             out.sort(key=BY_TEXT)
     item_id = s.items[s.to_move]
     if item_id is not None and not s.item_used and s.item_charged[s.to_move]:
-        uses = s.cards.uses(item_id)  # well-formed for this item, built once per card set
+        uses = s.cards.uses(item_id)  # well-formed for this item, made with the card
         # check_use looks at the square only to see that one is given: one probe decides all
         if uses and check_use(s, uses[0]) is None:
             out += uses  # "use ..." sorts after every other act-phase action
@@ -140,7 +135,7 @@ def _targeted(s, powers, out: list[Action]) -> bool:
 
 
 def _reach(powers: tuple[str, ...], here) -> tuple[dict, dict]:
-    """``rules.long_range_reach(powers, here)``, memoised: one table per power set filled square by square,
+    """``burninate.reach`` of tiles and of peasants, memoised: one table per power set filled square by square,
     bounded (speed: PERF.md "Trogdor: the fast generator")."""
     table = _REACH.get(powers)
     if table is None:
@@ -149,7 +144,7 @@ def _reach(powers: tuple[str, ...], here) -> tuple[dict, dict]:
             _REACH[powers] = table
     hit = table.get(here)
     if hit is None:
-        hit = table[here] = long_range_reach(powers, here)
+        hit = table[here] = (reach(powers, "burn", here), reach(powers, "peasant", here))
     return hit
 
 

@@ -4,7 +4,9 @@ A scenario is a position in the notation, the action(s) to try, the rule IDs and
 the seed quote it comes from, and the expected result: the refusal of the last action, rules that
 fire (and that must not), notation fields of the resulting position. ``[[scenario.under]]`` entries
 replay it under other ruling options (a ruling's scenario has one per option and they differ).
-Pure: no widgets; boards.gallery and the tests read it through ``load`` and ``replay``.
+The gallery shows the rules at work, it is not one of them: its loader lives here, outside the
+rulebook (no widgets either); the boards (gallery browser, instructor, presenter), the
+verification's starting positions and the tests read it through ``load`` and ``replay``.
 
 Reading a file checks the shape of every entry (types, keys, the game's rule IDs, rulings and
 options) and names the file, the scenario and the field of what is wrong; ``read`` skips a bad
@@ -22,8 +24,8 @@ import warnings
 from dataclasses import dataclass, field
 from importlib.resources import files
 
-from .errors import CardDataError, RuleError, TrogkitInputError
-from .notation import header_of
+from rulebook.common.errors import CardDataError, RuleError, TrogkitInputError
+from rulebook.common.notation import header_of
 
 EXPECT_KEYS = ("refusal", "fired", "not_fired", "fields")
 SCENARIO_KEYS = ("name", "title", "rules", "rulings", "quote", "note", "position", "actions",

@@ -1,14 +1,16 @@
 """What an action changed on the board, in short plain words ("Trogdor moves C3 → C2; C3 burns;
 the Void: 2 → 3 peasants"), read from the notation before and after, so predict choices and
 feedback speak of the board, not of notation fields (the exercises, ``boards/exercises``), and
-the CLI's witnesses and ruling differences say what happened (``trogkit <game> witness``). Each game names its fields once here (the
-learner's words for them); fields not named are bookkeeping (random draws, rulings, take-back
-counters) and are not mentioned."""
+the CLI's witnesses and ruling differences say what happened (``trogkit <game> witness``). Each
+game names its fields once here (the learner's words for them); fields not named are bookkeeping
+(random draws, rulings, take-back counters) and are not mentioned. Words for people, not rules:
+outside the rulebook, beside the pictures."""
 
 from __future__ import annotations
 
 import rulebook
-from rulebook.common.gallery import fields_of
+
+from .gallery import fields_of
 
 # field -> (what a learner calls it, how its value reads):
 #   "count"/"value": old → new; "squares": pieces on squares (what left, what came); "where": a square or "-"; "set": a list, said as what left and came;
