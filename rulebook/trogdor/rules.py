@@ -107,9 +107,9 @@ KINDS: dict[str, Kind] = {
     "spawn": Kind("spawn", check_spawn, do_spawn),
     "step": Kind("countryside", None, do_step),
 }
-PHASE_VERBS = {
-    k.phase: [v for v, kk in KINDS.items() if kk.phase == k.phase] for k in KINDS.values()
-}
+# The verbs of each phase (``over`` has none).
+PHASES = dict.fromkeys(kind.phase for kind in KINDS.values())
+PHASE_VERBS = {phase: [v for v, k in KINDS.items() if k.phase == phase] for phase in PHASES}
 
 
 def _tile(s) -> str | None:
@@ -167,7 +167,7 @@ def legal_actions(s) -> list[Action]:
     if s.outcome is not None:
         return []
     legal = []
-    for verb in PHASE_VERBS[s.phase]:
+    for verb in PHASE_VERBS.get(s.phase, ()):
         check = KINDS[verb].check
         legal += [a for a in ARGUMENTS[verb](s) if check is None or check(s, a) is None]
     return sorted(legal, key=BY_TEXT)
