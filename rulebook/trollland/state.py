@@ -129,8 +129,11 @@ class Views:
         one step the cards do not tell: the notation's ``pending``)."""
         if self.phase in OWN_STEPS:
             return self.to_move
-        if self.phase == "choose":
-            return next((p for p, cards in enumerate(self.chosen) if not cards), None)
+        if self.phase == "choose":  # the first player still to choose
+            for p, cards in enumerate(self.chosen):
+                if not cards:
+                    return p
+            return None
         if self.phase == "over":
             return None
         cid = self.current_troll() if self.phase == "troll" else self.current_card()
