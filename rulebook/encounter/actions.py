@@ -100,17 +100,21 @@ SOLO = Grammar(
 )
 
 
-# Actions are values, so each is made once and handed out again.
+ENCOUNTERS = tuple(Index(i) for i in range(SLOTS))  # encounter numbers, 1..5 in text
+LOOTS = tuple(Action("loot", (e,)) for e in ENCOUNTERS)
+DONE = Action("done")
+
+
 def put(card: str, encounter: int) -> Action:
-    return Action("put", (card, Index(encounter)))
+    return Action("put", (card, ENCOUNTERS[encounter]))
 
 
 def loot(encounter: int) -> Action:
-    return Action("loot", (Index(encounter),))
+    return LOOTS[encounter]
 
 
 def battle(mine: int, player: int, theirs: int) -> Action:
-    return Action("battle", (Index(mine), Target(player, theirs)))
+    return Action("battle", (ENCOUNTERS[mine], Target(player, theirs)))
 
 
 def unput(card: str) -> Action:
@@ -119,6 +123,3 @@ def unput(card: str) -> Action:
 
 def pick(card: str) -> Action:
     return Action("pick", (card,))
-
-
-DONE = Action("done")

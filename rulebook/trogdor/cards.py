@@ -24,13 +24,13 @@ from rulebook.common.errors import CardDataError, NotationError
 from rulebook.trogdor.grid import GRID5, Square
 
 from .board import TILE_KINDS, Layout
+from .powers import AREAS, effects_to_powers
+from .powers import FREE as FREE_ACTIONS
 
 DATA_DIR = Path(__file__).parent / "data"
 SECTIONS = ("action", "movement", "keeper", "item", "preset")
 STEPS = ("N", "S", "E", "W")
-AREAS = ("any", "orthogonal", "diagonal", "adjacent")
 WHENS = ("any", "after-actions")
-FREE_ACTIONS = ("chomp", "burrow", "hide", "move")
 RECHARGES = (
     "never",
     "cottage-burninated",
@@ -202,8 +202,6 @@ class _Powered:
     powers: tuple[tuple[str, ...], int, int]
 
     def __post_init__(self):
-        from .powers import effects_to_powers
-
         tokens, extra, heal = effects_to_powers(self.effects)
         object.__setattr__(self, "powers", (tuple(tokens), extra, heal))
 

@@ -12,8 +12,8 @@ changes.
 from __future__ import annotations
 
 from rulebook.common import cardedit
+from rulebook.common.cardedit import set_ruling, validated
 from rulebook.common.errors import NotationError
-from rulebook.trogdor.grid import Square
 
 from .board import BOX_MAXIMUM, TILE_KINDS
 from .geometry import INDEX, square
@@ -24,71 +24,53 @@ def _refuse(rule: str, message: str, where: str) -> NotationError:
     return NotationError(f"{message} ({rule})", where=where)
 
 
-def _sq(x) -> Square:
+def edit_square(state: State, tool: str, square_name) -> State:
+    """Apply palette ``tool`` to a square; a new State (the given one is untouched)."""
     try:
-        return square(x, "square")
+        sq = square(square_name, "square")
     except NotationError as e:
         raise _refuse("T-SETUP-BOARD", e.message, "square") from None
+    if not isinstance(tool, str):
+        raise _refuse("T-SETUP-PIECES", "an editor tool is text", "tool")
+    if tool.startswith("tile "):
+        out = _tile(state, sq, tool[5:])
+        return state if out is None else validated(out)
+    edit_tool = SQUARE_TOOLS.get(tool)
+    if edit_tool is None:
+        raise _refuse("T-SETUP-PIECES", f"unknown editor tool {tool[:20]!r}", "tool")
+    return validated(edit_tool(state, sq))
 
 
-def _validated(s: State) -> State:
-    """Round-trip through the game's parse: a position the notation and the rules accept."""
-    return cardedit.validated(s)
-
-
-def _tile(s: State, sq: Square, letter: str, where: str) -> State | None:
+def _tile(s: State, sq, letter: str) -> State | None:
+    """T-SETUP-BOARD: another kind of tile on ``sq`` (None when it is that kind already)."""
     if letter not in TILE_KINDS:
         raise _refuse("T-SETUP-BOARD", f"unknown tile kind {letter[:10]!r}", "tool")
-    i = INDEX[sq]
-    old = s.tiles[i]
-    if letter == old:
+    if letter == s.tiles[INDEX[sq]]:
         return None
     limit = BOX_MAXIMUM.get(letter)
     if limit is not None and s.tiles.count(letter) >= limit:
         raise _refuse(
-            "T-SETUP-BOARD", f"the box has only {limit} {TILE_KINDS[letter]} tile(s)", where
+            "T-SETUP-BOARD", f"the box has only {limit} {TILE_KINDS[letter]} tile(s)", str(sq)
         )
     tiles = list(s.tiles)
-    tiles[i] = letter
+    tiles[INDEX[sq]] = letter
     squares = [k for k in s.cottages if k != sq] + ([sq] if letter == "C" else [])
-    cottages = Cottages.on(squares, Cottages.burnt(s.cottages))
-    return _with(s, tiles=tuple(tiles), cottages=cottages)
+    return s.replace(tiles=tuple(tiles), cottages=Cottages.on(squares, Cottages.burnt(s.cottages)))
 
 
-def _with(s: State, **changes) -> State:
-    return s.replace(**changes)
-
-
-def edit_square(state: State, tool: str, square) -> State:
-    """Apply palette ``tool`` to ``square``; a new State (the given one is untouched)."""
-    sq = _sq(square)
-    where = str(sq)
-    if not isinstance(tool, str):
-        raise _refuse("T-SETUP-PIECES", "an editor tool is text", "tool")
-    if tool.startswith("tile "):
-        out = _tile(state, sq, tool[5:], where)
-        if out is None:
-            return state
-        return _validated(out)
-    edit_tool = SQUARE_TOOLS.get(tool)
-    if edit_tool is None:
-        raise _refuse("T-SETUP-PIECES", f"unknown editor tool {tool[:20]!r}", "tool")
-    return _validated(edit_tool(state, sq, where))
-
-
-def _toggle_burnt(s: State, sq, where: str) -> State:
+def _toggle_burnt(s: State, sq) -> State:
     burnt = list(s.burnt)
     burnt[INDEX[sq]] = not burnt[INDEX[sq]]
-    return _with(s, burnt=tuple(burnt))
+    return s.replace(burnt=tuple(burnt))
 
 
-def _toggle_cottage_burnt(s: State, sq, where: str) -> State:
+def _toggle_cottage_burnt(s: State, sq) -> State:
     if sq not in s.cottages:
-        raise _refuse("T-SETUP-BOARD", f"{sq} is not a cottage tile", where)
-    return _with(s, cottages=Cottages.with_burnt(s.cottages, sq, not s.cottages[sq]))
+        raise _refuse("T-SETUP-BOARD", f"{sq} is not a cottage tile", str(sq))
+    return s.replace(cottages=Cottages.with_burnt(s.cottages, sq, not s.cottages[sq]))
 
 
-def _add_peasant(s: State, sq, where: str) -> State:
+def _add_peasant(s: State, sq) -> State:
     """A peasant from the Void, else from the Trog-meter (T-SETUP-METER: the box has so many)."""
     void, meter = s.void, s.meter
     if void > 0:
@@ -99,29 +81,28 @@ def _add_peasant(s: State, sq, where: str) -> State:
         raise _refuse(
             "T-SETUP-METER",
             f"all {PEASANTS_IN_BOX} peasants are already on the board or the Trog-meter",
-            where,
+            str(sq),
         )
-    return _with(s, peasants=tuple(sorted([*s.peasants, sq])), void=void, meter=meter)
+    return s.replace(peasants=tuple(sorted([*s.peasants, sq])), void=void, meter=meter)
 
 
-def _remove_peasant(s: State, sq, where: str) -> State:
+def _remove_peasant(s: State, sq) -> State:
+    if sq not in s.peasants:
+        raise _refuse("T-SETUP-PIECES", f"no peasant on {sq}", str(sq))
     peasants = list(s.peasants)
-    if sq not in peasants:
-        raise _refuse("T-SETUP-PIECES", f"no peasant on {sq}", where)
     peasants.remove(sq)
-    return _with(s, peasants=tuple(peasants), void=s.void + 1)
+    return s.replace(peasants=tuple(peasants), void=s.void + 1)
 
 
-def _toggle_knight(s: State, sq, where: str) -> State:
+def _toggle_knight(s: State, sq) -> State:
     if sq in s.knights:
-        return _with(s, knights=tuple(k for k in s.knights if k != sq), pieces_to_move=())
-    return _with(s, knights=(*s.knights, sq))
+        return s.replace(knights=tuple(k for k in s.knights if k != sq), pieces_to_move=())
+    return s.replace(knights=(*s.knights, sq))
 
 
-def _clear(s: State, sq, where: str) -> State:
+def _clear(s: State, sq) -> State:
     """Every piece off ``sq`` (its peasants back to the Void)."""
-    return _with(
-        s,
+    return s.replace(
         void=s.void + s.peasants.count(sq),
         peasants=tuple(p for p in s.peasants if p != sq),
         knights=tuple(k for k in s.knights if k != sq),
@@ -131,17 +112,17 @@ def _clear(s: State, sq, where: str) -> State:
     )
 
 
-# the palette's square tools (besides ``tile X``): tool -> (state, square, where) -> new state
+# the palette's square tools (besides ``tile X``): tool -> (state, square) -> new state
 SQUARE_TOOLS = {
     "burnt": _toggle_burnt,
     "cottage-burnt": _toggle_cottage_burnt,
-    "trogdor": lambda s, sq, where: _with(s, trogdor=sq),
+    "trogdor": lambda s, sq: s.replace(trogdor=sq),
     "peasant": _add_peasant,
     "peasant-remove": _remove_peasant,
     "knight": _toggle_knight,
-    "archer": lambda s, sq, where: _with(s, archer=None if s.archer == sq else sq),
-    "troghammer": lambda s, sq, where: _with(
-        s, troghammer=None if s.troghammer == sq else sq, hammer_waiting=False
+    "archer": lambda s, sq: s.replace(archer=None if s.archer == sq else sq),
+    "troghammer": lambda s, sq: s.replace(
+        troghammer=None if s.troghammer == sq else sq, hammer_waiting=False
     ),
     "clear": _clear,
 }
@@ -164,7 +145,7 @@ def set_meter(state: State, meter: int) -> State:
             f"{PEASANTS_IN_BOX}",
             "meter",
         )
-    return _validated(_with(state, meter=meter, void=void))
+    return validated(state.replace(meter=meter, void=void))
 
 
 def set_ap(state: State, ap: int) -> State:
@@ -172,25 +153,19 @@ def set_ap(state: State, ap: int) -> State:
     ap = _int(ap, "ap")
     if not 0 <= ap <= MAX_TYPED_AP:
         raise _refuse("T-AP", f"AP must be 0..{MAX_TYPED_AP}, got {ap}", "ap")
-    return _validated(_with(state, ap=ap))
+    return validated(state.replace(ap=ap))
 
 
 def set_next_movement(state: State, card_id: str) -> State:
-    """Put ``card_id`` on top of the movement draw pile (T-MOVEMENT-CARD)."""
+    """Put ``card_id`` on top of the movement draw pile (T-MOVEMENT-CARD), taken from where it is."""
     from .setup import with_movement_deck
 
     if not isinstance(card_id, str) or state.cards.movement(card_id) is None:
         raise _refuse("T-MOVEMENT-CARD", f"unknown movement card {str(card_id)[:30]!r}", "movement")
     deck = state.movement_deck
-    rest = [c for c in deck.draw if c != card_id]
-    discard = tuple(c for c in deck.discard if c != card_id)  # taken from where it is
-    moved = with_movement_deck(state, [card_id, *rest])
-    return _validated(moved.replace(movement_deck=moved.movement_deck._replace(discard=discard)))
-
-
-def set_ruling(state: State, ruling_id: str, option: str) -> State:
-    """Choose ``option`` for ruling ``ruling_id`` (RULINGS.md); shared with the card games."""
-    return cardedit.set_ruling(state, ruling_id, option)
+    moved = with_movement_deck(state, [card_id, *(c for c in deck.draw if c != card_id)])
+    discard = tuple(c for c in deck.discard if c != card_id)
+    return validated(moved.replace(movement_deck=moved.movement_deck._replace(discard=discard)))
 
 
 EDITS = {
@@ -198,7 +173,7 @@ EDITS = {
     "meter": set_meter,
     "ap": set_ap,
     "movement": set_next_movement,
-    "ruling": set_ruling,
+    "ruling": set_ruling,  # shared with the card games (RULINGS.md)
 }
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from rulebook.common.actions import Action
 from rulebook.common.game import Game
 from rulebook.common.working import freeze
 
@@ -12,15 +11,6 @@ from .catalog import CATALOG
 from .invariants import invariants
 from .setup import new_game
 from .state import HEADER, State, WorkingCopy
-
-
-def _action(action) -> Action:
-    """An Action from an Action or its text."""
-    return action if type(action) is Action else GRAMMAR.parse(action)
-
-
-def _refusal(state, action):
-    return rules.refusal(state, action if type(action) is Action else GRAMMAR.parse(action))
 
 
 class Trogdor(Game):
@@ -40,8 +30,9 @@ class Trogdor(Game):
     legal_actions = staticmethod(rules.legal_actions)
     candidates = staticmethod(rules.candidates)
 
-    action = staticmethod(_action)
-    refusal = staticmethod(_refusal)
+    def refusal(self, state, action):
+        """``rules.refusal`` of an Action or its text."""
+        return rules.refusal(state, self.action(action))
 
     perform = staticmethod(rules.perform)
 
@@ -77,9 +68,6 @@ class Trogdor(Game):
 
     def num_players(self, state):
         return state.players
-
-    def parse_action(self, text):
-        return GRAMMAR.parse(text)
 
     def parse(self, text, **options):
         from rulebook.common.game import check_header

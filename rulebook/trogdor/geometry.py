@@ -42,21 +42,16 @@ def intern(sq: Square | None) -> Square | None:
     return None if sq is None else SQUARES[INDEX[sq]]
 
 
-AREA: dict[str, dict[Square, tuple[Square, ...]]] = {
-    "orthogonal": ORTHO,
-    "diagonal": DIAG,
-    "adjacent": RING,
-    "any": {sq: SQUARES for sq in SQUARES},
-}
-# Squares each area reaches, as a frozenset (membership tests in the act phase).
+# The squares a card's ``area`` reaches from Trogdor's tile (never wrapping; EFFECTS.md).
 AREA_SET: dict[str, dict[Square, frozenset[Square]]] = {
-    name: {sq: frozenset(v) for sq, v in table.items()} for name, table in AREA.items()
+    name: {sq: frozenset(v) for sq, v in table.items()}
+    for name, table in (
+        ("orthogonal", ORTHO),
+        ("diagonal", DIAG),
+        ("adjacent", RING),
+        ("any", {sq: SQUARES for sq in SQUARES}),
+    )
 }
-
-
-def area(centre: Square, name: str) -> tuple[Square, ...]:
-    """Squares a card's ``area`` reaches from Trogdor's tile (never wrapping)."""
-    return AREA[name][centre]
 
 
 def square(x, where: str | None = None) -> Square:
@@ -72,4 +67,4 @@ def square(x, where: str | None = None) -> Square:
         raise NotationError(e.message, text=e.text, where=where) from None
 
 
-__all__ = ["ORTHOGONAL", "DIAGONAL", "SQUARES", "INDEX", "STEP", "RING", "area", "square"]
+__all__ = ["ORTHOGONAL", "DIAGONAL", "SQUARES", "INDEX", "STEP", "RING", "square"]

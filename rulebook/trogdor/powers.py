@@ -30,11 +30,6 @@ def check_power(token: str) -> str | None:
     return f"unknown power {token!r}; powers: {', '.join(sorted(TOKENS))}"
 
 
-def card_powers(card) -> tuple[tuple[str, ...], int, int]:
-    """``effects_to_powers(card.effects)``, worked out once per card (``card.powers``)."""
-    return card.powers
-
-
 def effects_to_powers(effects) -> tuple[list[str], int, int]:
     """(tokens to add, extra AP, heal amount) for a card's effects."""
     tokens: list[str] = []

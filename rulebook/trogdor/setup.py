@@ -13,33 +13,25 @@ from itertools import compress, islice
 from rulebook.common.codecs import check_seed
 from rulebook.common.errors import NotationError
 from rulebook.common.rng import Rng
-from rulebook.common.rulings import LazyRulings, RulingSet
+from rulebook.common.rulings import RulingSet
 
 from .board import Layout, parse_tiles
 from .cardindex import index_of, literal_movement
 from .geometry import CENTRE, INDEX, SQUARES, square
-from .state import MAX_PLAYERS, MAX_TYPED_AP, PEASANTS_IN_BOX, Cottages, Deck, State
-
-
-def _catalog_rulings():
-    from .catalog import CATALOG
-
-    return CATALOG.rulings
-
-
-# the catalog's rulings, read on first use: a puzzle asks none
-_RULINGS = LazyRulings(_catalog_rulings)
+from .state import MAX_PLAYERS, MAX_TYPED_AP, PEASANTS_IN_BOX, RULINGS, Cottages, Deck, State
 
 
 def _rulings(rulings) -> RulingSet:
+    """The rulings in force: the catalog's defaults (read on first use: a puzzle asks none), a
+    RulingSet, ``{ruling id: option}`` or ``'ID=opt,...'``."""
     if rulings is None:
-        return RulingSet(_RULINGS)
+        return RulingSet(RULINGS)
     if isinstance(rulings, RulingSet):
         return rulings
     if isinstance(rulings, str):
-        return RulingSet(_RULINGS).parse(rulings)
+        return RulingSet(RULINGS).parse(rulings)
     if isinstance(rulings, Mapping):
-        return RulingSet(_RULINGS).with_choices(rulings)
+        return RulingSet(RULINGS).with_choices(rulings)
     raise NotationError("rulings: a RulingSet, a dict {ruling id: option} or 'ID=opt,...'")
 
 
@@ -59,21 +51,6 @@ def _card_set(cards):
     if isinstance(cards, CardSet):
         return cards
     return load_card_set(cards)
-
-
-def _static_ids(cs) -> dict:
-    """Card ids a new game needs."""
-    return {
-        "actions": cs.action_deck(),
-        "aside": tuple(cs.troghammer_ids()),
-        "movement": cs.movement_deck(),
-        "keepers": list(cs.keepers),
-        "items": list(cs.items),
-    }
-
-
-def _full_box(tiles: tuple[str, ...]) -> bool:
-    return Layout(tiles).is_full_box()
 
 
 def _setup_shuffler(rng: Rng):
@@ -117,12 +94,13 @@ def new_game(
     shuffle, rng = _setup_shuffler(Rng(seed))
     cottages = list(compress(SQUARES, map("C".__eq__, layout.tiles)))
     knights, archer = _knights_and_archer(knights, archer, preset, cottages, shuffle)
-    static = _static_ids(cs)
-    deck = shuffle(static["actions"])
-    keeper_ids = list(keepers) if keepers is not None else shuffle(static["keepers"])[:players]
-    item_ids = list(items) if items is not None else shuffle(static["items"])[:players]
+    deck = shuffle(cs.action_deck())
+    keeper_ids = list(keepers) if keepers is not None else shuffle(list(cs.keepers))[:players]
+    item_ids = list(items) if items is not None else shuffle(list(cs.items))[:players]
     _check_dealt(cs, players, keeper_ids, item_ids, deck)
-    _fire_setup()
+    from rulebook.common.game import fired  # a puzzle needs none of the protocol
+
+    fired("T-SETUP-BOARD", "T-SETUP-PIECES", "T-SETUP-METER", "T-SETUP-DECKS", "T-SETUP-PLAYERS")
     return State(
         tiles=layout.tiles,
         burnt=(False,) * 25,
@@ -142,8 +120,8 @@ def new_game(
         item_charged=(True,) * players,
         banked_ap=(0,) * players,
         action_deck=Deck(tuple(deck[players:]), ()),
-        troghammer_cards_aside=static["aside"],
-        movement_deck=Deck(tuple(shuffle(static["movement"])), ()),
+        troghammer_cards_aside=tuple(cs.troghammer_ids()),
+        movement_deck=Deck(tuple(shuffle(cs.movement_deck())), ()),
         rulings=_rulings(rulings),
         rng=rng,
         cards=index_of(cs),
@@ -171,7 +149,7 @@ def _game_layout(layout_or_preset, cs) -> tuple[Layout, object]:
         layout = preset.layout
     else:
         layout = Layout.parse(layout_or_preset)
-    if not _full_box(layout.tiles):
+    if not layout.is_full_box():
         raise NotationError(
             "a game needs the box's special tiles: 3 cottages, 1 lake, 2 mountains, 2 tunnels "
             "(T-SETUP-BOARD; use puzzle() for partial boards)"
@@ -215,16 +193,6 @@ def _check_dealt(cs, players: int, keeper_ids, item_ids, deck) -> None:
         raise NotationError(
             f"{players} players need {players} action cards; the deck has {len(deck)}"
         )
-
-
-def _fire_setup() -> None:
-    from rulebook.common.game import fired
-
-    fired("T-SETUP-BOARD")
-    fired("T-SETUP-PIECES")
-    fired("T-SETUP-METER")
-    fired("T-SETUP-DECKS")
-    fired("T-SETUP-PLAYERS")
 
 
 def puzzle(

@@ -5,12 +5,14 @@ functions below are the same rules under short names for notebooks and older cal
 """
 
 from .actions import Cage, Player, parse_action
+from .banishment import cage_refusal, legal_cages
 from .cards import PEOPLE_NAMES, PEOPLES, CardSet, default_cards, load_card_set
 from .catalog import CATALOG, default_rulings
-from .rules import cage_refusal, is_full, legal_actions, legal_cages
+from .departure import is_full
 from .scoring import Score, score, scores, winners
 from .setup import new_game, puzzle
 from .state import Berth, State
+from .turn import legal_actions
 
 
 def apply_action(state: State, action) -> State:

@@ -14,7 +14,8 @@ order, and ``parse_action("choose B A") == parse_action("choose A B")``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import NamedTuple
 
 from rulebook.common.actions import Action, Grammar
 from rulebook.common.errors import NotationError
@@ -25,16 +26,15 @@ from .cards import PEOPLES
 MAX_CAGES = 3  # a vehicle has 1 to 3 cages (TL-COMP-VEHICLES)
 
 
-@dataclass(frozen=True, order=True)
-class Cage:
+class Cage(NamedTuple):
     """Cage ``number`` (1-based) of vehicle ``vehicle``, written ``V07.2``."""
 
     vehicle: str
     number: int
-    name: str = field(init=False, compare=False, repr=False)
 
-    def __post_init__(self):
-        object.__setattr__(self, "name", f"{self.vehicle}.{self.number}")
+    @property
+    def name(self) -> str:
+        return f"{self.vehicle}.{self.number}"
 
     @property
     def index(self) -> int:

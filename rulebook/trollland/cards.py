@@ -126,31 +126,7 @@ class CardSet:
         for name in ("people", "vehicles", "bonus"):
             object.__setattr__(self, name, MappingProxyType(dict(getattr(self, name))))
         trolls = frozenset(cid for cid, c in self.people.items() if c.is_troll)
-        object.__setattr__(self, "trolls", trolls)
-        self._tables()
-        # each kind's ids in text order, what a new game shuffles
-        kinds = ("people", "vehicles", "bonus")
-        ids = {kind: tuple(sorted(getattr(self, kind))) for kind in kinds}
-        object.__setattr__(self, "sorted_ids", MappingProxyType(ids))
-
-    def _tables(self) -> None:
-        """Lookups the rules ask at every action, made from the cards above: plain dicts, read
-        in fewer instructions than a read-only view (speed: PERF.md "Trollland: card tables");
-        nothing writes to them (``test_play_leaves_the_card_tables_as_they_were``)."""
-        people, tables = self.people, {}
-        tables["people_of"] = {cid: c.people for cid, c in people.items()}
-        # the banishment order's place of each pest card as a rank (equal orders, equal ranks):
-        # an int compares faster than the (people, number) it stands for
-        tables["pest_order"] = _ranks({cid: c.order for cid, c in people.items() if not c.is_troll})
-        # a chosen pair is laid out in the banishment order, ties (two Trolls) by id
-        tables["layout_key"] = _ranks({cid: (c.order, cid) for cid, c in people.items()})
-        tables["troll_number"] = {cid: c.number for cid, c in people.items() if c.is_troll}
-        tables["cages_of"] = {vid: v.cages for vid, v in self.vehicles.items()}
-        # the cards with a question mark (TL-SYMBOL-QUESTION) and with an arrow (TL-SYMBOL-ARROW)
-        for name, symbol in (("questions", "question"), ("arrows", "arrow")):
-            tables[name] = frozenset(cid for cid, c in people.items() if c.symbol == symbol)
-        for name, table in tables.items():
-            object.__setattr__(self, name, table)
+        object.__setattr__(self, "trolls", trolls)  # the Troll cards' ids
 
     def __reduce__(self):  # pickling (process pools) and deepcopy, despite the read-only views
         people, vehicles, bonus = dict(self.people), dict(self.vehicles), dict(self.bonus)
@@ -159,7 +135,7 @@ class CardSet:
     def check_players(self, players: int) -> None:
         """Refuse a game these cards cannot deal: every hand dealt, then five pests on the dock
         whatever the shuffle (hands may take pests only), i.e. 5 x players + 5 pest cards."""
-        pests = len(self.pest_order)  # the pest (non-Troll) cards
+        pests = sum(not c.is_troll for c in self.people.values())
         need = HAND_SIZE * players + DOCK_SIZE
         if pests < need:
             raise CardDataError(
@@ -168,9 +144,6 @@ class CardSet:
                 f"pest cards to the dock: it needs {need} pest (non-Troll) people cards, this set "
                 f"has {pests}",
             )
-
-    def card(self, cid: str) -> PeopleCard:
-        return self.people[cid]
 
     def is_stand_in(self) -> bool:
         every = [*self.people.values(), *self.vehicles.values(), *self.bonus.values()]
@@ -279,13 +252,6 @@ def load_card_file(path) -> CardSet:
 def default_cards() -> CardSet:
     """The shipped stand-in set (read when the module loads, like CATALOG)."""
     return DEFAULT_SET
-
-
-def _ranks(keys: dict) -> dict:
-    """Each key's value replaced by its rank among the values: the same order, the same ties
-    (speed: PERF.md "Trollland: card tables")."""
-    rank = {value: i for i, value in enumerate(sorted(set(keys.values())))}
-    return {k: rank[v] for k, v in keys.items()}
 
 
 # The shipped set, read when the module loads (like CATALOG): every game that names no set holds it.

@@ -13,8 +13,9 @@ import dataclasses
 
 from rulebook.common import cardedit as C
 
-from .rules import cage_refusal, settle
+from .banishment import cage_refusal
 from .state import Berth, State
+from .turn import settle
 
 PILES = ("draw", "discard", "dock")
 PLAYER_ZONES = (("hand", "hands"), ("chosen", "chosen"), ("won", "won"), ("prison", "prison"),

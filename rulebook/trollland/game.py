@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from operator import attrgetter
-
 from rulebook.common.errors import TrogkitInputError
 from rulebook.common.game import Game, check_header
 from rulebook.common.working import freeze
 
-from . import hidden, rules
-from .actions import GRAMMAR, PAIR_VERBS, make, parse_action
+from . import hidden, turn
+from .actions import GRAMMAR, parse_action
+from .cards import load_card_file
 from .catalog import CATALOG
 from .invariants import invariants
-from .scoring import winners as _winners
+from .scoring import winners
 from .setup import new_game
 from .state import HEADER, WorkingCopy, parse
 
@@ -36,53 +35,39 @@ class Trollland(Game):
             raise TrogkitInputError(f"unknown Trollland option(s): {', '.join(unknown)}")
         return new_game(3 if players is None else players, seed, rulings, options.get("cards"))
 
-    legal_actions = staticmethod(rules.legal_actions)
-
-    def candidates(self, s):
-        return [make(c.verb, *c.args) for c in rules.candidates(s)]
+    legal_actions = staticmethod(turn.legal_actions)
+    candidates = staticmethod(turn.candidates)
+    perform = staticmethod(turn.perform)
+    advance = staticmethod(turn.play)  # a State is copied first
+    freeze = staticmethod(freeze)
+    observation = staticmethod(hidden.observation)
+    resample = staticmethod(hidden.resample)
+    position_problems = staticmethod(invariants)
+    # an Action in canonical form, from text or an Action (a pair of cards in text order, so
+    # ``choose B A`` is the listed ``choose A B``)
+    action = parse_action = staticmethod(parse_action)
 
     def refusal(self, state, action):
-        return rules.refusal(state, self.action(action))
-
-    perform = staticmethod(rules.perform)  # a module function: one call less per action
+        return turn.refusal(state, self.action(action))
 
     def fork(self, state):
         return WorkingCopy(freeze(state))
-
-    advance = staticmethod(rules.play)  # a State is copied first
-
-    def freeze(self, state):
-        return freeze(state)
-
-    def observation(self, state, player):
-        return hidden.observation(state, player)
-
-    def resample(self, state, player, rng):
-        return hidden.resample(state, player, rng)
 
     def is_terminal(self, state):
         return state.phase == "over"
 
     def outcome(self, state):
-        return final_winners(state) if self.is_terminal(state) else None
+        return tuple(winners(state)) if self.is_terminal(state) else None
 
     def winners(self, state):
-        return final_winners(state) if self.is_terminal(state) else ()
+        """TL-SCORE-WINNER's players of a finished game."""
+        return tuple(winners(state)) if self.is_terminal(state) else ()
 
-    # the state's own field, read in C: sweeps ask at every action (one call less)
-    to_move = staticmethod(attrgetter("to_move"))
+    def to_move(self, state):
+        return state.to_move
 
     def num_players(self, state):
         return state.players
-
-    def parse_action(self, text):
-        return parse_action(text)
-
-    def action(self, action):
-        """An Action in canonical form, from text or an Action (a pair of cards in text order,
-        so ``choose B A`` is the listed ``choose A B``)."""
-        a = parse_action(action)
-        return make(a.verb, *a.args) if a.verb in PAIR_VERBS else a
 
     def parse(self, text, **options):
         check_header(self, text)
@@ -90,16 +75,7 @@ class Trollland(Game):
 
     def load_cards(self, path):
         """Any of the people, vehicle and bonus sections; the others are the shipped ones."""
-        from .cards import load_card_file
-
         return load_card_file(path)
-
-    position_problems = staticmethod(invariants)  # a module function: one call less per action
-
-
-def final_winners(state) -> tuple[int, ...]:
-    """TL-SCORE-WINNER's players of a finished game."""
-    return tuple(_winners(state))
 
 
 GAME = Trollland()

@@ -8,6 +8,8 @@ from dataclasses import replace
 from rulebook.common.hidden import deal_again, fresh_seed, hide
 from rulebook.common.rng import Rng
 
+from .secret_choice import face_down
+
 
 def observation(state, player):
     """Face down (seed 002): the People and Vehicle draw piles, the other players' hands,
@@ -40,12 +42,10 @@ def resample(state, player, rng):
     places += [state.chosen[q] for q in others] if secret else []
     dealt = deal_again([*places, state.draw], rng)
     hands, chosen = list(state.hands), list(state.chosen)
-    people = state.cards.people
     for i, q in enumerate(others):
         hands[q] = dealt[i]
         if secret:
-            pair = dealt[len(others) + i]
-            chosen[q] = tuple(sorted(pair, key=lambda c: (people[c].order, c)))
+            chosen[q] = tuple(face_down(state.cards, dealt[len(others) + i]))
     (vehicle_pile,) = deal_again([state.vehicle_pile], rng)
     return replace(
         state,

@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 
 from rulebook.common.game import fired
 
-from .cards import PEOPLES
 from .state import State
 
 
@@ -44,59 +43,37 @@ class Score:
         return out
 
 
-def every_pile(s: State) -> list[dict[str, list[str]]]:
-    """Each player's piles (``s.piles``), worked out once for all the scores (speed: PERF.md
-    "Trollland: the winners kept")."""
-    return [s.piles(p) for p in range(s.players)]
-
-
-def pile_points(s: State, player: int, piles: dict | None = None) -> dict[str, int]:
-    """TL-SCORE-SUITCASES and TL-SCORE-COMPANION, per people (``piles``: the player's, if known)."""
+def pile_points(s: State, player: int) -> dict[str, int]:
+    """TL-SCORE-SUITCASES: "for each pile [...] a number of zeal points equal to the number of
+    suitcases shown on its highest-numbered card"; TL-SCORE-COMPANION: "the player who holds the
+    card numbered 0 has their score in that colour doubled"."""
     people = s.cards.people
     out = {}
-    for name, pile in (s.piles(player) if piles is None else piles).items():
-        top = people[pile[-1]]
+    for name, pile in s.piles(player).items():
         has_zero = any(people[c].number == 0 for c in pile)
         fired("TL-SCORE-SUITCASES")
         if has_zero:
             fired("TL-SCORE-COMPANION")
-        out[name] = top.suitcases * (2 if has_zero else 1)
+        out[name] = people[pile[-1]].suitcases * (2 if has_zero else 1)
     return out
 
 
-def bonus_winner(s: State, people: str, piles: list | None = None) -> int | None:
-    """TL-SCORE-BONUS: most cards of that people; a tie goes to the lowest-numbered card
-    (``piles``: ``every_pile(s)``, if known)."""
-    best = None
-    for p, by_people in enumerate(every_pile(s) if piles is None else piles):
-        pile = by_people.get(people)
-        if not pile:
-            continue
-        key = (-len(pile), min(s.cards.people[c].number for c in pile))
-        if best is None or key < best[0]:
-            best = (key, p)
-    return None if best is None else best[1]
+def bonus_winner(s: State, people: str) -> int | None:
+    """TL-SCORE-BONUS: "the player who owns the most cards of that colour receives the bonus. In
+    case of a tie, the player holding the card of lowest number wins"."""
+    held = [(-len(pile), min(s.cards.people[c].number for c in pile), p)
+            for p in range(s.players) if (pile := s.piles(p).get(people))]  # fmt: skip
+    return min(held)[2] if held else None
 
 
-def bonus_winners(s: State, piles: list | None = None) -> dict[str, int | None]:
-    """Each bonus card's winner (``bonus_winner``), worked out once for all the players'
-    scores (``piles``: ``every_pile(s)``, if known)."""
-    piles = every_pile(s) if piles is None else piles
-    return {bid: bonus_winner(s, s.cards.bonus[bid].people, piles) for bid in s.bonus}
-
-
-def score(s: State, player: int, piles: list | None = None, bonus: dict | None = None) -> Score:
-    """The player's score (``piles``: ``every_pile(s)``, and ``bonus``: ``bonus_winners(s)``,
-    if known)."""
-    piles = every_pile(s) if piles is None else piles
-    bonus = bonus_winners(s, piles) if bonus is None else bonus
-    sc = Score(player, piles=pile_points(s, player, piles[player]))
+def score(s: State, player: int) -> Score:
+    sc = Score(player, piles=pile_points(s, player))
     # TL-SCORE-MEDALS: one point per medal on won vehicles, imprisoned Trolls and bonus cards
     sc.vehicle_medals = sum(s.cards.vehicles[v].medals for v in s.vehicles_won[player])
     sc.troll_medals = sum(s.cards.people[t].medals for t in s.prison[player])
     for bid in s.bonus:
         b = s.cards.bonus[bid]
-        if bonus[bid] == player:
+        if bonus_winner(s, b.people) == player:
             fired("TL-SCORE-BONUS")
             sc.bonus_medals += b.medals
             sc.bonus_won.append(bid)
@@ -109,9 +86,7 @@ def score(s: State, player: int, piles: list | None = None, bonus: dict | None =
 
 
 def scores(s: State) -> list[Score]:
-    piles = every_pile(s)
-    bonus = bonus_winners(s, piles)
-    return [score(s, p, piles, bonus) for p in range(s.players)]
+    return [score(s, p) for p in range(s.players)]
 
 
 def winners(s: State) -> list[int]:
@@ -119,16 +94,3 @@ def winners(s: State) -> list[int]:
     totals = [sc.total for sc in scores(s)]
     fired("TL-SCORE-WINNER")
     return [p for p, t in enumerate(totals) if t == max(totals)]
-
-
-__all__ = [
-    "PEOPLES",
-    "Score",
-    "bonus_winner",
-    "bonus_winners",
-    "every_pile",
-    "pile_points",
-    "score",
-    "scores",
-    "winners",
-]

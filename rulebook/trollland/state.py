@@ -79,8 +79,8 @@ class Views:
 
     def peoples(self, berth) -> tuple[tuple[str, ...], ...]:
         """The peoples in each cage of a berth (what the loading rules look at)."""
-        people_of = self.cards.people_of
-        return tuple(tuple(people_of[c] for c in cage) for cage in berth.cages)
+        people = self.cards.people
+        return tuple(tuple(people[c].people for c in cage) for cage in berth.cages)
 
     def caps(self, berth) -> tuple[int, ...]:
         return self.cards.vehicles[berth.vehicle].cages
@@ -91,78 +91,50 @@ class Views:
         return None if b is None else (self.caps(b), self.peoples(b))
 
     def piles(self, player: int) -> dict[str, list[str]]:
-        """The player's won pest cards as piles by people, lowest first, top (highest) last
-        (TL-DEPART-PILES)."""
-        order, people_of = self.cards.pest_order, self.cards.people_of
-        # sorted by (people, number): the piles come in PEOPLES order, each lowest first
-        won = sorted(filter(order.__contains__, self.won[player]), key=order.__getitem__)
-        return {people: list(pile) for people, pile in groupby(won, people_of.__getitem__)}
+        """The player's won pest cards as piles by people, in the banishment order, each pile
+        lowest first and its top (highest) card last (TL-DEPART-PILES)."""
+        people = self.cards.people
+        pests = sorted((c for c in self.won[player] if not people[c].is_troll),
+                       key=lambda c: people[c].order)  # fmt: skip
+        return {name: list(pile) for name, pile in groupby(pests, lambda c: people[c].people)}
 
     def current_card(self) -> str | None:
-        """In the load phase: the chosen pest card next in the banishment order (TL-BANISH-ORDER)."""
-        return self.next_to_load()[0]
-
-    def next_to_load(self) -> tuple[str | None, int | None]:
-        """(the chosen pest card next in the banishment order, the player who chose it), or
-        (None, None) when no pest card is left."""
-        return _first(self.chosen, self.cards.pest_order)  # a Troll has no place in the order
+        """The revealed pest card loaded now (TL-BANISH-ORDER: Bimbo > Zom > Zelf > Nin > Gob,
+        smallest number first), or None when none is left."""
+        people = self.cards.people
+        pests = [c for cards in self.chosen for c in cards if not people[c].is_troll]
+        return min(pests, key=lambda c: people[c].order, default=None)
 
     def reveal_order(self) -> list[str]:
         """The revealed pest cards still to load, in banishment order (TL-BANISH-ORDER)."""
-        pests = [c for h in self.chosen for c in h if not self.cards.people[c].is_troll]
-        return sorted(pests, key=lambda c: self.cards.people[c].order)
+        people = self.cards.people
+        pests = [c for cards in self.chosen for c in cards if not people[c].is_troll]
+        return sorted(pests, key=lambda c: people[c].order)
 
     def current_troll(self) -> str | None:
-        """In the Troll Tales: the chosen Troll of smallest number (the first chosen of two),
-        resolving now (TL-TROLL-ORDER)."""
-        return _first(self.chosen, self.cards.troll_number)[0]
+        """The revealed Troll resolving now (TL-TROLL-ORDER: in increasing order of number; of
+        two equal, the first revealed), or None."""
+        people = self.cards.people
+        trolls = [c for cards in self.chosen for c in cards if people[c].is_troll]
+        return min(trolls, key=lambda c: people[c].number, default=None)
 
     def owner(self, cid: str) -> int:
         """The player who revealed ``cid`` this turn."""
-        p = 0
-        for cards in self.chosen:
-            if cid in cards:
-                return p
-            p += 1
-        raise KeyError(cid)
+        return next(p for p, cards in enumerate(self.chosen) if cid in cards)
 
     def acting_player(self) -> int | None:
         """Whose decision it is now, as the cards say (None when the game is over or nobody can
         act): the first player still to choose, the owner of the Troll resolving or of the card
         loading next; in the King's return and the arrow's extra load, ``to_move`` itself (the
         one step the cards do not tell: the notation's ``pending``)."""
-        phase = self.phase
-        if phase == "over":
-            return None
-        if phase == "choose":
-            p = 0
-            for cards in self.chosen:
-                if not cards:
-                    return p
-                p += 1
-            return None
-        if phase in ("king-return", "arrow"):
+        if self.phase in OWN_STEPS:
             return self.to_move
-        if phase == "troll":
-            cid = self.current_troll()
-            return None if cid is None else self.owner(cid)
-        return self.next_to_load()[1]
-
-
-def _first(chosen, key) -> tuple[str | None, int | None]:
-    """(the chosen card of smallest ``key`` among those ``key`` orders, the player who chose
-    it), or (None, None): the first of equals, in player order then in their layout, as a
-    stable sort would give (speed: PERF.md "Trollland: plain loops")."""
-    best = who = low = None
-    p = 0
-    for cards in chosen:
-        for cid in cards:
-            if cid in key:
-                k = key[cid]
-                if best is None or k < low:
-                    best, who, low = cid, p, k
-        p += 1
-    return best, who
+        if self.phase == "choose":
+            return next((p for p, cards in enumerate(self.chosen) if not cards), None)
+        if self.phase == "over":
+            return None
+        cid = self.current_troll() if self.phase == "troll" else self.current_card()
+        return None if cid is None else self.owner(cid)
 
 
 @dataclass(frozen=True)
@@ -373,13 +345,5 @@ def _check_unique_cards(v: dict) -> None:
 
 def _check_phase(s: State) -> None:
     """The step must have someone to act (a parsed position can claim anything)."""
-    ok = {
-        "choose": any(not c for c in s.chosen),
-        "troll": s.current_troll() is not None,
-        "load": s.current_card() is not None,
-        "king-return": s.to_move is not None,
-        "arrow": s.to_move is not None,
-        "over": True,
-    }[s.phase]
-    if not ok:
+    if s.phase != "over" and s.to_move is None:
         raise NotationError(f"nobody can act in step {s.phase!r} here", where="phase")

@@ -20,8 +20,9 @@ from itertools import combinations
 
 from rulebook.trollland import score
 from rulebook.trollland.game import GAME
-from rulebook.trollland.rules import king_pair_allowed, settle
+from rulebook.trollland.secret_choice import king_pair_allowed
 from rulebook.trollland.state import State
+from rulebook.trollland.turn import settle
 from solvers.limits import NODE_BYTES, Budget, LimitReached, max_nodes
 
 DEFAULT_STEPS = 200_000  # engine steps per best_pairs call

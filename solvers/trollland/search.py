@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rulebook.trollland import rules as loading
+from rulebook.trollland import cage_refusal, is_full, legal_cages
 from rulebook.trollland.cards import PEOPLES
 from solvers.limits import MAX_NODES as LIMIT_NODES
 from solvers.limits import Budget, LimitReached, check_limit
@@ -408,7 +408,8 @@ class Model:
         return f"{self.pb.vehicles[v].id}.{c + 1}"
 
     def legal(self, q: int, occ: tuple, cnt: tuple) -> list[int]:
-        """Cages accepting people ``q`` now (same test as rulebook.trollland.rules.cage_refusal)."""
+        """Cages accepting people ``q`` now: the rulebook's loading rule (``cage_refusal``) on the
+        search's flat arrays, held to it by ``test_the_search_asks_the_loading_rule_of_the_rulebook``."""
         out = []
         for i, cap in enumerate(self.cap):
             if cnt[i] >= cap or occ[i] not in (-1, q):
@@ -718,13 +719,13 @@ def replay(pb: LoadProblem, choices: list, method: str) -> LoadResult:
             ondock = (ondock & ~(1 << j)) | (1 << m.qitem[i])
         vc = m.by_vehicle[v]
         caps = [m.cap[idx] for idx in vc]
-        why = loading.cage_refusal(people, caps, [contents[idx] for idx in vc], k)
+        why = cage_refusal(people, caps, [contents[idx] for idx in vc], k)
         if v in gone or why:
             raise ValueError(f"step {i}: {why}")
         contents[c].append(people)
         via = None if j is None else m.items[j][0]
         placements.append(Placement(st.card.id, st.card.player, m.label(c), via))
-        if loading.is_full(caps, [contents[idx] for idx in vc]):
+        if is_full(caps, [contents[idx] for idx in vc]):
             gone.add(v)
             departures.append(Departure(pb.vehicles[v].id, st.card.player, st.card.id))
         active = j is None and st.card.symbol == "arrow" and not st.extra
@@ -740,7 +741,7 @@ def _any_legal(m: Model, i: int, contents, ondock: int, gone) -> bool:
             continue
         caps = [m.cap[idx] for idx in vc]
         cont = [contents[idx] for idx in vc]
-        if any(loading.legal_cages(q, caps, cont) for q in peoples):
+        if any(legal_cages(q, caps, cont) for q in peoples):
             return True
     return False
 

@@ -18,8 +18,7 @@ from __future__ import annotations
 
 import z3
 
-from rulebook.trollland import CATALOG
-from rulebook.trollland import rules as loading
+from rulebook.trollland import CATALOG, cage_refusal
 from rulebook.trollland.cards import PEOPLES
 from solvers.limits import Budget, LimitReached
 
@@ -335,7 +334,7 @@ def _cage_report(enc: Encoding, q: int) -> str:
         v = m.vehicle_of[c]
         vc = [k for k in range(len(m.cages)) if m.vehicle_of[k] == v]
         contents = [[PEOPLES[m.occ0[k]]] * m.cnt0[k] if m.occ0[k] >= 0 else [] for k in vc]
-        why = loading.cage_refusal(PEOPLES[q], [m.cap[k] for k in vc], contents, vc.index(c))
+        why = cage_refusal(PEOPLES[q], [m.cap[k] for k in vc], contents, vc.index(c))
         room = m.cap[c] - m.cnt0[c]
         parts.append(f"{m.label(c)} {why[0]}" if why else f"{m.label(c)} room {room}")
     return "; ".join(parts)

@@ -62,7 +62,7 @@ def test_min_ap_reads_no_toml_and_loads_no_engine_rules():
     mods = _modules_after(MIN_AP)
     assert "solvers.trogdor.search" in mods and "rulebook.trogdor.state" in mods
     unwanted = {
-        "tomllib", "rulebook.trogdor.rules", "rulebook.trogdor.effects", "rulebook.trogdor.actions",
+        "tomllib", "rulebook.trogdor.rules", "rulebook.trogdor.phase1", "rulebook.trogdor.actions",
         "rulebook.trogdor.cards", "rulebook.trogdor.game", "rulebook.common.catalog",
         "rulebook.common.cards", "rulebook.common.game",
     }  # fmt: skip

@@ -167,7 +167,7 @@ def test_card_abilities_diagonal_block_heal_free_and_peasant_range():
 def test_empty_tile_has_no_piece_and_no_cottage():
     """T-EMPTY-TILE (seed 000 'Open Spaces'): no knight, Troghammer, archer, peasant, cottage or
     Trogdor; anything else (burnt or not, any scenery) is empty."""
-    from rulebook.trogdor.effects import is_empty
+    from rulebook.trogdor.countryside import is_empty
 
     s = puzzle(
         "C...C/.T.../..L../...T./C.M..",

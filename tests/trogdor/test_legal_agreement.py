@@ -96,17 +96,32 @@ def test_legal_actions_match_apply_with_powers():
                 check(s)
 
 
-def test_the_plain_path_asks_every_kind_of_the_phase_with_every_argument():
-    """T-PHASE: rules.legal_actions proposes every verb of the phase (ARGUMENTS covers KINDS), so
-    what is legal is decided by the checks alone."""
+def test_the_plain_path_asks_each_verb_about_what_the_position_offers():
+    """T-PHASE: rules.legal_actions asks every verb of the phase (ARGUMENTS covers KINDS) about
+    what the position offers it -- what is on Trogdor's tile, the squares a power in force
+    reaches, your cards and your item -- and the checks decide, refusing some of them."""
     from rulebook.trogdor import rules
 
     assert set(rules.ARGUMENTS) == set(rules.KINDS)
-    s = puzzle(LAYOUT, trogdor="B2", ap=1, powers=["teleport"])
-    verbs = {a.verb for a in rules.candidates(s)}
-    assert not any(s.items)  # no item to use: every other act verb is proposed
-    assert verbs == {v for v, k in rules.KINDS.items() if k.phase == "act"} - {"use"}
-    assert len([a for a in rules.candidates(s) if a.verb == "teleport"]) == 25
+    act = {v for v, k in rules.KINDS.items() if k.phase == "act"}
+    on = {  # Trogdor's tile -> the own-tile verbs it offers (a peasant on each)
+        "A1": {"burn cottage"},  # a cottage tile
+        "B2": {"burrow"},  # a tunnel
+        "C1": {"hide"},  # a mountain
+        "D1": set(),  # scenery
+    }
+    for sq, own in on.items():
+        s = puzzle(LAYOUT, trogdor=sq, peasants=[sq], ap=0,
+                   powers=["burn-adjacent", "peasant-any", "teleport"])  # fmt: skip
+        offered = {a.verb for a in rules.candidates(s)}
+        assert not any(s.items)  # no item to use
+        assert offered == act - {"use", "burn cottage", "burrow", "hide"} | own, sq
+        assert len([a for a in rules.candidates(s) if a.verb == "teleport"]) == 25
+        refused = [a for a in rules.candidates(s) if a not in rules.legal_actions(s)]
+        assert refused and all(G.refusal(s, a).rule_id in CATALOG.rules for a in refused)
+    plain = puzzle(LAYOUT, trogdor="B2", ap=1)  # no peasant, no power: no long-range, no teleport
+    offered = {a.verb for a in rules.candidates(plain)}
+    assert offered == {"move", "burn tile", "burrow", "pass"}
 
 
 def test_trogdor_may_move_onto_a_knight_for_one_damage():

@@ -212,9 +212,7 @@ def test_any_parseable_position_can_be_played_on(seed, pick_from, pick_to):
 
 
 def test_invariants_read_a_working_copy_as_its_position():
-    """The set of the vehicles and the draw pile is kept for the last position asked; a working
-    copy's lists change in place, so its invariants read the position it holds now
-    (rulebook/PERF.md "Trollland: invariants")."""
+    """A working copy's lists change in place: its invariants read the position it holds now."""
     s = new_game(3, seed=4)
     d = GAME.fork(s)
     assert GAME.invariants(d) == []
@@ -230,7 +228,7 @@ def test_invariants_read_a_working_copy_as_its_position():
 
 
 def _troll_from_draw(d) -> str:
-    troll = next(c for c in d.draw if c in d.cards.trolls)
+    troll = next(c for c in d.draw if d.cards.people[c].is_troll)
     d.draw.remove(troll)
     return troll
 

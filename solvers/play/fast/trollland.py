@@ -1,7 +1,7 @@
 """A faster ``legal_actions`` for Trollland's choose, king-return, load and arrow steps, for
 playouts only.
 
-The rule is ``rules.legal_actions`` (every candidate filtered by its kind's check); this module
+The rule is ``rulebook.trollland.turn.legal_actions`` (what the checks allow); this module
 gives the same list in the same order, faster, on a frozen ``State`` and on a working copy.
 Checked sweeps compare the two at every step and ``tests/play/test_fast_legal.py`` on random,
 parsed, edited and extreme positions. It mirrors:
@@ -37,7 +37,7 @@ from functools import cache
 from itertools import combinations, starmap
 
 from rulebook.common.actions import BY_TEXT, Action
-from rulebook.trollland import rules
+from rulebook.trollland import question_mark, secret_choice, troll_tales, turn
 from rulebook.trollland.actions import PLAYERS, Cage, make
 from rulebook.trollland.cards import PEOPLES
 
@@ -117,7 +117,7 @@ def legal_actions(s) -> list[Action]:
     if p is None:
         return []
     if phase == "load":
-        cid = s.next_to_load()[0]  # the current card
+        cid = s.current_card()
         out = [] if cid is None else _loads(s, cid)
     elif phase == "arrow":
         out = _arrow_loads(s, p)
@@ -126,7 +126,7 @@ def legal_actions(s) -> list[Action]:
     elif phase == "troll":
         out = _powers(s, p)
     else:
-        return rules.legal_actions(s)
+        return turn.legal_actions(s)
     out.sort(key=BY_TEXT)  # speed: PERF.md "Actions made once; sorted by text in C"
     return out
 
@@ -140,14 +140,14 @@ def _pairs(s, p: int) -> list[Action]:
         return list(map(RETURN.__getitem__, combinations(hand, 2)))
     pairs = combinations(hand, 2)
     if len(s.cards.trolls.intersection(hand)) >= 2:
-        allowed = rules.king_pair_allowed
+        allowed = secret_choice.king_pair_allowed
         pairs = [(a, b) for a, b in pairs if allowed(s, a, b)]
     return list(map(CHOOSE.__getitem__, pairs))
 
 
 def _powers(s, p: int) -> list[Action]:
     """The legal actions of the Troll resolving now (its power's targets)."""
-    n = rules.resolving_number(s)
+    n = troll_tales.resolving_number(s)
     if n == 1:
         return [make("king", "imprison"), make("king", "draw")]
     opponents = [q for q in PLAYERS[: s.players] if q.index != p]
@@ -155,7 +155,7 @@ def _powers(s, p: int) -> list[Action]:
         out = [make("expel", d) for d in s.dock]
         return out + [make("camp", q) for q in opponents] if s.trollgat[p] else out
     if n in (3, 4):
-        verb = rules.POWERS[n][0]
+        verb = troll_tales.POWERS[n][0]
         return [
             make(verb, q, people)
             for q in opponents
@@ -168,10 +168,10 @@ def _powers(s, p: int) -> list[Action]:
 def _arrow_loads(s, p: int) -> list[Action]:
     """The place, swap and gat actions of the arrow step: of each pest card of the player's
     hand."""
-    pests = s.cards.pest_order
+    people = s.cards.people
     out: list[Action] = []
     for cid in s.hands[p]:
-        if cid in pests:
+        if not people[cid].is_troll:
             out += _loads(s, cid)
     return out
 
@@ -179,14 +179,13 @@ def _arrow_loads(s, p: int) -> list[Action]:
 def _loads(s, cid: str) -> list[Action]:
     """The legal place, swap and gat actions of ``cid``, a card ``loadable_refusal`` lets
     through."""
-    people_of = s.cards.people_of
-    out = list(map(PLACES[cid].__getitem__, open_cages(s, people_of[cid])))
-    # speed: PERF.md "Trollland: card tables" (a card without a question mark skips the call)
-    if cid in s.cards.questions and rules.question_active(s, cid):
+    card = s.cards.people
+    out = list(map(PLACES[cid].__getitem__, open_cages(s, card[cid].people)))
+    if card[cid].symbol == "question" and question_mark.question_active(s, cid):
         cages = {}  # by people: the dock's cards share five peoples
         for d in s.dock:
-            if rules.dock_refusal(s, cid, d) is None:
-                people = people_of[d]
+            if question_mark.dock_refusal(s, cid, d) is None:
+                people = card[d].people
                 where = cages.get(people)
                 if where is None:
                     where = cages[people] = open_cages(s, people)
@@ -227,15 +226,15 @@ def _open_by_people(b, cards) -> dict:
     people a cage holds may go only into that cage, while it has room (TL-LOAD-CAGE-PEOPLE,
     TL-LOAD-VEHICLE-DISTINCT, TL-LOAD-CAPACITY); any other people, into every empty cage (a cage
     holds at least one)."""
-    vid, caps = b.vehicle, cards.cages_of[b.vehicle]
-    people_of = cards.people_of
+    vid, caps = b.vehicle, cards.vehicles[b.vehicle].cages
+    card = cards.people
     held, empty = {}, []
     i = 0  # the cage's index; a plain loop (speed: PERF.md "Trollland: plain loops")
     for inside in b.cages:
         if not inside:
             empty.append((vid, i + 1))
         else:
-            people = people_of[inside[0]]
+            people = card[inside[0]].people
             # a people two cages hold (a typed position the invariants refuse) goes nowhere
             room = len(inside) < caps[i] and people not in held
             held[people] = ((vid, i + 1),) if room else ()
