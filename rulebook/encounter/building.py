@@ -16,7 +16,6 @@ from typing import NamedTuple
 
 from rulebook.common.game import fired
 
-from . import actions as act
 from .battle import next_battler
 from .catalog import refuse
 from .state import TAKEBACKS
@@ -100,13 +99,17 @@ class BuildCounts(NamedTuple):
     no_red: int
 
 
+EMPTY, LONE = SlotKind(1, 0, 0, 0), SlotKind(0, 1, 0, 0)
+FILLED = {(b, r): SlotKind(0, 0, b, r) for b in (0, 1) for r in (0, 1)}  # (no Blue, no Red)
+
+
 def slot_kind(n: int, stars) -> SlotKind:
     """The kind of an encounter of ``n`` cards whose stars are ``stars``."""
     if not n:
-        return SlotKind(1, 0, 0, 0)
+        return EMPTY
     if n == 1 and "green" in stars:
-        return SlotKind(0, 1, 0, 0)
-    return SlotKind(0, 0, int("blue" not in stars), int("red" not in stars))
+        return LONE
+    return FILLED["blue" not in stars, "red" not in stars]
 
 
 def completion_verdict(k: BuildCounts) -> tuple[str, str] | None:
@@ -196,20 +199,16 @@ def check_put(st, a):
 
 
 def legal_puts(st) -> list:
-    """The puts ``check_put`` lets through. The check reads the card's star and the encounter's
-    size and stars alone, so it is asked once per star in the hand and kind of encounter."""
+    """The puts ``check_put`` lets through. The check reads a card's star alone, so it is asked
+    once per star in the hand and encounter, for all the cards of that star."""
     view = builder_view(st)
-    by_star: dict[str, list[str]] = {}
+    by_star: dict[str, list] = {}
     for c in st.hands[st.to_move]:
-        by_star.setdefault(st.cards[c].star, []).append(c)
-    out, answers = [], {}
-    for i, encounter in enumerate(zip(view.sizes, view.stars, strict=True)):
-        for star, cards in by_star.items():
-            if (*encounter, star) not in answers:
-                answers[*encounter, star] = put_problem(view.counts, *encounter, star) is None
-            if answers[*encounter, star]:
-                out += [act.put(c, i) for c in cards]
-    return out
+        card = st.cards[c]
+        by_star.setdefault(card.star, []).append(card)
+    return [card.actions.puts[i] for star, cards in by_star.items()
+            for i, (size, stars) in enumerate(zip(view.sizes, view.stars, strict=True))
+            if put_problem(view.counts, size, stars, star) is None for card in cards]  # fmt: skip
 
 
 def check_unput(st, a):

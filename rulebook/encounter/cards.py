@@ -6,12 +6,14 @@ can load their own transcription with ``load_card_set(path)``.
 
 from __future__ import annotations
 
-from dataclasses import FrozenInstanceError, dataclass
+from dataclasses import FrozenInstanceError, dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 
 from rulebook.common.cards import Field, load_cards, provenance_label
 from rulebook.common.errors import CardDataError
+
+from .actions import CardActions, card_actions
 
 DEFAULT_CARDS = Path(__file__).with_name("data") / "plains.toml"
 STARS = ("yellow", "green", "blue", "red", "white", "none")
@@ -40,6 +42,10 @@ class Card:
     text: str
     provenance: str
     source: str
+    actions: CardActions = field(init=False, compare=False, repr=False)  # the actions naming it
+
+    def __post_init__(self):
+        object.__setattr__(self, "actions", card_actions(self.id))
 
     @property
     def label(self) -> str:

@@ -52,9 +52,10 @@ def candidates(st) -> list[Action]:
     """Every action of the current phase the checks weigh."""
     p = st.to_move
     if st.phase == "build":
-        return [act.put(c, i) for c in st.hands[p] for i in range(SLOTS)] + build_others(st)
+        puts = [put for c in st.hands[p] for put in st.cards[c].actions.puts]
+        return puts + build_others(st)
     if st.phase == "market":
-        return [act.pick(c) for c in st.market]
+        return [st.cards[c].actions.pick for c in st.market]
     if st.phase == "battle":
         return [act.battle(m, q, t) for m in st.live(p) for q in range(st.players) if q != p
                 for t in st.live(q)]  # fmt: skip
@@ -64,7 +65,7 @@ def candidates(st) -> list[Action]:
 def build_others(st) -> list[Action]:
     """The build phase's candidates but the puts: take-backs, the Loot die, ``done``."""
     own = st.encounters[st.to_move]
-    return [*(act.unput(c) for s in own for c in s), *act.LOOTS, act.DONE]
+    return [*(st.cards[c].actions.unput for s in own for c in s), *act.LOOTS, act.DONE]
 
 
 def legal_actions(st) -> list[Action]:

@@ -313,13 +313,18 @@ def refusal(st, a: Action):
     return None if why is None else refuse(*why)
 
 
+STAY, BOSS, BATTLE, ENTER, RECRUIT_NOBODY = map(
+    Action, ("stay", "boss", "battle", "enter", "recruit -")
+)
+
+
 def candidates(st) -> list[Action]:
     if st.phase == "ride":
-        return [*(Action("ride", (c,)) for c in st.hand), Action("stay"), Action("boss")]
+        return [*(st.cards[c].actions.ride for c in st.hand), STAY, BOSS]
     if st.phase in ("build", "bossbuild"):
-        return [*(Action("build", (c,)) for c in st.hand), Action("battle"), Action("enter")]
+        return [*(st.cards[c].actions.build for c in st.hand), BATTLE, ENTER]
     if st.phase == "loot":
-        return [*(Action("recruit", (c,)) for c in st.defeated), Action("recruit -")]
+        return [*(st.cards[c].actions.recruit for c in st.defeated), RECRUIT_NOBODY]
     return []
 
 

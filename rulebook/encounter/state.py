@@ -25,7 +25,6 @@ from rulebook.common.notation import (
     ListOf,
     Optional_,
     PerPlayer,
-    Token,
     check_unique,
     excerpt,
     parse_int,
@@ -34,13 +33,13 @@ from rulebook.common.rng import Rng
 from rulebook.common.rulings import RulingSet
 from rulebook.common.working import AS_LIST, AS_ROWS, WorkingCopy, lists, tuples
 
+from .actions import CARD, SLOTS
 from .cards import CardSet, default_cards
 from .catalog import CATALOG, rulings_from
 from .layout import SPACES
 
 VARIANTS = ("keys", "market", "sin")
 
-SLOTS = 5  # RE-BUILD-FIVE
 MAX_LOOT = 6  # RE-LOOT-RANGE
 TAKEBACKS = 9  # RE-BUILD-TAKEBACK: take-backs per build turn (engine bound, see NOTES.md)
 ROUND_CAP = 40  # RE-ROUND-CAP: the engine ends a game after this many rounds (NOTES.md)
@@ -82,7 +81,6 @@ def check_cards(ids, cards: CardSet, where: str = "cards") -> None:
 
 # ---- codecs particular to this game --------------------------------------------------------------
 
-CARD = Token("card id")
 CARDS = ListOf(CARD)
 RULINGS = RulingsCodec(CATALOG.rulings)
 
