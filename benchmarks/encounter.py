@@ -17,10 +17,10 @@ import time
 from rulebook.common.rng import Rng
 from rulebook.encounter import (
     BattleRules,
-    battle,
     default_cards,
     new_adventure,
     new_game,
+    resolution,
     resolve,
     summarise,
 )
@@ -50,7 +50,7 @@ def bench_battles(n: int = 20_000) -> None:
     k = 0
     while k < n:
         for sa, sb in summ:
-            battle(sa, sb, rules)
+            resolution(sa, sb, rules)
         k += len(summ)
     fast = k / (time.perf_counter() - t)
     t = time.perf_counter()
@@ -59,7 +59,7 @@ def bench_battles(n: int = 20_000) -> None:
     full = len(pairs) / (time.perf_counter() - t)
     t = time.perf_counter()
     for a, b in pairs:
-        battle(summarise(a, cards, rules), summarise(b, cards, rules), rules)
+        resolution(summarise(a, cards, rules), summarise(b, cards, rules), rules)
     summed = len(pairs) / (time.perf_counter() - t)
     print(f"battle resolutions/s: {fast:,.0f} (precomputed summaries), {summed:,.0f} "
           f"(summarise + resolve), {full:,.0f} (full resolution with steps)")  # fmt: skip

@@ -77,7 +77,7 @@ def _load(pb, budget):
 
 def _encounter_solo(n: int) -> int:
     """Game states of the Solo Adventure search on a deal it cannot settle quickly."""
-    from rulebook.encounter.setup import new_adventure
+    from rulebook.encounter.solo import new_adventure
     from solvers.encounter.adventure import solve_adventure
 
     res = solve_adventure(new_adventure(HARD_SOLO_SEED), max_states=n)

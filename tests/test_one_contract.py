@@ -77,7 +77,7 @@ LEGAL_ACTIONS = {
     "rulebook.trogdor": "trogdor",
     "rulebook.trollland": "trollland",
     "rulebook.encounter.rules": "encounter",
-    "rulebook.encounter.solo_rules": "encounter-solo",
+    "rulebook.encounter.solo": "encounter-solo",
 }
 
 

@@ -16,7 +16,7 @@ import pytest
 
 import rulebook
 from rulebook.common.errors import TrogkitInputError
-from rulebook.encounter.setup import new_adventure
+from rulebook.encounter.solo import new_adventure
 from solvers.encounter.adventure import progress, replay, solve_adventure
 from solvers.limits import MAX_NODES, MEMORY_CAP, NODE_BYTES, Budget
 

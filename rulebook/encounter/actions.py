@@ -15,12 +15,14 @@ Solo Adventure:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from rulebook.common.actions import Action, Grammar
 from rulebook.common.errors import NotationError
-from rulebook.common.notation import Codec, excerpt, parse_int
+from rulebook.common.notation import Codec, Token, excerpt, parse_int
 
-from .state import CARD, SLOTS
+SLOTS = 5  # RE-BUILD-FIVE: "each player must have five separate encounters"
+CARD = Token("card id")
 
 
 @dataclass(frozen=True, order=True)
@@ -100,17 +102,43 @@ SOLO = Grammar(
 )
 
 
-# Actions are values, so each is made once and handed out again.
+# Actions are values: those of the encounter numbers are made once, and every card carries its own
+# (``CardActions``, made with the card).
+ENCOUNTERS = tuple(Index(i) for i in range(SLOTS))  # encounter numbers, 1..5 in text
+LOOTS = tuple(Action("loot", (e,)) for e in ENCOUNTERS)
+DONE = Action("done")
+BATTLES = tuple(tuple(tuple(Action("battle", (mine, Target(q, t))) for t in range(SLOTS))
+                      for q in range(5)) for mine in ENCOUNTERS)  # fmt: skip
+
+
+class CardActions(NamedTuple):
+    """The actions that name one card."""
+
+    puts: tuple[Action, ...]  # into encounter 1..5
+    unput: Action
+    pick: Action
+    ride: Action  # Solo Adventure
+    build: Action
+    recruit: Action
+
+
+def card_actions(card: str) -> CardActions:
+    one = (card,)
+    return CardActions(tuple(Action("put", (card, e)) for e in ENCOUNTERS), Action("unput", one),
+                       Action("pick", one), Action("ride", one), Action("build", one),
+                       Action("recruit", one))  # fmt: skip
+
+
 def put(card: str, encounter: int) -> Action:
-    return Action("put", (card, Index(encounter)))
+    return Action("put", (card, ENCOUNTERS[encounter]))
 
 
 def loot(encounter: int) -> Action:
-    return Action("loot", (Index(encounter),))
+    return LOOTS[encounter]
 
 
 def battle(mine: int, player: int, theirs: int) -> Action:
-    return Action("battle", (Index(mine), Target(player, theirs)))
+    return BATTLES[mine][player][theirs]
 
 
 def unput(card: str) -> Action:
@@ -119,6 +147,3 @@ def unput(card: str) -> Action:
 
 def pick(card: str) -> Action:
     return Action("pick", (card,))
-
-
-DONE = Action("done")

@@ -2,10 +2,12 @@
 
 "First, resolve any Green, Blue, or Red Star Creature effects (in that order). If there is not
 already a clear winner and loser, each player determines the combined level of all creatures in
-their encounter and compares it". ``battle`` is that rule, the one statement every caller asks
+their encounter and compares it". ``resolution`` is that rule, the one statement every caller asks
 (the game's battle action, the Solo Adventure, the solvers); ``resolve`` adds the steps in words,
 for teaching. The rulings a battle reads (RER-STAR-EFFECTS, RER-GREEN-BOTH, RER-SIN-SINGLE) are
-read with ``ruling`` where they decide, so a trace shows them.
+read with ``ruling`` where they decide, so a trace shows them. Below, the battle phase of the
+multiplayer game: "The active player picks an encounter in front of the opponent of their choice
+and selects one of their own encounters to battle against it".
 """
 
 from __future__ import annotations
@@ -15,8 +17,9 @@ from typing import NamedTuple
 
 from rulebook.common.game import fired, ruling
 
+from . import loot
 from .cards import CardSet
-from .catalog import refuse
+from .winning import end_round
 
 # The published review's reading of the Level Stars (card-facts.md): a STAND-IN for the
 # Reference card, used under ruling RER-STAR-EFFECTS=review.
@@ -104,7 +107,7 @@ class Outcome(NamedTuple):
     levels: tuple[int, int]  # the levels A and B fought with
 
 
-def battle(a: Summary, b: Summary, rules: BattleRules = DEFAULT_RULES) -> Outcome:
+def resolution(a: Summary, b: Summary, rules: BattleRules = DEFAULT_RULES) -> Outcome:
     """Encounter A against B (RE-RESOLVE-ORDER): Green, Blue, Red, then the levels."""
     fired("RE-RESOLVE-ORDER")
     swapped = green_swaps(a, b, rules)
@@ -140,11 +143,11 @@ class BattleResult:
 
 
 def resolve(a, b, cards: CardSet, rules: BattleRules = DEFAULT_RULES) -> BattleResult:
-    """``battle`` of player A's encounter ``a`` against player B's ``b``, with its steps in words.
+    """``resolution`` of player A's encounter ``a`` against player B's ``b``, with its steps in words.
     The engine only resolves encounters its rules let onto the table; user-given encounters go
     through ``require_buildable_battle`` first (``solvers.encounter.odds.battle_outcome`` does)."""
     sa, sb = summarise(a, cards, rules), summarise(b, cards, rules)
-    out = battle(sa, sb, rules)
+    out = resolution(sa, sb, rules)
     winner = {1: "A", -1: "B", 0: "tie"}[out.winner]
     return BattleResult(winner, out.swapped, out.decided_by, out.levels,
                         steps(sa, sb, out, winner, rules))  # fmt: skip
@@ -171,48 +174,63 @@ def steps(sa: Summary, sb: Summary, out: Outcome, winner: str, rules: BattleRule
     ]
 
 
-def require_buildable_battle(a, b, cards: CardSet, pool=(), *, empty_ok: bool = False) -> None:
-    """Refuse a battle no table can produce (``require_buildable_encounters`` on sides A and B)."""
-    require_buildable_encounters(
-        (("encounter A", a), ("encounter B", b)), cards, pool, empty_ok=empty_ok
-    )
+def battle_rules(st) -> BattleRules:
+    """The battle options of a position (or working copy) of either game."""
+    return BattleRules.from_rulings(st.rulings, st.variants)
 
 
-def require_buildable_encounters(named, cards: CardSet, pool=(), *, empty_ok: bool = False) -> None:
-    """Refuse encounters no table can produce: an unknown card, an encounter that breaks
-    RE-COMPOSE-RED-BLUE or RE-COMPOSE-GREEN (or is empty), or one card twice -- in one encounter,
-    across them, or between them and ``pool`` (the cards an unknown encounter is drawn from).
-    ``named`` is a sequence of (name, card ids). Raises RuleError naming the rule (a card is in one
-    place at a time: RE-COMP-DECK). ``empty_ok``: a Solo Adventure space may hold only Keys, so
-    its enemy encounter is empty."""
-    seen: dict[str, str] = {}
-    for where, ids in (*named, ("the pool", pool)):
-        for c in ids:
-            if c not in cards:
-                raise refuse("RE-COMP-DECK", f"{where}: unknown card {c!r}")
-            if c in seen:
-                twice = "twice" if seen[c] == where else f"in {seen[c]} and {where}"
-                raise refuse("RE-COMP-DECK", f"{c} is {twice}: the box holds each card once")
-            seen[c] = where
-    for where, ids in named:
-        if not ids and not empty_ok:
-            raise refuse("RE-BUILD-FIVE", f"{where} is empty")
-        prob = composition_problem(ids, cards)
-        if prob:
-            raise refuse(prob[0], f"{where}: {prob[1]}")
+# ---- the battle phase ----------------------------------------------------------------------------
 
 
-def composition_problem(ids, cards: CardSet) -> tuple[str, str] | None:
-    """(rule_id, reason) if the encounter breaks RE-COMPOSE-RED-BLUE or RE-COMPOSE-GREEN."""
-    stars = {cards[c].star for c in ids}
-    prob = red_blue_problem(stars)
-    if prob is None and len(ids) == 1 and "green" in stars:
-        return ("RE-COMPOSE-GREEN", f"a Green Star card ({ids[0]}) cannot be alone")
-    return prob
-
-
-def red_blue_problem(stars) -> tuple[str, str] | None:
-    """RE-COMPOSE-RED-BLUE on the set of an encounter's stars (the put check keeps the sets)."""
-    if "red" in stars and "blue" in stars:
-        return ("RE-COMPOSE-RED-BLUE", "Red and Blue Star cards cannot be in one encounter")
+def check_battle(st, a):
+    """``battle N P:M``: your encounter N against player P's encounter M (RE-BATTLE-TARGET)."""
+    p, m, t = st.to_move, a.args[0].value, a.args[1]
+    if t.player == p or t.player >= st.players:
+        return "RE-BATTLE-TARGET", "battle an encounter of another player at the table"
+    if not st.encounters[p][m]:
+        return "RE-BATTLE-TARGET", f"you have no encounter {m + 1} left"
+    if not st.encounters[t.player][t.encounter]:
+        return "RE-BATTLE-TARGET", f"player {t.player + 1} has no encounter {t.encounter + 1} left"
     return None
+
+
+def play_battle(t, a) -> None:
+    """Both encounters revealed and resolved; "If you win the battle, you gather all cards
+    involved in the battle" (RE-BATTLE-COLLECT); "In the case of a tie, all cards are sent to the
+    Discard pile" (RE-RESOLVE-TIE); the loot at stake moves (``loot.settle``)."""
+    fired("RE-BATTLE-ORDER")
+    p, m, q, e = t.to_move, a.args[0].value, a.args[1].player, a.args[1].encounter
+    mine, theirs = t.encounters[p][m], t.encounters[q][e]
+    res = resolve(mine, theirs, t.cards, battle_rules(t))
+    stakes = loot.at_stake(t, p, m, q, e)
+    t.encounters[p][m], t.encounters[q][e] = [], []
+    if res.winner == "tie":
+        fired("RE-RESOLVE-TIE")
+        t.discard += mine + theirs
+    else:
+        fired("RE-BATTLE-COLLECT")
+        w = p if res.winner == "A" else q
+        t.won[w] += mine + theirs
+        t.wins[w] += 1
+    loot.settle(t, p, q, res.winner, *stakes)
+    outcome = {"A": f"P{p + 1} wins", "B": f"P{q + 1} wins", "tie": "tie, all discarded"}
+    t.last = (f"P{p + 1} {'+'.join(mine)} vs P{q + 1} {'+'.join(theirs)}: {res} => "
+              f"{outcome[res.winner]}")  # fmt: skip
+    next_battler(t, p, include=False)
+
+
+def can_battle(t, p: int) -> bool:
+    """``p`` has an encounter left and someone else has one to battle."""
+    return any(t.encounters[p]) and any(any(t.encounters[q]) for q in range(t.players) if q != p)
+
+
+def next_battler(t, after: int, include: bool) -> None:
+    """RE-BATTLE-ORDER: "Players continue sending encounters into battle in clockwise order until
+    no more battles can take place" (from ``after``, itself first when ``include``); then the
+    round ends (``winning.end_round``)."""
+    for k in range(0 if include else 1, t.players + 1):
+        q = (after + k) % t.players
+        if can_battle(t, q):
+            t.to_move = q
+            return
+    end_round(t)

@@ -14,7 +14,7 @@ import dataclasses
 
 from rulebook.common import cardedit as C
 
-from .battle import composition_problem
+from .building import composition_problem
 from .state import SLOTS, MultiState, SoloState
 
 MULTI_PILES = ("deck", "discard", "market")

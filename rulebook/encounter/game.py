@@ -1,48 +1,71 @@
 """Random Encounter as two ``Game`` objects of the common protocol (rulebook/API.md):
-``encounter`` (2-5 players) and ``encounter-solo`` (Solo Adventure)."""
+``encounter`` (2-5 players, rules.py) and ``encounter-solo`` (Solo Adventure, solo.py)."""
 
 from __future__ import annotations
 
 from rulebook.common.actions import Action
+from rulebook.common.errors import NotationError
 from rulebook.common.game import Game
 from rulebook.common.working import freeze
 
-from . import actions, hidden, rules, solo_rules, state
+from . import actions, hidden, rules, solo, state
+from .cards import load_card_set
 from .catalog import CATALOG
 from .invariants import multi_problems, solo_problems
-from .setup import new_adventure
-from .setup import new_game as _new_multi
+from .setup import new_game as new_multi
 
 
-class Encounter(Game):
+class _RandomEncounter(Game):
+    """What both modes share: the catalog, the card file, typed actions, the working copy."""
+
+    catalog = CATALOG
+    RULES = rules  # the module of the mode's rules
+    TABLE = state.MultiTable
+
+    def legal_actions(self, st):
+        return self.RULES.legal_actions(st)
+
+    def candidates(self, st):
+        return self.RULES.candidates(st)
+
+    def refusal(self, st, action):
+        return self.RULES.refusal(st, self.action(action))
+
+    def perform(self, st, action):
+        return self.RULES.perform(st, action)
+
+    def advance(self, st, action):
+        return self.RULES.advance(st, action)
+
+    def fork(self, st):
+        return self.TABLE(freeze(st))
+
+    def freeze(self, st):
+        return freeze(st)
+
+    def action(self, action):
+        """An Action with typed arguments: a hand-made Action goes through its text, so rule
+        code can rely on the argument types."""
+        return self.grammar.parse(str(action) if isinstance(action, Action) else action)
+
+    def load_cards(self, path):
+        """The file holds the whole box (every card of both modes)."""
+        return load_card_set(path)
+
+
+class Encounter(_RandomEncounter):
     name = "encounter"
     grammar = actions.MULTI
     title = "Random Encounter: Plains of the Troll King"
-    catalog = CATALOG
     max_length = rules.max_length()
     players_allowed = (2, 3, 4, 5)
     outcomes_doc = "the winners as text, 'P1' or 'P1+P3'"
+    position_problems = staticmethod(multi_problems)
 
     def new_game(self, seed=0, *, players=None, rulings=None, **options):
         """Options: ``variants`` (subset of keys, market, sin), ``first`` (0-based first player,
         RE-SETUP-FIRST), ``cards`` (a CardSet)."""
-        return _new_multi(2 if players is None else players, seed, rulings=rulings, **options)
-
-    legal_actions = staticmethod(rules.legal_actions)
-    candidates = staticmethod(rules.candidates)
-
-    def refusal(self, st, action):
-        return rules.refusal(st, self.action(action))
-
-    perform = staticmethod(rules.perform)
-
-    advance = staticmethod(rules.advance)
-
-    def fork(self, st):
-        return rules.Table(freeze(st))
-
-    def freeze(self, st):
-        return freeze(st)
+        return new_multi(2 if players is None else players, seed, rulings=rulings, **options)
 
     def observation(self, st, player):
         return hidden.observe_multi(st, player)
@@ -65,60 +88,26 @@ class Encounter(Game):
     def num_players(self, st):
         return st.players
 
-    def parse_action(self, text):
-        return actions.MULTI.parse(text)
-
-    def action(self, action):
-        """An Action with typed arguments: a hand-made Action goes through its text, so rule
-        code can rely on the argument types."""
-        return actions.MULTI.parse(str(action) if isinstance(action, Action) else action)
-
     def parse(self, text, **options):
         return self.playable(state.parse_multi(text, options.get("cards")))
 
-    def load_cards(self, path):
-        """The file holds the whole box (every card of both modes)."""
-        from .cards import load_card_set
 
-        return load_card_set(path)
-
-    position_problems = staticmethod(multi_problems)  # a module function: one call less
-
-
-class EncounterSolo(Game):
+class EncounterSolo(_RandomEncounter):
     name = "encounter-solo"
     grammar = actions.SOLO
     title = "Random Encounter: Solo Adventure"
-    catalog = CATALOG
-    max_length = solo_rules.max_length()
+    RULES = solo
+    TABLE = state.SoloTable
+    max_length = solo.max_length()
     players_allowed = (1,)
     outcomes_doc = "'win' or 'loss'"
+    position_problems = staticmethod(solo_problems)
 
     def new_game(self, seed=0, *, players=None, rulings=None, **options):
         """Options: ``sin`` (Strength in Numbers), ``cards`` (a CardSet)."""
         if players not in (None, 1):
-            from rulebook.common.errors import NotationError
-
             raise NotationError("the Solo Adventure has one player", where="players")
-        return new_adventure(seed, rulings=rulings, **options)
-
-    legal_actions = staticmethod(solo_rules.legal_actions)
-    candidates = staticmethod(solo_rules.candidates)
-
-    def refusal(self, st, action):
-        return solo_rules.refusal(st, self.action(action))
-
-    def perform(self, st, action):
-        return solo_rules.perform(st, action)
-
-    def advance(self, st, action):
-        return solo_rules.advance(st, action)
-
-    def fork(self, st):
-        return solo_rules.Table(freeze(st))
-
-    def freeze(self, st):
-        return freeze(st)
+        return solo.new_adventure(seed, rulings=rulings, **options)
 
     def observation(self, st, player):
         return hidden.observe_solo(st, player)
@@ -141,23 +130,8 @@ class EncounterSolo(Game):
     def num_players(self, st):
         return 1
 
-    def parse_action(self, text):
-        return actions.SOLO.parse(text)
-
-    def action(self, action):
-        """An Action with typed arguments (a hand-made Action goes through its text)."""
-        return actions.SOLO.parse(str(action) if isinstance(action, Action) else action)
-
     def parse(self, text, **options):
         return self.playable(state.parse_solo(text, options.get("cards")))
-
-    def load_cards(self, path):
-        """The file holds the whole box (every card of both modes)."""
-        from .cards import load_card_set
-
-        return load_card_set(path)
-
-    position_problems = staticmethod(solo_problems)  # a module function: one call less
 
 
 GAME = Encounter()

@@ -1,18 +1,21 @@
-"""New games of both modes, and hand-made teaching positions (name the encounters; every unused
-card waits in the deck)."""
+"""Setting Up (seed 003): "Shuffle the rest of the deck, and deal each player nine cards. Give each
+player one Loot die turned so that the "1" side is face-up"; the Level 3 Creature Market and the
+Quick Game's Keys deck, which replace the deal. Also hand-made teaching positions (name the
+encounters; every unused card waits in the deck). The Solo Adventure's set-up is in solo.py."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from rulebook.common.codecs import check_seed
 from rulebook.common.errors import NotationError
 from rulebook.common.game import fired
 from rulebook.common.rng import Rng
 
-from . import rules
-from .cards import CardSet, default_cards
+from .cards import HAND, CardSet, default_cards
 from .catalog import rulings_from
-from .layout import COLUMNS, PER_COLUMN, SPACES
-from .state import SLOTS, TAKEBACKS, MultiState, SoloState, check_variants
+from .layout import SPACES
+from .state import SLOTS, TAKEBACKS, MultiState, MultiTable, SoloState, check_variants
 
 
 def new_game(
@@ -50,43 +53,64 @@ def new_game(
         loot_at=(-1,) * players, loot=(1,) * players, won=((),) * players, wins=(0,) * players,
         variants=variants, rulings=rulings_from(rulings), rng=Rng(seed), cards=cards,
     )  # fmt: skip
-    t = rules.Table(empty)
-    rules.deal(t)
+    t = MultiTable(empty)
+    deal(t)
     return t.freeze()
 
 
-def new_adventure(seed: int = 0, *, rulings=None, sin: bool = False, cards=None) -> SoloState:
-    """Set up a Solo Adventure (RE-SOLO-DECKS, RE-SOLO-FINAL, RE-SOLO-KEYS-IN, RE-SOLO-LAYOUT)."""
-    cards = cards or default_cards()
-    rng = Rng(check_seed(seed))
-    cards.check_box("the Solo Adventure is played with the whole box: ")
-    main, rng = rng.shuffled(cards.ids("encounter"))
-    hand, main = main[:9], main[9:]
-    boss_deck, rng = rng.shuffled(cards.ids("boss"))
-    final = (boss_deck[0], *main[:6])
-    boss_deck = boss_deck[1:]
-    main, rng = rng.shuffled(main[6:])
-    removed, main = main[:4], main[4:]
-    main, rng = rng.shuffled(main + tuple(cards.ids("key")))
-    spaces, k = [], 0
-    for size in (c + 1 for c in range(COLUMNS) for _ in range(PER_COLUMN)):
-        spaces.append(main[k : k + size])
-        k += size
-    for rid in (
-        "RE-SOLO-DECKS",
-        "RE-SOLO-FINAL",
-        "RE-SOLO-KEYS-IN",
-        "RE-SOLO-LAYOUT",
-        "RE-SOLO-START",
-    ):
-        fired(rid)
-    return SoloState(
-        phase="ride", marker=0, hand=hand, my_encounter=(), spaces=tuple(spaces),
-        face_up=(False,) * SPACES,
-        keys=(), boss_deck=boss_deck, final=final, discard=main[k:], removed=removed,
-        defeated=(), rulings=rulings_from(rulings), rng=rng, cards=cards,
-        strength_in_numbers=sin,
-    )  # fmt: skip
+def deal(t) -> None:
+    """Shuffle and deal nine each (RE-SETUP-DEAL), or open the Creature Market (RE-VAR-MARKET), or
+    deal the Keys deck (RE-VAR-KEYS: "Set aside nine cards for each player ... Remove four cards at
+    random, and then add the four Key cards")."""
+    n = t.players
+    deck = t.shuffled(t.cards.ids("encounter"))
+    t.hands = [[] for _ in range(n)]
+    t.discard, t.market = [], []
+    t.takebacks = TAKEBACKS
+    t.phase, t.to_move = "build", t.start
+    if "keys" in t.variants:
+        fired("RE-VAR-KEYS")
+        used, aside = deck[: HAND * n], deck[HAND * n :]
+        removed, used = used[:4], used[4:]
+        used = t.shuffled(used + t.cards.ids("key"))
+        t.hands = [used[HAND * p : HAND * (p + 1)] for p in range(n)]
+        t.deck, t.discard = aside, removed
+    elif "market" in t.variants:
+        fired("RE-VAR-MARKET")
+        t.market, t.deck = deck[:5], deck[5:]  # "a line of five face-up cards"
+        t.phase = "market"
+    else:
+        fired("RE-SETUP-DEAL")
+        t.hands = [deck[HAND * p : HAND * (p + 1)] for p in range(n)]
+        t.deck = deck[HAND * n :]
+
+
+# ---- RE-VAR-MARKET: "create a line of five face-up cards ... Each player, starting with the
+# active player, picks a card from the face-up cards and adds it to their hand. Each time a card
+# is picked, replace it with a new card from the top of the deck. Keep doing this until each player
+# has nine cards in their hand. Then discard any leftover face-up cards"
+
+
+def check_pick(st, a):
+    if a.arg not in st.market:
+        return "RE-VAR-MARKET", f"{a.arg} is not among the face-up cards"
+    return None
+
+
+def pick(t, a) -> None:
+    fired("RE-VAR-MARKET")
+    t.market.remove(a.arg)
+    t.hands[t.to_move].append(a.arg)
+    if t.deck:
+        t.market.append(t.deck.pop(0))
+    for k in range(1, t.players + 1):
+        q = (t.to_move + k) % t.players
+        if len(t.hands[q]) < HAND:
+            t.to_move = q
+            return
+    t.discard += t.market
+    t.market = []
+    t.phase, t.to_move = "build", t.start
 
 
 def battle_position(
@@ -113,8 +137,6 @@ def battle_position(
 
 def build_position(hands, *, variants=(), rulings=None, cards: CardSet | None = None) -> MultiState:
     """A multiplayer position at the start of the build phase with the given hands."""
-    from dataclasses import replace
-
     st = battle_position([[] for _ in hands], variants=variants, rulings=rulings, cards=cards)
     used = {c for h in hands for c in h}
     return replace(

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field, replace
 from rulebook.common.errors import NotationError
 from rulebook.common.notation import excerpt, is_token
 
-from .battle import BattleResult, BattleRules, composition_problem, resolve
+from .battle import BattleResult, BattleRules, resolve
+from .building import composition_problem
 from .cards import CardSet, default_cards
 from .catalog import refuse
 

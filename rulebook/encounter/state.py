@@ -25,23 +25,21 @@ from rulebook.common.notation import (
     ListOf,
     Optional_,
     PerPlayer,
-    Token,
     check_unique,
     excerpt,
     parse_int,
 )
 from rulebook.common.rng import Rng
 from rulebook.common.rulings import RulingSet
+from rulebook.common.working import AS_LIST, AS_ROWS, WorkingCopy, lists, tuples
 
-from .battle import BattleRules
-from .cards import HAND as HAND  # RE-SETUP-DEAL (re-exported: rules, solo_rules)
+from .actions import CARD, SLOTS
 from .cards import CardSet, default_cards
 from .catalog import CATALOG, rulings_from
 from .layout import SPACES
 
 VARIANTS = ("keys", "market", "sin")
 
-SLOTS = 5  # RE-BUILD-FIVE
 MAX_LOOT = 6  # RE-LOOT-RANGE
 TAKEBACKS = 9  # RE-BUILD-TAKEBACK: take-backs per build turn (engine bound, see NOTES.md)
 ROUND_CAP = 40  # RE-ROUND-CAP: the engine ends a game after this many rounds (NOTES.md)
@@ -83,7 +81,6 @@ def check_cards(ids, cards: CardSet, where: str = "cards") -> None:
 
 # ---- codecs particular to this game --------------------------------------------------------------
 
-CARD = Token("card id")
 CARDS = ListOf(CARD)
 RULINGS = RulingsCodec(CATALOG.rulings)
 
@@ -130,7 +127,7 @@ class Winners(Codec):
 # ---- multiplayer ---------------------------------------------------------------------------------
 
 
-class _CardsAndRng:
+class _BundledCards:
     """What both states share: the bundled cards when none are given."""
 
     def __post_init__(self):
@@ -139,7 +136,7 @@ class _CardsAndRng:
 
 
 @dataclass(frozen=True)
-class MultiState(_CardsAndRng):
+class MultiState(_BundledCards):
     """A multiplayer position. Players and encounters are 0-based inside, 1-based in text."""
 
     GAME = "encounter"  # registry name (rulebook.game_of)
@@ -170,10 +167,6 @@ class MultiState(_CardsAndRng):
     def outcome(self) -> str:
         """'-' while the game is on, else the winners 'P1' / 'P1+P3' (the notation's field)."""
         return Winners(self.players).fmt(self.winners)
-
-    @property
-    def battle_rules(self) -> BattleRules:
-        return BattleRules.from_rulings(self.rulings, self.variants)
 
     def live(self, p: int) -> list[int]:
         return [i for i, s in enumerate(self.encounters[p]) if s]
@@ -222,6 +215,10 @@ def multi_notation(n: int) -> Notation:
 MULTI_NOTATIONS = {n: multi_notation(n) for n in range(2, 6)}
 
 
+# notation keys that name a field of the state otherwise
+MULTI_ATTRS = {"turn": "to_move", "lootat": "loot_at", "enc": "encounters", "outcome": "winners"}
+
+
 def parse_multi(text: str, cards: CardSet | None = None) -> MultiState:
     cards = cards or default_cards()
     raw = MULTI_NOTATIONS[2].split(text)
@@ -235,28 +232,9 @@ def parse_multi(text: str, cards: CardSet | None = None) -> MultiState:
         raise NotationError(
             "a finished game (phase=over) names its winners, and only it", where="outcome"
         )
-    st = MultiState(
-        players=n,
-        round=f["round"],
-        phase=f["phase"],
-        start=f["start"] - 1,
-        to_move=f["turn"] - 1,
-        deck=f["deck"],
-        discard=f["discard"],
-        market=f["market"],
-        hands=f["hands"],
-        encounters=f["enc"],
-        loot_at=tuple(-1 if i is None else i - 1 for i in f["lootat"]),
-        loot=f["loot"],
-        won=f["won"],
-        wins=f["wins"],
-        variants=variants,
-        rulings=f["rulings"],
-        rng=f["rng"],
-        takebacks=f["takebacks"],
-        winners=f["outcome"],
-        cards=cards,
-    )
+    f |= {"start": f["start"] - 1, "turn": f["turn"] - 1,
+          "lootat": tuple(-1 if i is None else i - 1 for i in f["lootat"])}  # fmt: skip
+    st = MultiState(**{MULTI_ATTRS.get(k, k): v for k, v in f.items()}, cards=cards)
     check_cards(st.all_cards(), cards)
     _check_wins(st)
     return st
@@ -283,7 +261,7 @@ def _check_wins(st: MultiState) -> None:
 
 
 @dataclass(frozen=True)
-class SoloState(_CardsAndRng):
+class SoloState(_BundledCards):
     """A Solo Adventure position."""
 
     GAME = "encounter-solo"  # registry name (rulebook.game_of)
@@ -308,8 +286,9 @@ class SoloState(_CardsAndRng):
     last: str = field(default="", compare=False)
 
     @property
-    def battle_rules(self) -> BattleRules:
-        return BattleRules.from_rulings(self.rulings, ("sin",) if self.strength_in_numbers else ())
+    def variants(self) -> tuple[str, ...]:
+        """Strength in Numbers is the one variant of the Solo Adventure ("Any Game Mode")."""
+        return ("sin",) if self.strength_in_numbers else ()
 
     @property
     def to_move(self) -> int | None:
@@ -320,9 +299,6 @@ class SoloState(_CardsAndRng):
         """The encounter on space ``i`` without its Keys (RE-SOLO-DISCOVER-KEY)."""
         i = self.marker if i is None else i
         return tuple(c for c in self.spaces[i] if self.cards[c].kind != "key")
-
-    def remaining(self) -> int:
-        return sum(1 for s in self.spaces if s)
 
     def all_cards(self) -> list[str]:
         """Every card of the position, in no particular order."""
@@ -369,6 +345,10 @@ SOLO_NOTATION = Notation(SoloState.GAME, [
 ])  # fmt: skip
 
 
+SOLO_ATTRS = {"pos": "marker", "mine": "my_encounter", "up": "face_up", "boss": "boss_deck",
+              "variants": "strength_in_numbers"}  # fmt: skip
+
+
 def parse_solo(text: str, cards: CardSet | None = None) -> SoloState:
     cards = cards or default_cards()
     f = SOLO_NOTATION.decode(SOLO_NOTATION.split(text))
@@ -376,24 +356,47 @@ def parse_solo(text: str, cards: CardSet | None = None) -> SoloState:
         raise NotationError(
             "a finished adventure (phase=over) says win or loss, and only it", where="outcome"
         )
-    st = SoloState(
-        phase=f["phase"],
-        marker=f["pos"] - 1,
-        hand=f["hand"],
-        my_encounter=f["mine"],
-        spaces=f["spaces"],
-        face_up=tuple(u == "1" for u in f["up"]),
-        keys=f["keys"],
-        boss_deck=f["boss"],
-        final=f["final"],
-        discard=f["discard"],
-        removed=f["removed"],
-        defeated=f["defeated"],
-        rulings=f["rulings"],
-        rng=f["rng"],
-        outcome=f["outcome"],
-        strength_in_numbers=f["variants"] == "sin",
-        cards=cards,
-    )
+    f |= {
+        "pos": f["pos"] - 1,
+        "up": tuple(u == "1" for u in f["up"]),
+        "variants": f["variants"] == "sin",
+    }
+    st = SoloState(**{SOLO_ATTRS.get(k, k): v for k, v in f.items()}, cards=cards)
     check_cards(st.all_cards(), cards)
     return st
+
+
+# ---- working copies (rulebook.common.working) ----------------------------------------------------
+
+
+class MultiTable(WorkingCopy):
+    """The multiplayer working copy: ``perform`` makes one per action, a playout keeps one. It
+    reads like the state, so the checks and ``invariants`` read it too."""
+
+    STATE = MultiState
+    GAME = MultiState.GAME
+    THAW = {**dict.fromkeys(("deck", "discard", "market", "loot_at", "loot", "wins"), AS_LIST),
+            "hands": AS_ROWS, "won": AS_ROWS,
+            "encounters": (lambda per: [lists(p) for p in per],
+                           lambda per: tuple(tuples(p) for p in per))}  # fmt: skip
+    live = MultiState.live
+    all_cards = MultiState.all_cards
+    outcome = MultiState.outcome
+
+    def shuffled(self, items) -> list[str]:
+        """``items`` shuffled by the game's RNG, which moves on."""
+        out, self.rng = self.rng.shuffled(items)
+        return list(out)
+
+
+class SoloTable(WorkingCopy):
+    """The Solo Adventure's working copy, as ``MultiTable``."""
+
+    STATE = SoloState
+    GAME = SoloState.GAME
+    THAW = {**dict.fromkeys(("hand", "my_encounter", "keys", "boss_deck", "final", "discard",
+                             "removed", "defeated", "face_up"), AS_LIST),
+            "spaces": AS_ROWS}  # fmt: skip
+    to_move = SoloState.to_move
+    all_cards = SoloState.all_cards
+    variants = SoloState.variants

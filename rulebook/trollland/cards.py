@@ -125,6 +125,8 @@ class CardSet:
         another caller's cards."""
         for name in ("people", "vehicles", "bonus"):
             object.__setattr__(self, name, MappingProxyType(dict(getattr(self, name))))
+        trolls = frozenset(cid for cid, c in self.people.items() if c.is_troll)
+        object.__setattr__(self, "trolls", trolls)  # the Troll cards' ids
 
     def __reduce__(self):  # pickling (process pools) and deepcopy, despite the read-only views
         people, vehicles, bonus = dict(self.people), dict(self.vehicles), dict(self.bonus)

@@ -8,9 +8,10 @@ from rulebook.common.working import freeze
 
 from . import hidden, turn
 from .actions import GRAMMAR, parse_action
+from .cards import load_card_file
 from .catalog import CATALOG
 from .invariants import invariants
-from .scoring import winners as _winners
+from .scoring import winners
 from .setup import new_game
 from .state import HEADER, WorkingCopy, parse
 
@@ -36,34 +37,31 @@ class Trollland(Game):
 
     legal_actions = staticmethod(turn.legal_actions)
     candidates = staticmethod(turn.candidates)
+    perform = staticmethod(turn.perform)
+    advance = staticmethod(turn.play)  # a State is copied first
+    freeze = staticmethod(freeze)
+    observation = staticmethod(hidden.observation)
+    resample = staticmethod(hidden.resample)
+    position_problems = staticmethod(invariants)
+    # an Action in canonical form, from text or an Action (a pair of cards in text order, so
+    # ``choose B A`` is the listed ``choose A B``)
+    action = parse_action = staticmethod(parse_action)
 
     def refusal(self, state, action):
         return turn.refusal(state, self.action(action))
 
-    perform = staticmethod(turn.perform)
-
     def fork(self, state):
         return WorkingCopy(freeze(state))
-
-    advance = staticmethod(turn.play)  # a State is copied first
-
-    def freeze(self, state):
-        return freeze(state)
-
-    def observation(self, state, player):
-        return hidden.observation(state, player)
-
-    def resample(self, state, player, rng):
-        return hidden.resample(state, player, rng)
 
     def is_terminal(self, state):
         return state.phase == "over"
 
     def outcome(self, state):
-        return final_winners(state) if self.is_terminal(state) else None
+        return tuple(winners(state)) if self.is_terminal(state) else None
 
     def winners(self, state):
-        return final_winners(state) if self.is_terminal(state) else ()
+        """TL-SCORE-WINNER's players of a finished game."""
+        return tuple(winners(state)) if self.is_terminal(state) else ()
 
     def to_move(self, state):
         return state.to_move
@@ -71,30 +69,13 @@ class Trollland(Game):
     def num_players(self, state):
         return state.players
 
-    def parse_action(self, text):
-        return parse_action(text)
-
-    def action(self, action):
-        """An Action in canonical form, from text or an Action (a pair of cards in text order,
-        so ``choose B A`` is the listed ``choose A B``)."""
-        return parse_action(action)
-
     def parse(self, text, **options):
         check_header(self, text)
         return self.playable(parse(text, options.get("cards")))
 
     def load_cards(self, path):
         """Any of the people, vehicle and bonus sections; the others are the shipped ones."""
-        from .cards import load_card_file
-
         return load_card_file(path)
-
-    position_problems = staticmethod(invariants)
-
-
-def final_winners(state) -> tuple[int, ...]:
-    """TL-SCORE-WINNER's players of a finished game."""
-    return tuple(_winners(state))
 
 
 GAME = Trollland()

@@ -18,22 +18,23 @@ PER_PLAYER_CARDS = ("hands", "chosen", "won", "prison", "trollgat")
 
 
 def invariants(s: State) -> list[str]:
-    """What is wrong with ``s``, in words (an empty list when nothing is)."""
-    places = _places(s)
-    placed = [cid for cids in places.values() for cid in cids]
+    """What is wrong with ``s``, in words (an empty list when nothing is). The places are named
+    only to say what is wrong."""
+    in_cages = [cid for b in s.row for cage in b.cages for cid in cage]
+    pests_only = [*s.dock, *chain(*s.won, *s.trollgat), *in_cages]
+    placed = [*pests_only, *s.draw, *s.discard, *chain(*s.hands, *s.chosen, *s.prison)]
     distinct = set(placed)
-    out = _twice(places) if len(distinct) < len(placed) else []
-    people = s.cards.people
-    for where, cids in places.items():
-        if where.split()[0] in PEST_PLACES:
-            out += [f"Troll {c} is in {where}" for c in cids if c in people and people[c].is_troll]
+    out = _twice(_places(s)) if len(distinct) < len(placed) else []
+    if not s.cards.trolls.isdisjoint(pests_only):
+        out += _trolls_out_of_place(s, _places(s))
     vehicles = [*s.vehicle_pile, *(b.vehicle for b in s.row), *chain(*s.vehicles_won)]
     if len(set(vehicles)) < len(vehicles):
         out.append("a vehicle is in two places")
+    people = s.cards.people
     unknown = [(kind, sorted(ids - known.keys())) for kind, ids, known in
                (("card", distinct, people), ("vehicle", set(vehicles), s.cards.vehicles))]  # fmt: skip
     out += [f"not a {kind} of this card set: {', '.join(ids)}" for kind, ids in unknown if ids]
-    dealt = len(set(vehicles)) == len(s.cards.vehicles)
+    dealt = set(vehicles) == s.cards.vehicles.keys()
     if dealt and len(distinct) < len(people) and not any(ids for _, ids in unknown):
         out.append(f"{len(people) - len(distinct)} people card(s) missing from a dealt game")
     for b in s.row:
@@ -46,6 +47,12 @@ def invariants(s: State) -> list[str]:
         out += [f"TL-CHOOSE-TWO: P{p + 1} has chosen {len(c)} card; a player chooses two"
                 for p, c in enumerate(s.chosen) if len(c) == 1]  # fmt: skip
     return out
+
+
+def _trolls_out_of_place(s: State, places: dict) -> list[str]:
+    """Each Troll where only pest cards go."""
+    return [f"Troll {c} is in {where}" for where, cids in places.items()
+            if where.split()[0] in PEST_PLACES for c in cids if c in s.cards.trolls]  # fmt: skip
 
 
 def _places(s: State) -> dict[str, tuple]:

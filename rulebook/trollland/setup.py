@@ -66,29 +66,20 @@ def new_game(players: int = 3, seed: int = 0, rulings=None, cards: CardSet | Non
     )
 
 
-def puzzle(
-    players: int = 3,
-    *,
-    phase: str = "load",
-    row: dict[str, list[list[str]]] | None = None,
-    chosen=None,
-    hands=None,
-    dock=(),
-    draw=(),
-    vehicle_pile=(),
-    bonus=("Bonus-Zo", "Bonus-Ni"),
-    won=None,
-    vehicles_won=None,
-    prison=None,
-    trollgat=None,
-    to_move: int | None = None,
-    rulings: dict[str, str] | None = None,
-    seed: int = 0,
-    cards: CardSet | None = None,
-) -> State:
+PLACES = ("hands", "chosen", "dock", "draw", "vehicle_pile", "won", "vehicles_won", "prison",
+          "trollgat")  # fmt: skip
+
+
+def puzzle(players: int = 3, *, phase: str = "load", row: dict[str, list[list[str]]] | None = None,
+           bonus=("Bonus-Zo", "Bonus-Ni"), to_move: int | None = None, rulings=None, seed: int = 0,
+           cards: CardSet | None = None, **places) -> State:  # fmt: skip
     """A teaching position without a whole game: name the vehicles and what their cages hold,
-    the cards each player revealed, hands, dock... Everything not named is empty. Checked by a
-    notation round trip (unknown or repeated cards are refused with a NotationError)."""
+    and the cards of any of ``PLACES`` (``chosen``: the cards each player revealed). Everything
+    not named is empty. Checked by a notation round trip (unknown or repeated cards are refused
+    with a NotationError)."""
+    unknown = sorted(set(places) - set(PLACES))
+    if unknown:
+        raise TypeError(f"puzzle() got unexpected keyword argument(s): {', '.join(unknown)}")
     cards = cards or default_cards()
     if to_move is not None and phase not in OWN_STEPS:
         raise NotationError(
@@ -99,23 +90,7 @@ def puzzle(
     for vid, cages in (row or {}).items():
         n = len(cards.vehicles[vid].cages) if vid in cards.vehicles else len(cages)
         berths.append(Berth(vid, [*cages, *([()] * (n - len(cages)))]))
-    s = State(
-        players=players,
-        hands=hands or (),
-        draw=draw,
-        dock=dock,
-        row=berths,
-        vehicle_pile=vehicle_pile,
-        bonus=bonus,
-        phase=phase,
-        to_move=to_move,
-        chosen=chosen or (),
-        won=won or (),
-        vehicles_won=vehicles_won or (),
-        prison=prison or (),
-        trollgat=trollgat or (),
-        rng=Rng(seed),
-        rulings=_rulings(rulings),
-        cards=cards,
-    )
+    given = {name: places.get(name) or () for name in PLACES}
+    s = State(players=players, row=berths, bonus=bonus, phase=phase, to_move=to_move, rng=Rng(seed),
+              rulings=_rulings(rulings), cards=cards, **given)  # fmt: skip
     return parse(str(s), cards)

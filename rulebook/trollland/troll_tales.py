@@ -80,38 +80,25 @@ def troll_waits(d) -> bool:
 
 
 def powers(s) -> list[Action]:
-    """The legal uses of the power of the Troll resolving now (its targets)."""
-    n, p = resolving_number(s), s.to_move
-    opponents = [q for q in PLAYERS[: s.players] if q.index != p]
-    if n == 1:
-        return [make("king", "imprison"), make("king", "draw")]
-    if n == 2:
-        out = [make("expel", d) for d in s.dock]
-        return out + [make("camp", q) for q in opponents] if s.trollgat[p] else out
-    if n in (3, 4):
-        piles = [(q, people) for q in opponents for people, pile in s.piles(q.index).items()
-                 if len(pile) >= 2]  # fmt: skip
-        return [make(POWERS[n][0], q, people) for q, people in piles]
-    return [make("send", b.vehicle) for b in s.row]
+    """The legal uses of the power of the Troll resolving now: the targets its check allows."""
+    return [a for a in power_candidates(s) if POWER_CHECKS[a.verb](s, a) is None]
 
 
 def power_candidates(s) -> list[Action]:
-    """What the power of the Troll resolving now is weighed on, legal or not (every player,
-    every pile): what ``powers`` keeps."""
+    """Every target the power of the Troll resolving now is weighed on: both choices of the
+    King, each dock card or player (Express), each player's piles (3, 4), each vehicle (5)."""
     n = resolving_number(s)
     players = PLAYERS[: s.players]
+    if n == 1:
+        return [make("king", "imprison"), make("king", "draw")]
     if n == 2:
         return [make("expel", d) for d in s.dock] + [make("camp", q) for q in players]
     if n in (3, 4):
         return [make(POWERS[n][0], q, people) for q in players for people in s.piles(q.index)]
-    return powers(s)
+    return [make("send", b.vehicle) for b in s.row]
 
 
 # -- King of the Trolls (1) ------------------------------------------------------------------------
-def check_king(s, a: Action) -> RuleError | None:
-    return power_refusal(s, a)
-
-
 def king(d, p: int, a: Action) -> None:
     """TL-TROLL-KING: "cancels and imprisons all the Trolls played this turn [...] OR draws 3
     cards, adds them to hand, then discards 2 cards from hand, which they shuffle into the draw
@@ -234,3 +221,13 @@ def send(d, p: int, a: Action) -> None:
     resolve(d, p)
     fired("TL-TROLL-5")
     depart(d, d.berth(a.arg), p)
+
+
+POWER_CHECKS = {
+    "king": power_refusal,
+    "expel": check_expel,
+    "camp": check_camp,
+    "steal-top": check_steal,
+    "steal-rest": check_steal,
+    "send": check_send,
+}

@@ -36,12 +36,7 @@ STEPS = {
 CHECKS = {
     "choose": secret_choice.check_choose,
     "return": troll_tales.check_return,
-    "king": troll_tales.check_king,
-    "expel": troll_tales.check_expel,
-    "camp": troll_tales.check_camp,
-    "steal-top": troll_tales.check_steal,
-    "steal-rest": troll_tales.check_steal,
-    "send": troll_tales.check_send,
+    **troll_tales.POWER_CHECKS,
     "place": check_place,
     "swap": question_mark.check_swap,
     "gat": trollgat.check_gat,

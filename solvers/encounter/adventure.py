@@ -14,17 +14,18 @@ import time
 from dataclasses import dataclass, field
 
 from rulebook.common.actions import Action
-from rulebook.encounter import solo_rules as solo
+from rulebook.encounter import solo
 from rulebook.encounter.battle import (
     DEFAULT_RULES,
     Summary,
     ability,
-    battle,
-    composition_problem,
+    battle_rules,
+    resolution,
     summarise,
 )
+from rulebook.encounter.building import composition_problem
 from rulebook.encounter.game import SOLO
-from rulebook.encounter.state import SoloState
+from rulebook.encounter.state import SoloState, SoloTable
 
 
 @dataclass
@@ -85,11 +86,11 @@ def _ordered(s: SoloState, actions: list[Action]) -> list[Action]:
     """Move ordering (never pruning): finish first (enter, boss), battle when it wins, build
     the cheapest card that makes the battle winnable (greens last), recruit the strongest, ride
     towards Keys with cheap cards."""
-    cs, rules = s.cards, s.battle_rules
+    cs, rules = s.cards, battle_rules(s)
     enemy = summarise(s.enemy(), cs, rules) if s.spaces[s.marker] else None
 
     def wins_with(ids) -> bool:
-        return enemy is not None and battle(summarise(ids, cs, rules), enemy, rules).winner == 1
+        return enemy is not None and resolution(summarise(ids, cs, rules), enemy, rules).winner == 1
 
     def score(a: Action) -> tuple:
         verb, c, t = a.verb, (a.args[0] if a.args else None), str(a)
@@ -125,7 +126,7 @@ class _Pool:
     """What the abstraction needs to know about a pool of cards, grown incrementally."""
 
     def __init__(self, st: SoloState, ids):
-        self.cs, self.rules = st.cards, st.battle_rules
+        self.cs, self.rules = st.cards, battle_rules(st)
         self.eff: set[str] = set()
         self.stars: set[str] = set()
         self.total = 0
@@ -153,7 +154,7 @@ class _Pool:
             for w in (False, True) if "autowin" in self.eff else (False,):
                 for lose in (False, True) if "autolose" in self.eff else (False,):
                     for level in (0, top):
-                        r = battle(Summary(level, False, g, w, lose), them, rules).winner
+                        r = resolution(Summary(level, False, g, w, lose), them, rules).winner
                         if r == 1 or (allow_tie and r == 0):
                             return True
         return False
@@ -201,8 +202,8 @@ def boss_room_plan(st: SoloState) -> list[str] | None:
     hand cards (smallest first) directly instead of searching build orders."""
     import itertools
 
-    cs, rules = st.cards, st.battle_rules
-    final = solo.replace_illegal(solo.Table(st), list(st.final))
+    cs, rules = st.cards, battle_rules(st)
+    final = solo.replace_illegal(SoloTable(st), list(st.final))
     them = summarise(final, cs, rules)
     cls = _classes(st)
     seen: set[tuple] = set()
@@ -215,7 +216,7 @@ def boss_room_plan(st: SoloState) -> list[str] | None:
             mine = (*st.my_encounter, *extra)
             if not mine or composition_problem(mine, cs) is not None:
                 continue
-            if battle(summarise(mine, cs, rules), them, rules).winner == 1:
+            if resolution(summarise(mine, cs, rules), them, rules).winner == 1:
                 return [f"build {c}" for c in extra] + ["enter"]
     return None
 

@@ -30,10 +30,10 @@ from rulebook.encounter.battle import (
     DEFAULT_RULES,
     BattleRules,
     ability,
-    battle,
-    composition_problem,
+    resolution,
     summarise,
 )
+from rulebook.encounter.building import composition_problem
 from rulebook.encounter.cards import CardSet
 from solvers.limits import Budget, LimitReached
 
@@ -189,7 +189,7 @@ class _BlockTable:
             beat = None
             if composition_problem(ids, self.cards) is None:
                 me = summarise(ids, self.cards, self.rules)
-                won = (battle(me, t, self.rules).winner == 1 for t in self.theirs)
+                won = (resolution(me, t, self.rules).winner == 1 for t in self.theirs)
                 beat = sum(1 << t for t, w in enumerate(won) if w)
             if len(self._beat) >= MAX_BLOCKS:  # memory stays bounded at the longest --timeout
                 return beat
@@ -254,7 +254,7 @@ def _lit(var, bit):
 def _beats(aw, al, bw, bl, level_gt):
     """A beats B: status first (always-wins not facing always-loses, minus always-loses), then
     ``level_gt`` (a formula or constant). Enumerates the truth table of the four flags, folding
-    constants, exactly as rulebook.encounter.battle.battle does."""
+    constants, exactly as rulebook.encounter.battle.resolution does."""
     terms = []
     for v in itertools.product((0, 1), repeat=4):
         flags = (aw, al, bw, bl)
@@ -311,7 +311,7 @@ def build_z3(
     true_wins = sum(
         1
         for j in range(m)
-        if battle(summarise(encs[j], cards, rules), theirs[j], rules).winner == 1
+        if resolution(summarise(encs[j], cards, rules), theirs[j], rules).winner == 1
     )
     return BuildPlan(true_wins, encs, pairs, "z3", optimal, {"checks": checks})
 

@@ -20,12 +20,11 @@ from rulebook.encounter.battle import (
     BattleRules,
     Summary,
     ability,
-    battle,
-    require_buildable_battle,
-    require_buildable_encounters,
+    resolution,
     resolve,
     summarise,
 )
+from rulebook.encounter.building import require_buildable_battle, require_buildable_encounters
 from rulebook.encounter.cards import CardSet
 from solvers.limits import Budget, LimitReached
 
@@ -147,7 +146,7 @@ def _exact(me: Summary, k, sides, groups, cards, rules, budget: Budget) -> Odds:
                 continue
             ids = [c for key, t in picked for c in groups[key][:t]]
             them = summarise(ids, cards, rules)
-            tally[battle(me, them, rules).winner] += weight
+            tally[resolution(me, them, rules).winner] += weight
     total = sum(tally.values())
     if total == 0:
         raise TrogkitInputError(f"no legal encounter of {k} cards can be drawn from that pool")
@@ -199,7 +198,7 @@ def _sampled(me, k, pool, cards, rules, samples, seed, budget: Budget | None = N
         ids, rng = _draw(sides, k, cards, rng)
         if not _legal_stars([cards[c].star for c in ids]):
             continue  # a lone Green: drawn again (uniform over the legal ones still)
-        tally[battle(me, summarise(ids, cards, rules), rules).winner] += 1
+        tally[resolution(me, summarise(ids, cards, rules), rules).winner] += 1
         drawn += 1
         if drawn == samples:
             break
@@ -241,6 +240,6 @@ def win_probability_bruteforce(mine, k, pool, cards, rules=DEFAULT_RULES) -> Odd
     tally = {1: 0, 0: 0, -1: 0}
     for ids in itertools.combinations(pool, k):
         if _legal_stars([cards[c].star for c in ids]):
-            tally[battle(me, summarise(list(ids), cards, rules), rules).winner] += 1
+            tally[resolution(me, summarise(list(ids), cards, rules), rules).winner] += 1
     total = sum(tally.values())
     return Odds.from_tally(tally, "exact", total)

@@ -408,7 +408,8 @@ class Model:
         return f"{self.pb.vehicles[v].id}.{c + 1}"
 
     def legal(self, q: int, occ: tuple, cnt: tuple) -> list[int]:
-        """Cages accepting people ``q`` now (same test as rulebook.trollland.rules.cage_refusal)."""
+        """Cages accepting people ``q`` now: the rulebook's loading rule (``cage_refusal``) on the
+        search's flat arrays, held to it by ``test_the_search_asks_the_loading_rule_of_the_rulebook``."""
         out = []
         for i, cap in enumerate(self.cap):
             if cnt[i] >= cap or occ[i] not in (-1, q):

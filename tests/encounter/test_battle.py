@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rulebook.encounter import BattleRules, default_cards, resolve
-from rulebook.encounter.battle import composition_problem
+from rulebook.encounter.building import composition_problem
 
 CARDS = default_cards()
 BASE = BattleRules()

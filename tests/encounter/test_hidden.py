@@ -39,20 +39,19 @@ def scrambled(st, player, rng):
     """``st`` with the cards ``player`` cannot see shuffled among their places (per owner in
     the Creature Market) with no regard to the building rules: the same observation, the hidden
     cards anywhere."""
-    places = hidden._places(st, player)
-    dealer = hidden._Dealer(st, places)
-    flat = list(places.flat)
-    for group in dealer.groups():
+    deal = hidden.Deal(st, player)
+    flat = list(deal.pool)
+    for group in deal.groups():
         cards = [flat[k] for k in group]
         rng.shuffle(cards)
         for k, c in zip(group, cards, strict=True):
             flat[k] = c
-    return hidden._rebuild(st, places, flat)
+    return deal.rebuild(flat)
 
 
 def broken_checks(st, player) -> int:
-    dealer = hidden._Dealer(st, hidden._places(st, player))
-    return sum(dealer.faults(dealer.pl.flat).values())
+    deal = hidden.Deal(st, player)
+    return sum(deal.faults(deal.pool).values())
 
 
 def assert_same_view(d, st, player):
@@ -110,14 +109,14 @@ def test_the_repair_finds_a_legal_deal_where_every_uniform_deal_failed(monkeypat
     st = hard_position()
     assert MULTI.invariants(st) == [] and broken_checks(st, 0) == 0
     repaired = []
-    real_repair = hidden._Dealer.repair
+    real_repair = hidden.Deal.repair
 
     def spy(self, flat, rng):
         out = real_repair(self, flat, rng)
         repaired.append(out[1])
         return out
 
-    monkeypatch.setattr(hidden._Dealer, "repair", spy)
+    monkeypatch.setattr(hidden.Deal, "repair", spy)
     deals = set()
     for k in range(12):
         d = MULTI.resample(st, 0, random.Random(k))
@@ -142,9 +141,9 @@ def impossible_position():
 
 def test_where_no_legal_deal_exists_the_fewest_broken_checks_and_still_the_observation_only():
     st = impossible_position()
-    dealer = hidden._Dealer(st, hidden._places(st, 0))
+    deal = hidden.Deal(st, 0)
     fewest = min(  # every placement of the Greens among the nine hidden places
-        sum(dealer.faults(flat).values()) for flat in _colour_deals(dealer.pl.flat)
+        sum(deal.faults(flat).values()) for flat in _colour_deals(deal.pool)
     )
     assert fewest > 0
     for k in range(4):

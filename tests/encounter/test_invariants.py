@@ -148,10 +148,10 @@ def test_multi_other_invariants_fire_after_a_clean_position():
 
 
 def test_multi_invariants_read_a_working_table_as_its_position():
-    from rulebook.encounter import rules
+    from rulebook.encounter.state import MultiTable
 
     st = _clean_multi()
-    table = rules.Table(st)
+    table = MultiTable(st)
     assert MULTI.invariants(table) == []
     table.deck.append(st.hands[st.to_move][0])  # the Table's list changes after the check
     assert MULTI.invariants(table) == [

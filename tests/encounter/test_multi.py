@@ -347,7 +347,7 @@ def test_completion_check_is_exact_against_exhaustive_search():
     import random
 
     from rulebook.encounter import composition_problem
-    from rulebook.encounter.rules import completion_problem
+    from rulebook.encounter.building import completion_problem
 
     def feasible(slots, hand):
         for where in itertools.product(range(5), repeat=len(hand)):

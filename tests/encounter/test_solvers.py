@@ -10,7 +10,7 @@ import pytest
 from rulebook.common.errors import RuleError, TrogkitInputError
 from rulebook.common.rng import Rng
 from rulebook.encounter import BattleRules, new_adventure, resolve
-from rulebook.encounter.battle import composition_problem
+from rulebook.encounter.building import composition_problem
 from solvers.encounter.adventure import hopeless, replay, solve_adventure
 from solvers.encounter.builder import build_matching, build_z3, set_partitions
 from solvers.encounter.odds import win_probability, win_probability_bruteforce

@@ -11,7 +11,7 @@ import pytest
 
 import rulebook
 from rulebook.encounter import hidden as hidden_encounter
-from rulebook.encounter.battle import composition_problem
+from rulebook.encounter.building import composition_problem
 from solvers.play import search
 from solvers.play.agents import make_agent
 

@@ -226,3 +226,36 @@ def test_best_pairs_is_bounded_by_a_budget():
     with pytest.raises(LimitReached) as e:
         best_pairs(s, 0, {1: list(s.hands[1][:2]), 2: list(s.hands[2][:2])}, Budget(nodes=300))
     assert isinstance(e.value.best, list)  # the pairs valued before the budget ran out
+
+
+def test_the_search_asks_the_loading_rule_of_the_rulebook():
+    # TL-LOAD-CAPACITY, TL-LOAD-CAGE-PEOPLE, TL-LOAD-VEHICLE-DISTINCT: the search's own cage test
+    # (``Model.legal``, on its flat arrays) opens exactly the cages the rulebook's one loading
+    # rule (``cage_refusal``) opens, at every position of a random loading
+    import random
+
+    from rulebook.trollland import cage_refusal
+    from rulebook.trollland.cards import PEOPLES
+    from solvers.trollland.search import Model, apply_option
+
+    compared = shut = 0
+    for seed in range(150):
+        pb = random_problem(seed, vehicles=2 + seed % 6, max_cards=4 + seed % 9)
+        m, r = Model(pb), random.Random(seed)
+        occ, cnt, ondock = m.occ0, m.cnt0, m.start_dock
+        for i in range(len(m.steps)):
+            for q, people in enumerate(PEOPLES):
+                rule = []
+                for c, (v, _) in enumerate(m.cages):
+                    mine = [k for k in range(len(m.cages)) if m.vehicle_of[k] == v]
+                    contents = [[PEOPLES[occ[k]]] * cnt[k] if occ[k] >= 0 else [] for k in mine]
+                    caps = [m.cap[k] for k in mine]
+                    if cage_refusal(people, caps, contents, mine.index(c)) is None:
+                        rule.append(c)
+                assert m.legal(q, occ, cnt) == rule, f"seed {seed} step {i} people {people}"
+                compared += 1
+                shut += len(m.cages) - len(rule)
+            options = m.options(i, occ, cnt, ondock)
+            if options:
+                occ, cnt, ondock = apply_option(m, i, occ, cnt, ondock, r.choice(options))
+    assert compared > 3000 and shut > 1000

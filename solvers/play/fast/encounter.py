@@ -1,5 +1,5 @@
 """A faster ``legal_actions`` for Random Encounter (both modes), for playouts only: on frozen
-states and on the working copy a playout advances in place (``rules.Table``).
+states and on the working copy a playout advances in place (``MultiTable``).
 
 The rule is ``rules.legal_actions`` (every candidate filtered by its kind's check); this module
 gives the same list, faster. Checked sweeps compare the two at every step and
@@ -8,7 +8,7 @@ list is built in text order (``done`` < ``loot`` < ``put`` < ``unput``; one-digi
 is never sorted as a whole. It mirrors:
 
 - ``check_put``: a hand card is legal in an encounter exactly when ``put_problem`` (what
-  ``check_put`` asks through ``put_verdict``) is None. That reads only the card's star, the
+  ``check_put`` asks) is None. That reads only the card's star, the
   encounter's class (its size and stars) and the builder's counts, so it is asked once per
   (counts, class, star) and kept (PERF.md, "Encounter: build phase by star");
 - ``check_unput``: every card in the builder's encounters, while take-backs are left;
@@ -28,9 +28,8 @@ from typing import NamedTuple
 
 from rulebook.common.actions import Action
 from rulebook.encounter import actions as act
-from rulebook.encounter.completion import BuildCounts, put_problem, slot_kind
-from rulebook.encounter.rules import check_done
-from rulebook.encounter.solo_rules import battle_problem, solo_action
+from rulebook.encounter.building import BuildCounts, check_done, put_problem, slot_kind
+from rulebook.encounter.solo import battle_problem
 from rulebook.encounter.state import SLOTS
 
 # A card's Level Star as the put check reads it: Red, Blue, Green or any other. ``STARS[j]`` is
@@ -85,7 +84,7 @@ class CardTables(NamedTuple):
 def card_tables(cards) -> CardTables:
     """The tables of a card set (a read-only value shared by every state, hashed by identity)."""
     ids = list(cards.cards)
-    star = {c: STAR_INDEX.get(cards.stars[c], 0) for c in ids}
+    star = {c: STAR_INDEX.get(cards[c].star, 0) for c in ids}
     return CardTables(
         star,
         {c: 1 + (1 << FIELD * j if j else 0) for c, j in star.items()},
@@ -93,9 +92,9 @@ def card_tables(cards) -> CardTables:
         {c: act.unput(c) for c in ids},
         {c: act.pick(c) for c in ids},
         {c: 1 << j - 1 if j else 0 for c, j in star.items()},
-        {c: solo_action("ride", c) for c in ids},
-        {c: solo_action("build", c) for c in ids},
-        {c: solo_action("recruit", c) for c in ids},
+        {c: Action("ride", (c,)) for c in ids},
+        {c: Action("build", (c,)) for c in ids},
+        {c: Action("recruit", (c,)) for c in ids},
     )
 
 
@@ -110,7 +109,7 @@ def put_rows(card: str) -> dict[int, tuple[Action, ...]]:
 
 
 def legal_actions(st) -> list[Action]:
-    """``rules.legal_actions(st)`` for a frozen ``MultiState`` or a playout's ``Table``."""
+    """``rules.legal_actions(st)`` for a frozen ``MultiState`` or a playout's ``MultiTable``."""
     phase = st.phase
     if phase == "build":
         return build_actions(st)
@@ -228,13 +227,13 @@ def battle_actions(st) -> list[Action]:
 
 # ---- Solo Adventure ------------------------------------------------------------------------------
 
-BOSS, STAY, BATTLE, ENTER = (solo_action(v) for v in ("boss", "stay", "battle", "enter"))
-RECRUIT_NONE = solo_action("recruit -")
+BOSS, STAY, BATTLE, ENTER = (Action(v) for v in ("boss", "stay", "battle", "enter"))
+RECRUIT_NONE = Action("recruit -")
 
 
 def solo_legal_actions(st) -> list[Action]:
-    """``solo_rules.legal_actions(st)`` for a frozen ``SoloState`` or a playout's
-    ``solo_rules.Table``, built in text order. It mirrors ``refusal``'s game-over and phase
+    """``solo.legal_actions(st)`` for a frozen ``SoloState`` or a playout's
+    ``SoloTable``, built in text order. It mirrors ``refusal``'s game-over and phase
     conditions and the checks: ``check_ride`` and ``check_recruit`` (every card in hand, every
     defeated creature), ``check_stay`` (an enemy on the space, an encounter or cards to build
     one), ``check_boss`` (four Keys), ``check_build`` (no Red and Blue Star cards together: the

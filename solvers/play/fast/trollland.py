@@ -139,7 +139,7 @@ def _pairs(s, p: int) -> list[Action]:
     if s.phase == "king-return":
         return list(map(RETURN.__getitem__, combinations(hand, 2)))
     pairs = combinations(hand, 2)
-    if sum(s.cards.people[c].is_troll for c in hand) >= 2:
+    if len(s.cards.trolls.intersection(hand)) >= 2:
         allowed = secret_choice.king_pair_allowed
         pairs = [(a, b) for a, b in pairs if allowed(s, a, b)]
     return list(map(CHOOSE.__getitem__, pairs))
