@@ -52,19 +52,20 @@ class Card:
         return provenance_label({"provenance": self.provenance, "source": self.source})
 
 
+CARD_FIELDS = ("id", "name", "kind", "level", "star", "effect", "text", "provenance", "source")
+
+
 class CardSet:
     """All cards of one box, by id.
 
     A read-only value: every state (and ``default_cards()``'s every caller) shares one set, so
     neither its attributes nor its lookup can be changed."""
 
-    __slots__ = ("path", "cards", "stars", "by_kind")
+    __slots__ = ("path", "cards", "by_kind")
 
     def __init__(self, cards: list[Card], path: str = ""):
         object.__setattr__(self, "path", path)
         object.__setattr__(self, "cards", MappingProxyType({c.id: c for c in cards}))
-        # each card's Level Star by id, read by the put check
-        object.__setattr__(self, "stars", MappingProxyType({c.id: c.star for c in cards}))
         by_kind: dict[str, tuple[str, ...]] = {}
         for c in cards:  # each kind's ids, in file order
             by_kind[c.kind] = (*by_kind.get(c.kind, ()), c.id)
@@ -131,19 +132,8 @@ def load_card_set(path: str | Path = DEFAULT_CARDS, *, whole_box: bool = True) -
                 card=d["id"],
                 field="star",
             )
-        cards.append(
-            Card(
-                d["id"],
-                d["name"],
-                d["kind"],
-                d["level"],
-                d["star"],
-                d.get("effect"),
-                d.get("text", ""),
-                d["provenance"],
-                d.get("source", ""),
-            )
-        )
+        d = {"effect": None, "text": "", "source": ""} | d
+        cards.append(Card(**{f: d[f] for f in CARD_FIELDS}))
     cs = CardSet(cards, str(path))
     _check_greens(cs, str(path))
     if whole_box:

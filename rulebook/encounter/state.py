@@ -127,7 +127,7 @@ class Winners(Codec):
 # ---- multiplayer ---------------------------------------------------------------------------------
 
 
-class _CardsAndRng:
+class _BundledCards:
     """What both states share: the bundled cards when none are given."""
 
     def __post_init__(self):
@@ -136,7 +136,7 @@ class _CardsAndRng:
 
 
 @dataclass(frozen=True)
-class MultiState(_CardsAndRng):
+class MultiState(_BundledCards):
     """A multiplayer position. Players and encounters are 0-based inside, 1-based in text."""
 
     GAME = "encounter"  # registry name (rulebook.game_of)
@@ -261,7 +261,7 @@ def _check_wins(st: MultiState) -> None:
 
 
 @dataclass(frozen=True)
-class SoloState(_CardsAndRng):
+class SoloState(_BundledCards):
     """A Solo Adventure position."""
 
     GAME = "encounter-solo"  # registry name (rulebook.game_of)
@@ -299,9 +299,6 @@ class SoloState(_CardsAndRng):
         """The encounter on space ``i`` without its Keys (RE-SOLO-DISCOVER-KEY)."""
         i = self.marker if i is None else i
         return tuple(c for c in self.spaces[i] if self.cards[c].kind != "key")
-
-    def remaining(self) -> int:
-        return sum(1 for s in self.spaces if s)
 
     def all_cards(self) -> list[str]:
         """Every card of the position, in no particular order."""

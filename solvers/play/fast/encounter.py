@@ -84,7 +84,7 @@ class CardTables(NamedTuple):
 def card_tables(cards) -> CardTables:
     """The tables of a card set (a read-only value shared by every state, hashed by identity)."""
     ids = list(cards.cards)
-    star = {c: STAR_INDEX.get(cards.stars[c], 0) for c in ids}
+    star = {c: STAR_INDEX.get(cards[c].star, 0) for c in ids}
     return CardTables(
         star,
         {c: 1 + (1 << FIELD * j if j else 0) for c, j in star.items()},
