@@ -98,18 +98,17 @@ class Views:
                        key=lambda c: people[c].order)  # fmt: skip
         return {name: list(pile) for name, pile in groupby(pests, lambda c: people[c].people)}
 
-    def current_card(self) -> str | None:
-        """The revealed pest card loaded now (TL-BANISH-ORDER: Bimbo > Zom > Zelf > Nin > Gob,
-        smallest number first), or None when none is left."""
-        people = self.cards.people
-        pests = [c for cards in self.chosen for c in cards if not people[c].is_troll]
-        return min(pests, key=lambda c: people[c].order, default=None)
-
     def reveal_order(self) -> list[str]:
-        """The revealed pest cards still to load, in banishment order (TL-BANISH-ORDER)."""
+        """The revealed pest cards still to load, in banishment order (TL-BANISH-ORDER: Bimbo >
+        Zom > Zelf > Nin > Gob, smallest number first)."""
         people = self.cards.people
         pests = [c for cards in self.chosen for c in cards if not people[c].is_troll]
         return sorted(pests, key=lambda c: people[c].order)
+
+    def current_card(self) -> str | None:
+        """The revealed pest card loaded now, or None when none is left."""
+        order = self.reveal_order()
+        return order[0] if order else None
 
     def current_troll(self) -> str | None:
         """The revealed Troll resolving now (TL-TROLL-ORDER: in increasing order of number; of
