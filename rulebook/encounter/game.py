@@ -35,7 +35,7 @@ class _RandomEncounter(Game):
         return None if why is None else refuse(*why)
 
     def perform(self, st, action):
-        return self.RULES.perform(st, action)
+        return self.RULES.advance(self.TABLE(st), action).freeze()
 
     def advance(self, st, action):
         return self.RULES.advance(st, action)

@@ -14,7 +14,7 @@ from rulebook.common.actions import BY_TEXT, Action
 from . import actions as act
 from . import battle, building, setup
 from .cards import HAND
-from .state import ROUND_CAP, SLOTS, TAKEBACKS, MultiState, MultiTable
+from .state import ROUND_CAP, SLOTS, TAKEBACKS, MultiTable
 
 PHASE_OF = {"pick": "market", "put": "build", "unput": "build", "loot": "build", "done": "build",
             "battle": "battle"}  # fmt: skip
@@ -67,11 +67,6 @@ def legal_actions(st) -> list[Action]:
     else:
         legal = [a for a in candidates(st) if why_not(st, a) is None]
     return sorted(legal, key=BY_TEXT)
-
-
-def perform(st: MultiState, a: Action) -> MultiState:
-    """The new state after the legal action ``a``."""
-    return advance(MultiTable(st), a).freeze()
 
 
 def advance(st, a: Action) -> MultiTable:

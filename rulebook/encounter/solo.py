@@ -324,11 +324,6 @@ def legal_actions(st) -> list[Action]:
     return sorted((a for a in candidates(st) if why_not(st, a) is None), key=BY_TEXT)
 
 
-def perform(st: SoloState, a: Action) -> SoloState:
-    """The new state after the legal action ``a``."""
-    return advance(SoloTable(st), a).freeze()
-
-
 def advance(st, a: Action) -> SoloTable:
     """The legal action ``a`` played in place on a playout's ``SoloTable`` (a frozen state is
     copied into one first); RE-SOLO-LOSS: an adventure with no action left is lost."""
