@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from rulebook.common.actions import BY_TEXT
 from rulebook.common.errors import RuleError
 
+from . import burninate, phase1, phase2
 from .actions import (
     BURN_AT,
     BURN_COTTAGE,
@@ -38,43 +39,10 @@ from .actions import (
     TELEPORT,
     Action,
 )
-from .burninate import (
-    check_burn_cottage,
-    check_burn_peasant,
-    check_burn_peasant_at,
-    check_burn_tile,
-    check_burn_tile_at,
-    do_burn_cottage,
-    do_burn_peasant,
-    do_burn_peasant_at,
-    do_burn_tile,
-    do_burn_tile_at,
-    reach,
-)
+from .burninate import reach
 from .catalog import CATALOG, refuse
 from .geometry import INDEX
 from .health import GameEnded, check_win
-from .phase1 import (
-    check_burrow,
-    check_chomp,
-    check_discard,
-    check_hide,
-    check_move,
-    check_play,
-    check_teleport,
-    check_use,
-    do_burrow,
-    do_chomp,
-    do_discard,
-    do_draw,
-    do_hide,
-    do_move,
-    do_pass,
-    do_play,
-    do_teleport,
-    do_use,
-)
-from .phase2 import check_spawn, do_spawn, do_step
 from .state import WorkingCopy
 
 
@@ -89,23 +57,23 @@ class Kind:
 
 
 KINDS: dict[str, Kind] = {
-    "draw": Kind("draw", None, do_draw),
-    "play": Kind("choose", check_play, do_play),
-    "discard": Kind("choose", check_discard, do_discard),
-    "move": Kind("act", check_move, do_move),
-    "chomp": Kind("act", check_chomp, do_chomp),
-    "burrow": Kind("act", check_burrow, do_burrow),
-    "hide": Kind("act", check_hide, do_hide),
-    "burn tile": Kind("act", check_burn_tile, do_burn_tile),
-    "burn cottage": Kind("act", check_burn_cottage, do_burn_cottage),
-    "burn peasant": Kind("act", check_burn_peasant, do_burn_peasant),
-    "burn tile at": Kind("act", check_burn_tile_at, do_burn_tile_at),
-    "burn peasant at": Kind("act", check_burn_peasant_at, do_burn_peasant_at),
-    "teleport": Kind("act", check_teleport, do_teleport),
-    "use": Kind("act", check_use, do_use),
-    "pass": Kind("act", None, do_pass),
-    "spawn": Kind("spawn", check_spawn, do_spawn),
-    "step": Kind("countryside", None, do_step),
+    "draw": Kind("draw", None, phase1.do_draw),
+    "play": Kind("choose", phase1.check_play, phase1.do_play),
+    "discard": Kind("choose", phase1.check_discard, phase1.do_discard),
+    "move": Kind("act", phase1.check_move, phase1.do_move),
+    "chomp": Kind("act", phase1.check_chomp, phase1.do_chomp),
+    "burrow": Kind("act", phase1.check_burrow, phase1.do_burrow),
+    "hide": Kind("act", phase1.check_hide, phase1.do_hide),
+    "burn tile": Kind("act", burninate.check_burn_tile, burninate.do_burn_tile),
+    "burn cottage": Kind("act", burninate.check_burn_cottage, burninate.do_burn_cottage),
+    "burn peasant": Kind("act", burninate.check_burn_peasant, burninate.do_burn_peasant),
+    "burn tile at": Kind("act", burninate.check_burn_tile_at, burninate.do_burn_tile_at),
+    "burn peasant at": Kind("act", burninate.check_burn_peasant_at, burninate.do_burn_peasant_at),
+    "teleport": Kind("act", phase1.check_teleport, phase1.do_teleport),
+    "use": Kind("act", phase1.check_use, phase1.do_use),
+    "pass": Kind("act", None, phase1.do_pass),
+    "spawn": Kind("spawn", phase2.check_spawn, phase2.do_spawn),
+    "step": Kind("countryside", None, phase2.do_step),
 }
 # The verbs of each phase (``over`` has none).
 PHASES = dict.fromkeys(kind.phase for kind in KINDS.values())

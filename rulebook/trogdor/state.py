@@ -40,7 +40,7 @@ from rulebook.trogdor.grid import GRID5, Square
 
 from .board import Layout, format_tiles, parse_tiles
 from .cardindex import BUNDLED_INDEX, CardIndex, index_of
-from .geometry import INDEX, SQUARES
+from .geometry import INDEX, SQUARES, square
 
 HEADER = "trogdor"
 PHASES = ("draw", "choose", "act", "spawn", "countryside", "over")
@@ -105,10 +105,10 @@ class Views:
     """Questions about a position, asked alike of a State and of its working copy."""
 
     def kind(self, sq: Square | str) -> str:
-        return self.tiles[INDEX[_as_sq(sq)]]
+        return self.tiles[INDEX[square(sq, "square")]]
 
     def is_burnt(self, sq: Square | str) -> bool:
-        return self.burnt[INDEX[_as_sq(sq)]]
+        return self.burnt[INDEX[square(sq, "square")]]
 
     @property
     def layout(self) -> Layout:
@@ -193,12 +193,6 @@ class WorkingCopy(Views, working.WorkingCopy):
 
     STATE = State
     GAME = HEADER
-
-
-def _as_sq(sq) -> Square:
-    from .geometry import square
-
-    return square(sq, "square")
 
 
 # ---- the notation: fields declared once (rulebook.common.fields) ----------------------------------
