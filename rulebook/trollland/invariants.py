@@ -28,13 +28,14 @@ def invariants(s: State) -> list[str]:
     if not s.cards.trolls.isdisjoint(pests_only):
         out += _trolls_out_of_place(s, _places(s))
     vehicles = [*s.vehicle_pile, *(b.vehicle for b in s.row), *chain(*s.vehicles_won)]
-    if len(set(vehicles)) < len(vehicles):
+    distinct_vehicles = set(vehicles)
+    if len(distinct_vehicles) < len(vehicles):
         out.append("a vehicle is in two places")
     people = s.cards.people
     unknown = [(kind, sorted(ids - known.keys())) for kind, ids, known in
-               (("card", distinct, people), ("vehicle", set(vehicles), s.cards.vehicles))]  # fmt: skip
+               (("card", distinct, people), ("vehicle", distinct_vehicles, s.cards.vehicles))]  # fmt: skip
     out += [f"not a {kind} of this card set: {', '.join(ids)}" for kind, ids in unknown if ids]
-    dealt = set(vehicles) == s.cards.vehicles.keys()
+    dealt = distinct_vehicles == s.cards.vehicles.keys()  # every vehicle there: a dealt game
     if dealt and len(distinct) < len(people) and not any(ids for _, ids in unknown):
         out.append(f"{len(people) - len(distinct)} people card(s) missing from a dealt game")
     for b in s.row:

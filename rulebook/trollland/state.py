@@ -129,8 +129,11 @@ class Views:
         one step the cards do not tell: the notation's ``pending``)."""
         if self.phase in OWN_STEPS:
             return self.to_move
-        if self.phase == "choose":
-            return next((p for p, cards in enumerate(self.chosen) if not cards), None)
+        if self.phase == "choose":  # the first player still to choose
+            for p, cards in enumerate(self.chosen):
+                if not cards:
+                    return p
+            return None
         if self.phase == "over":
             return None
         cid = self.current_troll() if self.phase == "troll" else self.current_card()
@@ -321,26 +324,18 @@ def parse(text: str, cards: CardSet | None = None) -> State:
 
 
 def _check_unique_cards(v: dict) -> None:
-    """Each card and vehicle appears once in the whole position (one pass, linear)."""
-    seen: dict[str, str] = {}
-
-    def see(cid: str, where: str) -> None:
-        if cid in seen:
-            raise NotationError(f"{cid!r} appears twice ({seen[cid]} and {where})", where=where)
-        seen[cid] = where
-
-    for key in ("draw", "discard", "dock", "vpile", "bonus"):
-        for cid in v[key]:
-            see(cid, key)
-    for key in (KEY_OF.get(attr, attr) for attr in PER_PLAYER):
-        for p, items in enumerate(v[key]):
-            for cid in items:
-                see(cid, f"{key} player {p + 1}")
+    """Each card and vehicle appears once in the whole position."""
+    places = [(key, v[key]) for key in ("draw", "discard", "dock", "vpile", "bonus")]
+    places += [(f"{key} player {p + 1}", items) for key in (KEY_OF.get(a, a) for a in PER_PLAYER)
+               for p, items in enumerate(v[key])]  # fmt: skip
     for b in v["row"]:
-        see(b.vehicle, "row")
-        for cage in b.cages:
-            for cid in cage:
-                see(cid, f"row {b.vehicle}")
+        places += [("row", [b.vehicle]), (f"row {b.vehicle}", sum(b.cages, ()))]
+    seen: dict[str, str] = {}
+    for where, cids in places:
+        for cid in cids:
+            if cid in seen:
+                raise NotationError(f"{cid!r} appears twice ({seen[cid]} and {where})", where=where)
+            seen[cid] = where
 
 
 def _check_phase(s: State) -> None:

@@ -73,7 +73,7 @@ def troll_waits(d) -> bool:
             d.discard.append(c)
         return False
     d.to_move = d.owner(tid)
-    if powers(d):
+    if any(POWER_CHECKS[a.verb](d, a) is None for a in power_candidates(d)):  # a target
         return True
     resolve(d, d.to_move)  # a power with no possible target does nothing
     return False

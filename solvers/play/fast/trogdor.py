@@ -1,7 +1,8 @@
 """A faster ``legal_actions`` for Trogdor!!, for playouts only.
 
 The rule is ``rules.legal_actions`` (what the position offers each verb of the phase, kept when
-its kind's one check lets it through: 0.56x this generator's actions/s in random play, PERF.md).
+its kind's one check lets it through: about half this generator's actions/s in random play,
+PERF.md).
 This module gives the same list, sorted by text, faster; checked sweeps compare the two
 at every step and ``tests/play/test_fast_legal.py`` on random, parsed, edited and extreme
 positions. What it mirrors:

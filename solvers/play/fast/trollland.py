@@ -19,16 +19,18 @@ and for each card to load:
 - ``check_swap``: ``dock_refusal`` (asked as it is), then ``fit_refusal`` for the dock card, as
   above;
 - ``check_gat``: under TLR-GAT-CHOICE = forced-only, legal exactly when no place and no swap of
-  the same card is (the very loads ``check_gat`` tries), so each load is judged once.
+  the same card is (the very loads ``check_gat`` tries, ``trollgat.fits``), so each load is
+  judged once.
 
 and in the Troll Tales, for the power of the Troll resolving now (``power_refusal`` passes its
 own verbs, the only candidates made):
 
-- ``check_king``: both choices; ``check_expel``: each dock card; ``check_send``: each vehicle of
-  the row; ``check_camp``: each opponent (``_opponent``), when the player's Trollgat holds a card;
+- the King: both choices; ``check_expel``: each dock card; ``check_send``: each vehicle of the
+  row; ``check_camp``: each opponent (``opponent_refusal``), when the player's Trollgat holds a
+  card;
 - ``check_steal``: each opponent's piles of at least two cards.
 
-Speed: PERF.md "Trollland: legal actions".
+Speed: rulebook/PERF.md "The playout generators".
 """
 
 from __future__ import annotations
@@ -229,8 +231,7 @@ def _open_by_people(b, cards) -> dict:
     vid, caps = b.vehicle, cards.vehicles[b.vehicle].cages
     card = cards.people
     held, empty = {}, []
-    i = 0  # the cage's index; a plain loop (speed: PERF.md "Trollland: plain loops")
-    for inside in b.cages:
+    for i, inside in enumerate(b.cages):
         if not inside:
             empty.append((vid, i + 1))
         else:
@@ -238,7 +239,6 @@ def _open_by_people(b, cards) -> dict:
             # a people two cages hold (a typed position the invariants refuse) goes nowhere
             room = len(inside) < caps[i] and people not in held
             held[people] = ((vid, i + 1),) if room else ()
-        i += 1
     found = dict.fromkeys(ALL_PEOPLES, tuple(empty))
     if held:
         found.update(held)
