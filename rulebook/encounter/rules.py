@@ -2,8 +2,8 @@
 the build (building.py), the battles (battle.py, loot.py), the round's end (winning.py).
 
 Here: which phase each action belongs to (RE-PHASE), the candidates, ``why_not`` (the phase and
-the kind's check: None, or the rule ID and why), ``refusal`` (its RuleError, for ``apply``),
-``legal_actions`` and the effects, played on the working copy ``MultiTable`` and frozen back
+the kind's check: None, or the rule ID and why; ``Game.refusal`` makes its RuleError for
+``apply``), ``legal_actions`` and the effects, played on the working copy ``MultiTable`` and frozen back
 into a new ``MultiState`` (states stay values).
 """
 
@@ -14,8 +14,7 @@ from rulebook.common.actions import BY_TEXT, Action
 from . import actions as act
 from . import battle, building, setup
 from .cards import HAND
-from .catalog import refuse
-from .state import ROUND_CAP, SLOTS, TAKEBACKS, MultiState, MultiTable
+from .state import ROUND_CAP, SLOTS, TAKEBACKS, MultiTable
 
 PHASE_OF = {"pick": "market", "put": "build", "unput": "build", "loot": "build", "done": "build",
             "battle": "battle"}  # fmt: skip
@@ -38,14 +37,6 @@ def why_not(st, a: Action) -> tuple[str, str] | None:
             f"'{a.verb}' belongs to the {PHASE_OF[a.verb]} phase; the game is in {st.phase}",
         )
     return CHECKS[a.verb](st, a)
-
-
-def refusal(st, a: Action):
-    """None when ``a`` is legal in ``st``, else the RuleError ``apply`` raises."""
-    if a.verb not in CHECKS:
-        raise act.MULTI.unknown_verb(a.verb)
-    why = why_not(st, a)
-    return None if why is None else refuse(*why)
 
 
 def candidates(st) -> list[Action]:
@@ -76,11 +67,6 @@ def legal_actions(st) -> list[Action]:
     else:
         legal = [a for a in candidates(st) if why_not(st, a) is None]
     return sorted(legal, key=BY_TEXT)
-
-
-def perform(st: MultiState, a: Action) -> MultiState:
-    """The new state after the legal action ``a``."""
-    return advance(MultiTable(st), a).freeze()
 
 
 def advance(st, a: Action) -> MultiTable:

@@ -14,11 +14,10 @@ from rulebook.common.codecs import check_seed
 from rulebook.common.game import fired, ruling
 from rulebook.common.rng import Rng
 
-from .actions import SOLO
 from .battle import battle_rules, resolve
 from .building import composition_problem
 from .cards import HAND, default_cards
-from .catalog import refuse, rulings_from
+from .catalog import rulings_from
 from .layout import COLUMNS, PER_COLUMN, SPACES
 from .state import SoloState, SoloTable
 
@@ -305,14 +304,6 @@ def why_not(st, a: Action) -> tuple[str, str] | None:
     return CHECKS[a.verb](st, a)
 
 
-def refusal(st, a: Action):
-    """None when ``a`` is legal in ``st``, else the RuleError ``apply`` raises."""
-    if a.verb not in CHECKS:
-        raise SOLO.unknown_verb(a.verb)
-    why = why_not(st, a)
-    return None if why is None else refuse(*why)
-
-
 STAY, BOSS, BATTLE, ENTER, RECRUIT_NOBODY = map(
     Action, ("stay", "boss", "battle", "enter", "recruit -")
 )
@@ -331,11 +322,6 @@ def candidates(st) -> list[Action]:
 def legal_actions(st) -> list[Action]:
     """Every candidate ``why_not`` lets through, sorted by text."""
     return sorted((a for a in candidates(st) if why_not(st, a) is None), key=BY_TEXT)
-
-
-def perform(st: SoloState, a: Action) -> SoloState:
-    """The new state after the legal action ``a``."""
-    return advance(SoloTable(st), a).freeze()
 
 
 def advance(st, a: Action) -> SoloTable:

@@ -294,7 +294,7 @@ class _AdventureSearch:
     def child(self, s: SoloState, a: Action) -> SoloState:
         """Play ``a`` on the current line; remember the line if it is the furthest so far."""
         self.plan.append(str(a))
-        t = solo.perform(s, a)
+        t = SOLO.perform(s, a)
         p = progress(t)
         if p > self.furthest[0]:
             self.furthest = (p, list(self.plan), t)
