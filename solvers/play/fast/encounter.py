@@ -1,4 +1,4 @@
-"""A faster ``legal_actions`` for Random Encounter (both modes), for playouts only: on frozen
+"""A faster ``legal_actions`` for Random Encounter's two-player game, for playouts only: on frozen
 states and on the working copy a playout advances in place (``MultiTable``).
 
 The rule is ``rules.legal_actions`` (every candidate filtered by its kind's check); this module
@@ -29,7 +29,6 @@ from typing import NamedTuple
 from rulebook.common.actions import Action
 from rulebook.encounter import actions as act
 from rulebook.encounter.building import BuildCounts, check_done, put_problem, slot_kind
-from rulebook.encounter.solo import battle_problem
 from rulebook.encounter.state import SLOTS
 
 # A card's Level Star as the put check reads it: Red, Blue, Green or any other. ``STARS[j]`` is
@@ -75,9 +74,6 @@ class CardTables(NamedTuple):
     unput: dict[str, Action]
     pick: dict[str, Action]
     bit: dict[str, int]  # the card's star as an encounter's star bit (Red 1, Blue 2, Green 4)
-    ride: dict[str, Action]  # Solo Adventure
-    build: dict[str, Action]
-    recruit: dict[str, Action]
 
 
 @cache
@@ -92,9 +88,6 @@ def card_tables(cards) -> CardTables:
         {c: act.unput(c) for c in ids},
         {c: act.pick(c) for c in ids},
         {c: 1 << j - 1 if j else 0 for c, j in star.items()},
-        {c: Action("ride", (c,)) for c in ids},
-        {c: Action("build", (c,)) for c in ids},
-        {c: Action("recruit", (c,)) for c in ids},
     )
 
 
@@ -223,43 +216,3 @@ def battle_actions(st) -> list[Action]:
         if theirs[t]
     ]
     return [BATTLES[m][q][t] for m in range(SLOTS) if own[m] for q, t in targets]
-
-
-# ---- Solo Adventure ------------------------------------------------------------------------------
-
-BOSS, STAY, BATTLE, ENTER = (Action(v) for v in ("boss", "stay", "battle", "enter"))
-RECRUIT_NONE = Action("recruit -")
-
-
-def solo_legal_actions(st) -> list[Action]:
-    """``solo.legal_actions(st)`` for a frozen ``SoloState`` or a playout's
-    ``SoloTable``, built in text order. It mirrors ``refusal``'s game-over and phase
-    conditions and the checks: ``check_ride`` and ``check_recruit`` (every card in hand, every
-    defeated creature), ``check_stay`` (an enemy on the space, an encounter or cards to build
-    one), ``check_boss`` (four Keys), ``check_build`` (no Red and Blue Star cards together: the
-    star bits of the encounter and the card), ``check_battle`` for ``battle`` and ``enter``
-    (``battle_problem``)."""
-    return _solo_list(st)
-
-
-def _solo_list(st) -> list[Action]:
-    if st.outcome != "-":
-        return []
-    phase, tables = st.phase, _tables_of(st.cards)
-    if phase == "ride":
-        out = [BOSS] if len(st.keys) == 4 else []
-        out += map(tables.ride.__getitem__, sorted(st.hand))
-        if st.spaces[st.marker] and (st.my_encounter or st.hand):
-            out.append(STAY)
-        return out
-    if phase == "loot":
-        return [RECRUIT_NONE, *map(tables.recruit.__getitem__, sorted(st.defeated))]
-    mine, bit = st.my_encounter, tables.bit
-    can_battle = battle_problem(mine, st.cards) is None
-    out = [BATTLE] if can_battle and phase == "build" else []
-    stars = reduce(or_, map(bit.__getitem__, mine), 0)
-    build = tables.build
-    out += [build[c] for c in sorted(st.hand) if (stars | bit[c]) & RED_BLUE != RED_BLUE]
-    if can_battle and phase == "bossbuild":
-        out.append(ENTER)
-    return out
