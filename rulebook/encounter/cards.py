@@ -59,9 +59,11 @@ class CardSet:
     """All cards of one box, by id.
 
     A read-only value: every state (and ``default_cards()``'s every caller) shares one set, so
-    neither its attributes nor its lookup can be changed."""
+    neither its attributes nor its lookup can be changed. ``kept`` is where a playout generator
+    (solvers/play/fast) keeps the tables it derives while the set is played; the rules never
+    read it."""
 
-    __slots__ = ("path", "cards", "by_kind")
+    __slots__ = ("path", "cards", "by_kind", "kept")
 
     def __init__(self, cards: list[Card], path: str = ""):
         object.__setattr__(self, "path", path)
@@ -70,6 +72,7 @@ class CardSet:
         for c in cards:  # each kind's ids, in file order
             by_kind[c.kind] = (*by_kind.get(c.kind, ()), c.id)
         object.__setattr__(self, "by_kind", MappingProxyType(by_kind))
+        object.__setattr__(self, "kept", {})
 
     def __setattr__(self, name: str, value) -> None:
         raise FrozenInstanceError(f"a card set is shared by every state: cannot assign {name!r}")

@@ -1,11 +1,13 @@
-"""Faster legal-action generators for playouts (random play and the random agent's sweeps).
+"""A faster legal-action generator for playouts (random play and the random agent's sweeps),
+kept only where it earns its place: Random Encounter's two-player game, whose rule lists about a
+fifth as fast. Trogdor, Trollland and the Solo Adventure play out on their rule (their
+generators went in issue 34 once the rule came within 2× of them; rulebook/PERF.md).
 
-The rule is each game's own ``legal_actions`` (``rulebook/<game>/rules.py``: every candidate its
-kind's check lets through); a generator here lists the same actions in the same order, faster,
-on a frozen position and on a playout's working copy. Only playouts use one. A checked sweep
-(``play.play_game``) compares it with the rule at every step, and ``tests/play/test_fast_legal.py``
-on random, parsed, edited and extreme positions (hands of 0 and 16-30 cards, empty and full
-piles, every piece on the board).
+The rule is each game's own ``legal_actions`` (every candidate its kind's check lets through); a
+generator here lists the same actions in the same order on a frozen position and on a playout's
+working copy. Only playouts use one. A checked sweep (``play.play_game``) compares it with the
+rule at every step, and ``tests/play/test_fast_legal.py`` on random, parsed, edited and extreme
+positions (hands of 0 and 16-30 cards, empty and full piles).
 """
 
 from __future__ import annotations
@@ -16,10 +18,7 @@ from rulebook.common.game import Game, random_game
 
 # game name -> (module of this package, its function)
 GENERATORS = {
-    "trogdor": ("trogdor", "legal_actions"),
-    "trollland": ("trollland", "legal_actions"),
     "encounter": ("encounter", "legal_actions"),
-    "encounter-solo": ("encounter", "solo_legal_actions"),
 }
 
 
