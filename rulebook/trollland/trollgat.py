@@ -22,23 +22,19 @@ def fits(s, cid: str) -> list[tuple[str, Cage]]:
     """Every way to load ``cid`` as (card loaded, cage): ``cid`` into each cage open to it, then
     for a question mark each dock card it may take into each cage open to that card."""
     people = s.cards.people
-    cages: dict[str, list[Cage]] = {}  # the open cages of each people asked
-    out = []
-    for card in [cid, *dock_choices(s, cid)]:
-        q = people[card].people
-        if q not in cages:
-            cages[q] = open_cages(s, q)
-        out += [(card, cage) for cage in cages[q]]
-    return out
+    cards = [cid, *dock_choices(s, cid)]
+    cages = open_cages(s, {people[c].people for c in cards})
+    return [(card, cage) for card in cards for cage in cages[people[card].people]]
 
 
 def loads(s, cid: str) -> list[Action]:
     """The legal actions of the card to load: each place and swap, and the Trollgat when there
     is none (or always, under TLR-GAT-CHOICE = voluntary)."""
-    out = [Action("place", (cid, cage)) if card == cid else Action("swap", (cid, card, cage))
+    made = s.cards.loads[cid]  # the card's place and gat actions
+    out = [made.place[cage] if card == cid else Action("swap", (cid, card, cage))
            for card, cage in fits(s, cid)]  # fmt: skip
     if not out or ruling(s, "TLR-GAT-CHOICE") != "forced-only":
-        out.append(Action("gat", (cid,)))
+        out.append(made.gat)
     return out
 
 
