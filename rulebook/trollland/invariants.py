@@ -25,8 +25,9 @@ def invariants(s: State) -> list[str]:
     placed = [*pests_only, *s.draw, *s.discard, *chain(*s.hands, *s.chosen, *s.prison)]
     distinct = set(placed)
     out = _twice(_places(s)) if len(distinct) < len(placed) else []
-    if not s.cards.trolls.isdisjoint(pests_only):
-        out += _trolls_out_of_place(s, _places(s))
+    if not s.cards.trolls.isdisjoint(pests_only):  # each Troll where only pest cards go
+        out += [f"Troll {c} is in {where}" for where, cids in _places(s).items()
+                if where.split()[0] in PEST_PLACES for c in cids if c in s.cards.trolls]  # fmt: skip
     vehicles = [*s.vehicle_pile, *(b.vehicle for b in s.row), *chain(*s.vehicles_won)]
     distinct_vehicles = set(vehicles)
     if len(distinct_vehicles) < len(vehicles):
@@ -51,12 +52,6 @@ def invariants(s: State) -> list[str]:
         out += [f"TL-CHOOSE-TWO: P{p + 1} has chosen {len(c)} card; a player chooses two"
                 for p, c in enumerate(s.chosen) if len(c) == 1]  # fmt: skip
     return out
-
-
-def _trolls_out_of_place(s: State, places: dict) -> list[str]:
-    """Each Troll where only pest cards go."""
-    return [f"Troll {c} is in {where}" for where, cids in places.items()
-            if where.split()[0] in PEST_PLACES for c in cids if c in s.cards.trolls]  # fmt: skip
 
 
 def _places(s: State) -> dict[str, tuple]:

@@ -1,7 +1,7 @@
 """Turn Structure (seed 002): Secret Choice, Troll Tales, Banishment, End of Turn -- the steps in
 order, which actions each allows, and the steps that need no decision.
 
-- **Legality**: ``refusal(s, action)`` asks the one check of the action's kind (``CHECKS``, each
+- **Legality**: ``refusal(s, action)`` asks the one check of the action's kind (``VERBS``, each
   in the module of its section of the text) and returns the ``RuleError`` that ``apply`` raises,
   or None. ``legal_actions`` lists what the same rules allow, step by step; ``candidates`` is
   what the checks weigh (legal or not), and the tests hold the two to each other.
@@ -24,47 +24,33 @@ from .banishment import check_place, loadable_cards, place
 from .catalog import refuse
 from .state import WorkingCopy
 
-# the actions of each step (``phase``)
-STEPS = {
-    "choose": ("choose",),
-    "troll": ("king", "expel", "camp", "steal-top", "steal-rest", "send"),
-    "king-return": ("return",),
-    "load": ("place", "gat", "swap"),
-    "arrow": ("place", "gat", "swap"),
-    "over": (),
-}
-CHECKS = {
-    "choose": secret_choice.check_choose,
-    "return": troll_tales.check_return,
-    **dict.fromkeys(troll_tales.TARGETS, troll_tales.check_power),
-    "place": check_place,
-    "swap": question_mark.check_swap,
-    "gat": trollgat.check_gat,
-}
-EFFECTS = {
-    "choose": secret_choice.choose,
-    "return": troll_tales.return_cards,
-    "king": troll_tales.king,
-    "expel": troll_tales.expel,
-    "camp": troll_tales.camp,
-    "steal-top": troll_tales.steal,
-    "steal-rest": troll_tales.steal,
-    "send": troll_tales.send,
-    "place": place,
-    "swap": question_mark.swap,
-    "gat": trollgat.gat,
+LOADS = ("load", "arrow")  # the steps that load a card
+# each action: the steps that allow it, its check and its effect
+VERBS = {
+    "choose": (("choose",), secret_choice.check_choose, secret_choice.choose),
+    "return": (("king-return",), troll_tales.check_return, troll_tales.return_cards),
+    "king": (("troll",), troll_tales.check_power, troll_tales.king),
+    "expel": (("troll",), troll_tales.check_power, troll_tales.expel),
+    "camp": (("troll",), troll_tales.check_power, troll_tales.camp),
+    "steal-top": (("troll",), troll_tales.check_power, troll_tales.steal),
+    "steal-rest": (("troll",), troll_tales.check_power, troll_tales.steal),
+    "send": (("troll",), troll_tales.check_power, troll_tales.send),
+    "place": (LOADS, check_place, place),
+    "swap": (LOADS, question_mark.check_swap, question_mark.swap),
+    "gat": (LOADS, trollgat.check_gat, trollgat.gat),
 }
 
 
 def refusal(s, a: Action) -> RuleError | None:
     """None when ``a`` is legal in ``s``, else the RuleError that ``apply`` raises."""
-    if a.verb not in CHECKS:
+    if a.verb not in VERBS:
         raise GRAMMAR.unknown_verb(a.verb)
+    steps, check, _ = VERBS[a.verb]
     if s.phase == "over":
         return refuse("TL-TURN-ORDER", "the game is over")
-    if a.verb not in STEPS[s.phase]:
+    if s.phase not in steps:
         return refuse("TL-TURN-ORDER", f"'{a.verb}' is not an action of the {s.phase} step")
-    return CHECKS[a.verb](s, a)
+    return check(s, a)
 
 
 def legal_actions(s) -> list[Action]:
@@ -118,7 +104,7 @@ def play(d, a: Action) -> WorkingCopy:
     no decision; return ``d``. A State is copied first: this is the game's ``advance`` (a
     playout's one working copy) and ``perform``'s effect."""
     d = WorkingCopy.of(d)
-    EFFECTS[a.verb](d, d.to_move, a)
+    VERBS[a.verb][2](d, d.to_move, a)
     advance(d)
     return d
 
