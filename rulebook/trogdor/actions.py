@@ -11,9 +11,8 @@ from __future__ import annotations
 from rulebook.common.actions import Action, Grammar
 from rulebook.common.errors import NotationError
 from rulebook.common.notation import Codec, Token, excerpt
-from rulebook.trogdor.grid import DIRECTIONS, GRID5
 
-from .geometry import SQUARES, intern
+from .grid import DIRECTIONS, GRID5, SQUARES, intern
 
 ORTHO_DIRS = ("N", "S", "E", "W")
 DIAG_DIRS = ("NE", "NW", "SE", "SW")

@@ -17,7 +17,7 @@ from rulebook.common.rulings import RulingSet
 
 from .board import Layout, parse_tiles
 from .cardindex import index_of, literal_movement
-from .geometry import CENTRE, INDEX, SQUARES, square
+from .grid import CENTRE, INDEX, SQUARES, square
 from .state import MAX_PLAYERS, MAX_TYPED_AP, PEASANTS_IN_BOX, RULINGS, Cottages, Deck, State
 
 

@@ -36,11 +36,10 @@ from rulebook.common.notation import (
 )
 from rulebook.common.rng import Rng
 from rulebook.common.rulings import LazyRulings, RulingSet
-from rulebook.trogdor.grid import GRID5, Square
 
 from .board import Layout, format_tiles, parse_tiles
 from .cardindex import BUNDLED_INDEX, CardIndex, index_of
-from .geometry import INDEX, SQUARES, square
+from .grid import GRID5, INDEX, SQUARES, Square, square
 
 HEADER = "trogdor"
 PHASES = ("draw", "choose", "act", "spawn", "countryside", "over")

@@ -208,7 +208,7 @@ def test_trollland_empty_and_full_piles_and_hands():
 
 def test_trogdor_every_peasant_on_the_board_every_tile_burnt_and_every_power():
     from rulebook.trogdor import puzzle
-    from rulebook.trogdor.geometry import SQUARES
+    from rulebook.trogdor.grid import SQUARES
 
     game = rulebook.game("trogdor")
     layout = "C.M.C/.T.../...L./...T./C.M.."
