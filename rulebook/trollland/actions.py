@@ -14,15 +14,18 @@ order, and ``parse_action("choose B A") == parse_action("choose A B")``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import combinations
+from types import MappingProxyType
 from typing import NamedTuple
 
 from rulebook.common.actions import Action, Grammar
 from rulebook.common.errors import NotationError
 from rulebook.common.notation import Choice, Codec, Token, excerpt, parse_int
 
-from .cards import PEOPLES
-
+#: Peoples in the fixed banishment order (TL-BANISH-ORDER): Bimbo > Zom > Zelf > Nin > Gob.
+PEOPLES = ("Bi", "Zo", "Ze", "Ni", "Go")
 MAX_CAGES = 3  # a vehicle has 1 to 3 cages (TL-COMP-VEHICLES)
 
 
@@ -110,3 +113,24 @@ def make(verb: str, *args) -> Action:
 def parse_action(text) -> Action:
     a = GRAMMAR.parse(text)
     return make(a.verb, *a.args) if a.verb in PAIR_VERBS else a
+
+
+class CardLoads(NamedTuple):
+    """The actions that load one pest card (TL-LOAD-*), made once with the card set: into each
+    cage of each vehicle (by cage), or into the Trollgat."""
+
+    place: Mapping[Cage, Action]
+    gat: Action
+
+
+def card_loads(cid: str, vehicles) -> CardLoads:
+    cages = [Cage(vid, n + 1) for vid, v in vehicles.items() for n in range(len(v.cages))]
+    place = MappingProxyType({cage: Action("place", (cid, cage)) for cage in cages})
+    return CardLoads(place, Action("gat", (cid,)))
+
+
+def choose_pairs(cids) -> Mapping[tuple[str, str], Action]:
+    """Every secret choice of two cards (``choose A B``), by the pair in text order."""
+    return MappingProxyType(
+        {pair: Action("choose", pair) for pair in combinations(sorted(cids), 2)}
+    )

@@ -36,8 +36,9 @@ def cage_refusal(
     inside = contents[cage]
     if len(inside) >= caps[cage]:
         return ("TL-LOAD-CAPACITY", f"cage {cage + 1} is full ({caps[cage]} of {caps[cage]})")
-    if inside and inside[0] != people:
-        return ("TL-LOAD-CAGE-PEOPLE", f"cage {cage + 1} already holds {inside[0]}, not {people}")
+    if inside.count(people) < len(inside):
+        other = next(q for q in inside if q != people)
+        return ("TL-LOAD-CAGE-PEOPLE", f"cage {cage + 1} already holds {other}, not {people}")
     for j, other in enumerate(contents):
         if j != cage and other and other[0] == people:
             return (

@@ -15,10 +15,10 @@ from types import MappingProxyType
 from rulebook.common.cards import Field, load_cards, read_data_file
 from rulebook.common.errors import CardDataError
 
+from .actions import PEOPLES, card_loads, choose_pairs
+
 DATA = Path(__file__).parent / "data"
 
-#: Peoples in the fixed banishment order (TL-BANISH-ORDER): Bimbo > Zom > Zelf > Nin > Gob.
-PEOPLES = ("Bi", "Zo", "Ze", "Ni", "Go")
 PEOPLE_NAMES = {
     "Bi": "Bimbo",
     "Zo": "Zom",
@@ -127,6 +127,10 @@ class CardSet:
             object.__setattr__(self, name, MappingProxyType(dict(getattr(self, name))))
         trolls = frozenset(cid for cid, c in self.people.items() if c.is_troll)
         object.__setattr__(self, "trolls", trolls)  # the Troll cards' ids
+        # the actions that name the cards, made with them: each pest card's loads, each pair
+        loads = {cid: card_loads(cid, self.vehicles) for cid in self.people if cid not in trolls}
+        object.__setattr__(self, "loads", MappingProxyType(loads))
+        object.__setattr__(self, "pairs", choose_pairs(self.people))
 
     def __reduce__(self):  # pickling (process pools) and deepcopy, despite the read-only views
         people, vehicles, bonus = dict(self.people), dict(self.vehicles), dict(self.bonus)

@@ -77,20 +77,20 @@ def _twice(places: dict) -> list[str]:
 
 
 def berth_problems(s: State, b) -> list[str]:
-    """The vehicle's cards loaded again one by one, cage by cage, under the loading rules: a cage
-    that breaks TL-LOAD-CAPACITY or TL-LOAD-CAGE-PEOPLE, two cages of one people
-    (TL-LOAD-VEHICLE-DISTINCT); and a full vehicle has departed (TL-DEPART-FULL)."""
-    caps = s.caps(b)
-    loaded: list[list[str]] = [[] for _ in caps]
+    """Each cage's last card loaded again, into the vehicle as it stands without that card: the
+    loading rules refuse it if the cage is over capacity (TL-LOAD-CAPACITY), holds another people
+    (TL-LOAD-CAGE-PEOPLE) or shares its people with another cage (TL-LOAD-VEHICLE-DISTINCT); and a
+    full vehicle has departed (TL-DEPART-FULL)."""
+    caps, contents = s.caps(b), s.peoples(b)
     out, twice = [], False
-    for i, cage in enumerate(s.peoples(b)):
-        for people in cage:
-            why = cage_refusal(people, caps, loaded, i)
-            if why and why[0] != "TL-LOAD-VEHICLE-DISTINCT":
+    for i, cage in enumerate(contents):
+        if cage:
+            before = (*contents[:i], cage[:-1], *contents[i + 1 :])
+            why = cage_refusal(cage[-1], caps, before, i)
+            if why and why[0] == "TL-LOAD-VEHICLE-DISTINCT":
+                twice = True
+            elif why:
                 out.append(f"{b.vehicle} cage {i + 1} breaks the loading rules")
-                break
-            twice = twice or why is not None
-            loaded[i].append(people)
     if twice:
         out.append(f"{b.vehicle} has two cages of one people")
     if is_full(caps, b.cages):

@@ -39,7 +39,7 @@ def check_choose(s, a: Action) -> RuleError | None:
 def choices(s) -> list[Action]:
     """The legal ``choose`` actions: every pair of the hand but the King with another Troll."""
     pairs = combinations(sorted(s.hands[s.to_move]), 2)
-    return [Action("choose", pair) for pair in pairs if king_pair_allowed(s, *pair)]
+    return [s.cards.pairs[pair] for pair in pairs if king_pair_allowed(s, *pair)]
 
 
 def face_down(cards, pair) -> list[str]:

@@ -35,10 +35,11 @@ def fits(s, cid: str) -> list[tuple[str, Cage]]:
 def loads(s, cid: str) -> list[Action]:
     """The legal actions of the card to load: each place and swap, and the Trollgat when there
     is none (or always, under TLR-GAT-CHOICE = voluntary)."""
-    out = [Action("place", (cid, cage)) if card == cid else Action("swap", (cid, card, cage))
+    made = s.cards.loads[cid]  # the card's place and gat actions
+    out = [made.place[cage] if card == cid else Action("swap", (cid, card, cage))
            for card, cage in fits(s, cid)]  # fmt: skip
     if not out or ruling(s, "TLR-GAT-CHOICE") != "forced-only":
-        out.append(Action("gat", (cid,)))
+        out.append(made.gat)
     return out
 
 
