@@ -129,21 +129,9 @@ def card_actions(card: str) -> CardActions:
                        Action("recruit", one))  # fmt: skip
 
 
-def put(card: str, encounter: int) -> Action:
-    return Action("put", (card, ENCOUNTERS[encounter]))
-
-
 def loot(encounter: int) -> Action:
     return LOOTS[encounter]
 
 
 def battle(mine: int, player: int, theirs: int) -> Action:
     return BATTLES[mine][player][theirs]
-
-
-def unput(card: str) -> Action:
-    return Action("unput", (card,))
-
-
-def pick(card: str) -> Action:
-    return Action("pick", (card,))

@@ -219,18 +219,13 @@ def play_battle(t, a) -> None:
     next_battler(t, p, include=False)
 
 
-def can_battle(t, p: int) -> bool:
-    """``p`` has an encounter left and someone else has one to battle."""
-    return any(t.encounters[p]) and any(any(t.encounters[q]) for q in range(t.players) if q != p)
-
-
 def next_battler(t, after: int, include: bool) -> None:
     """RE-BATTLE-ORDER: "Players continue sending encounters into battle in clockwise order until
     no more battles can take place" (from ``after``, itself first when ``include``); then the
     round ends (``winning.end_round``)."""
     for k in range(0 if include else 1, t.players + 1):
-        q = (after + k) % t.players
-        if can_battle(t, q):
+        q = (after + k) % t.players  # an encounter left, and someone else with one to battle
+        if any(t.encounters[q]) and any(any(e) for r, e in enumerate(t.encounters) if r != q):
             t.to_move = q
             return
     end_round(t)

@@ -6,7 +6,8 @@ can load their own transcription with ``load_card_set(path)``.
 
 from __future__ import annotations
 
-from dataclasses import FrozenInstanceError, dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 
@@ -55,33 +56,30 @@ class Card:
 CARD_FIELDS = ("id", "name", "kind", "level", "star", "effect", "text", "provenance", "source")
 
 
+@dataclass(frozen=True, eq=False, repr=False)
 class CardSet:
-    """All cards of one box, by id.
+    """All cards of one box, by id (``cards``, in file order).
 
     A read-only value: every state (and ``default_cards()``'s every caller) shares one set, so
-    neither its attributes nor its lookup can be changed. ``kept`` is where a playout generator
+    neither its attributes nor its lookups can be changed. ``kept`` is where a playout generator
     (solvers/play/fast) keeps the tables it derives while the set is played; the rules never
     read it."""
 
-    __slots__ = ("path", "cards", "by_kind", "kept")
+    cards: Mapping[str, Card]
+    path: str = ""
+    by_kind: Mapping[str, tuple[str, ...]] = field(init=False)  # each kind's ids, in file order
+    kept: dict = field(init=False)
 
-    def __init__(self, cards: list[Card], path: str = ""):
-        object.__setattr__(self, "path", path)
-        object.__setattr__(self, "cards", MappingProxyType({c.id: c for c in cards}))
+    def __post_init__(self):
         by_kind: dict[str, tuple[str, ...]] = {}
-        for c in cards:  # each kind's ids, in file order
+        for c in self.cards.values():
             by_kind[c.kind] = (*by_kind.get(c.kind, ()), c.id)
+        object.__setattr__(self, "cards", MappingProxyType(dict(self.cards)))
         object.__setattr__(self, "by_kind", MappingProxyType(by_kind))
         object.__setattr__(self, "kept", {})
 
-    def __setattr__(self, name: str, value) -> None:
-        raise FrozenInstanceError(f"a card set is shared by every state: cannot assign {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"a card set is shared by every state: cannot delete {name!r}")
-
     def __reduce__(self):  # pickle and copy through __init__ (a read-only view does not pickle)
-        return (CardSet, (list(self.cards.values()), self.path))
+        return (CardSet, (dict(self.cards), self.path))
 
     def check_box(self, why: str = "") -> None:
         """Refuse a set that is not a whole box (RE-COMP-DECK), naming the file and the count."""
@@ -137,7 +135,7 @@ def load_card_set(path: str | Path = DEFAULT_CARDS, *, whole_box: bool = True) -
             )
         d = {"effect": None, "text": "", "source": ""} | d
         cards.append(Card(**{f: d[f] for f in CARD_FIELDS}))
-    cs = CardSet(cards, str(path))
+    cs = CardSet({c.id: c for c in cards}, str(path))
     _check_greens(cs, str(path))
     if whole_box:
         cs.check_box()

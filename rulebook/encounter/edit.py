@@ -23,15 +23,11 @@ SOLO_PILES = {"hand": "hand", "mine": "my_encounter", "keys": "keys", "boss": "b
               "removed": "removed"}  # fmt: skip
 
 
-def _slot_zones(s: MultiState) -> C.ZoneMap:
-    return {f"encounter:P{p + 1}.E{i + 1}": slot for p in range(s.players)
-            for i, slot in enumerate(s.encounters[p])}  # fmt: skip
-
-
 def read_multi(s: MultiState) -> C.ZoneMap:
     out = {k: getattr(s, k) for k in MULTI_PILES}
     out |= C.per_player("hand", s.hands) | C.per_player("won", s.won)
-    return out | _slot_zones(s)
+    return out | {f"encounter:P{p + 1}.E{i + 1}": slot for p in range(s.players)
+                  for i, slot in enumerate(s.encounters[p])}  # fmt: skip
 
 
 def write_multi(s: MultiState, z: C.ZoneMap) -> MultiState:

@@ -64,17 +64,13 @@ class Encounter(_RandomEncounter):
     players_allowed = (2, 3, 4, 5)
     outcomes_doc = "the winners as text, 'P1' or 'P1+P3'"
     position_problems = staticmethod(multi_problems)
+    observation = staticmethod(hidden.observe_multi)
+    resample = staticmethod(hidden.resample_multi)
 
     def new_game(self, seed=0, *, players=None, rulings=None, **options):
         """Options: ``variants`` (subset of keys, market, sin), ``first`` (0-based first player,
         RE-SETUP-FIRST), ``cards`` (a CardSet)."""
         return new_multi(2 if players is None else players, seed, rulings=rulings, **options)
-
-    def observation(self, st, player):
-        return hidden.observe_multi(st, player)
-
-    def resample(self, st, player, rng):
-        return hidden.resample_multi(st, player, rng)
 
     def is_terminal(self, st):
         return st.phase == "over"
@@ -105,18 +101,14 @@ class EncounterSolo(_RandomEncounter):
     players_allowed = (1,)
     outcomes_doc = "'win' or 'loss'"
     position_problems = staticmethod(solo_problems)
+    observation = staticmethod(hidden.observe_solo)
+    resample = staticmethod(hidden.resample_solo)
 
     def new_game(self, seed=0, *, players=None, rulings=None, **options):
         """Options: ``sin`` (Strength in Numbers), ``cards`` (a CardSet)."""
         if players not in (None, 1):
             raise NotationError("the Solo Adventure has one player", where="players")
         return solo.new_adventure(seed, rulings=rulings, **options)
-
-    def observation(self, st, player):
-        return hidden.observe_solo(st, player)
-
-    def resample(self, st, player, rng):
-        return hidden.resample_solo(st, player, rng)
 
     def is_terminal(self, st):
         return st.outcome != "-"

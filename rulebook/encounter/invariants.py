@@ -16,7 +16,11 @@ def multi_problems(st) -> list[str]:
     """What is wrong with a multiplayer round ``st``: a state or a working copy, read as it
     stands."""
     out = []
-    conserved = cards_conserved(multi_zones(st), round_pool(st.cards, "keys" in st.variants))
+    # the cards of a round: the encounter cards, and the Keys in the Keys game
+    pool = st.cards.ids("encounter") + (st.cards.ids("key") if "keys" in st.variants else [])
+    zones = [st.deck, st.discard, st.market, *st.won, *st.hands,
+             *chain.from_iterable(st.encounters)]  # fmt: skip
+    conserved = cards_conserved(zones, frozenset(pool))
     if not conserved:
         out.append("RE-COMP-DECK: the cards in play are not exactly the round's deck")
     if min(st.loot) < 1 or max(st.loot) > state.MAX_LOOT:
@@ -63,7 +67,10 @@ def dealt_problems(st) -> list[str]:
 def solo_problems(st) -> list[str]:
     """What is wrong with a Solo Adventure ``st``, a state or a working copy."""
     out = []
-    if not cards_conserved(solo_zones(st), box_pool(st.cards)):
+    box = frozenset(st.cards.ids("encounter") + st.cards.ids("boss") + st.cards.ids("key"))
+    zones = [st.keys, st.boss_deck, st.final, st.removed, *st.spaces, st.hand, st.my_encounter,
+             st.discard, st.defeated]  # fmt: skip
+    if not cards_conserved(zones, box):
         out.append("RE-COMP-DECK: the cards in play are not exactly the box")
     if len(st.keys) > 4:
         out.append("RE-SOLO-KEYS-IN: more than four Keys")
@@ -78,24 +85,3 @@ def solo_problems(st) -> list[str]:
     if (st.phase == "over") != (st.outcome != "-"):
         out.append("the adventure is over exactly when it has an outcome")
     return out
-
-
-def round_pool(cards, keys: bool) -> frozenset[str]:
-    """The cards of a multiplayer round: the encounter cards, and the Keys in the Keys game."""
-    return frozenset(cards.ids("encounter") + (cards.ids("key") if keys else []))
-
-
-def box_pool(cards) -> frozenset[str]:
-    """The cards of a Solo Adventure: the whole box."""
-    return frozenset(cards.ids("encounter") + cards.ids("boss") + cards.ids("key"))
-
-
-def multi_zones(st) -> list:
-    """Every place a card of a multiplayer round can be, a state's or a working copy's."""
-    return [st.deck, st.discard, st.market, *st.won, *st.hands, *chain.from_iterable(st.encounters)]
-
-
-def solo_zones(st) -> list:
-    """Every place a card of a Solo Adventure can be."""
-    return [st.keys, st.boss_deck, st.final, st.removed, *st.spaces, st.hand, st.my_encounter,
-            st.discard, st.defeated]  # fmt: skip

@@ -16,14 +16,13 @@ from . import battle, building, setup
 from .cards import HAND
 from .state import ROUND_CAP, SLOTS, TAKEBACKS, MultiTable
 
-PHASE_OF = {"pick": "market", "put": "build", "unput": "build", "loot": "build", "done": "build",
-            "battle": "battle"}  # fmt: skip
-CHECKS = {"pick": setup.check_pick, "put": building.check_put, "unput": building.check_unput,
-          "loot": building.check_loot, "done": building.check_done,
-          "battle": battle.check_battle}  # fmt: skip
-EFFECTS = {"pick": setup.pick, "put": building.put, "unput": building.unput,
-           "loot": building.place_loot, "done": building.done,
-           "battle": battle.play_battle}  # fmt: skip
+# each action kind: the phase it belongs to (RE-PHASE), its check, its effect
+KINDS = {"pick": ("market", setup.check_pick, setup.pick),
+         "put": ("build", building.check_put, building.put),
+         "unput": ("build", building.check_unput, building.unput),
+         "loot": ("build", building.check_loot, building.place_loot),
+         "done": ("build", building.check_done, building.done),
+         "battle": ("battle", battle.check_battle, battle.play_battle)}  # fmt: skip
 
 
 def why_not(st, a: Action) -> tuple[str, str] | None:
@@ -31,12 +30,10 @@ def why_not(st, a: Action) -> tuple[str, str] | None:
     belongs to this phase (RE-PHASE), and its kind's check lets it through."""
     if st.phase == "over":
         return "RE-PHASE", "the game is over"
-    if st.phase != PHASE_OF[a.verb]:
-        return (
-            "RE-PHASE",
-            f"'{a.verb}' belongs to the {PHASE_OF[a.verb]} phase; the game is in {st.phase}",
-        )
-    return CHECKS[a.verb](st, a)
+    phase, check, _ = KINDS[a.verb]
+    if st.phase != phase:
+        return "RE-PHASE", f"'{a.verb}' belongs to the {phase} phase; the game is in {st.phase}"
+    return check(st, a)
 
 
 def candidates(st) -> list[Action]:
@@ -74,7 +71,7 @@ def advance(st, a: Action) -> MultiTable:
     copied into one first; ``Game.advance``)."""
     t = MultiTable.of(st)
     t.last = ""
-    EFFECTS[a.verb](t, a)
+    KINDS[a.verb][2](t, a)
     return t
 
 

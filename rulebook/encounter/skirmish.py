@@ -18,17 +18,6 @@ from .cards import CardSet, default_cards
 from .catalog import refuse
 
 
-def parse_bench_action(text: str) -> tuple[str, str, str]:
-    """'A+Y3a' -> ('A', '+', 'Y3a'); NotationError for anything else."""
-    side, op, cid = text[:1], text[1:2], text[2:]
-    if side not in ("A", "B") or op not in ("+", "-") or not is_token(cid):
-        raise NotationError(
-            f"{excerpt(text)!r}: a bench action is A+CARD, A-CARD, B+CARD, B-CARD or sin",
-            where="action",
-        )
-    return side, op, cid
-
-
 @dataclass(frozen=True)
 class Skirmish:
     a: tuple[str, ...] = ()
@@ -49,7 +38,12 @@ class Skirmish:
         """'A+Y3a' adds, 'A-Y3a' removes, 'sin' toggles Strength in Numbers."""
         if action == "sin":
             return replace(self, rules=replace(self.rules, sin=not self.rules.sin))
-        side, op, cid = parse_bench_action(action)
+        side, op, cid = action[:1], action[1:2], action[2:]
+        if side not in ("A", "B") or op not in ("+", "-") or not is_token(cid):
+            raise NotationError(
+                f"{excerpt(action)!r}: a bench action is A+CARD, A-CARD, B+CARD, B-CARD or sin",
+                where="action",
+            )
         return self.add(side, cid) if op == "+" else self.remove(side, cid)
 
     def add(self, side: str, cid: str) -> Skirmish:

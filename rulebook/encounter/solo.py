@@ -173,15 +173,12 @@ def build(t, c: str) -> None:
 # Green Star cards that took part in the battle" (RE-SOLO-BATTLE, RE-SOLO-GREEN-DISCARD) ----------
 
 
-def battle_problem(mine, cards) -> tuple[str, str] | None:
-    """Why your encounter ``mine`` cannot battle (RE-SOLO-BUILD-MUST, RE-COMPOSE-*)."""
-    if not mine:
-        return "RE-SOLO-BUILD-MUST", "your encounter is empty: build one before battling"
-    return composition_problem(mine, cards)
-
-
 def check_battle(st, a):
-    return battle_problem(st.my_encounter, st.cards)
+    """``battle`` and ``enter``: your encounter is built (RE-SOLO-BUILD-MUST) and legal
+    (RE-COMPOSE-*)."""
+    if not st.my_encounter:
+        return "RE-SOLO-BUILD-MUST", "your encounter is empty: build one before battling"
+    return composition_problem(st.my_encounter, st.cards)
 
 
 def battle(t) -> None:
@@ -279,14 +276,14 @@ def enter(t) -> None:
 
 # ---- the turn (RE-SOLO-TURN) ---------------------------------------------------------------------
 
-PHASE_OF = {"ride": ("ride",), "stay": ("ride",), "boss": ("ride",), "battle": ("build",),
-            "recruit": ("loot",), "recruit -": ("loot",), "enter": ("bossbuild",),
-            "build": ("build", "bossbuild")}  # fmt: skip
-CHECKS = {"ride": check_ride, "stay": check_stay, "build": check_build, "battle": check_battle,
-          "recruit": check_recruit, "recruit -": lambda st, a: None, "boss": check_boss,
-          "enter": check_battle}  # fmt: skip
-EFFECTS = {"ride": ride, "stay": stay, "build": build, "battle": battle, "recruit": recruit,
-           "recruit -": recruit, "boss": boss, "enter": enter}  # fmt: skip
+# each action kind: the steps of the turn it belongs to (RE-SOLO-TURN), its check, its effect
+KINDS = {"ride": (("ride",), check_ride, ride), "stay": (("ride",), check_stay, stay),
+         "boss": (("ride",), check_boss, boss),
+         "build": (("build", "bossbuild"), check_build, build),
+         "battle": (("build",), check_battle, battle),
+         "enter": (("bossbuild",), check_battle, enter),
+         "recruit": (("loot",), check_recruit, recruit),
+         "recruit -": (("loot",), lambda st, a: None, recruit)}  # fmt: skip
 
 
 def why_not(st, a: Action) -> tuple[str, str] | None:
@@ -294,14 +291,15 @@ def why_not(st, a: Action) -> tuple[str, str] | None:
     belongs to this step of the turn, and its check lets it through."""
     if st.outcome != "-":
         return ("RE-SOLO-LOSS" if st.outcome == "loss" else "RE-SOLO-WIN"), "the adventure is over"
-    if st.phase not in PHASE_OF[a.verb]:
+    steps, check, _ = KINDS[a.verb]
+    if st.phase not in steps:
         if a.verb == "build":
             return (
                 "RE-SOLO-TURN",
                 f"you build after riding/discovering, not in the {st.phase} phase",
             )
         return "RE-SOLO-TURN", f"'{a.verb}' is not part of the {st.phase} step"
-    return CHECKS[a.verb](st, a)
+    return check(st, a)
 
 
 STAY, BOSS, BATTLE, ENTER, RECRUIT_NOBODY = map(
@@ -329,7 +327,7 @@ def advance(st, a: Action) -> SoloTable:
     copied into one first); RE-SOLO-LOSS: an adventure with no action left is lost."""
     t = SoloTable.of(st)
     t.last = ""
-    EFFECTS[a.verb](t, *a.args)
+    KINDS[a.verb][2](t, *a.args)
     if t.outcome == "-" and not any(why_not(t, c) is None for c in candidates(t)):
         fired("RE-SOLO-LOSS")
         t.outcome, t.phase = "loss", "over"

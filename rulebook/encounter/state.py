@@ -23,7 +23,6 @@ from rulebook.common.notation import (
     Codec,
     Int,
     ListOf,
-    Optional_,
     PerPlayer,
     check_unique,
     excerpt,
@@ -100,6 +99,23 @@ class Groups(Codec):
         if len(parts) != self.count:
             raise NotationError(f"needs {self.count} groups, got {len(parts)}", where=where)
         return tuple(CARDS.parse(p, f"{where} group {i + 1}") for i, p in enumerate(parts))
+
+
+@dataclass(frozen=True)
+class OneBased(Codec):
+    """A 0-based number (a player, an encounter, a path space) written 1-based; with ``none_ok``,
+    -1 (none) is written ``-``."""
+
+    hi: int
+    none_ok: bool = False
+
+    def fmt(self, value) -> str:
+        return EMPTY if value < 0 else str(value + 1)
+
+    def parse(self, text: str, where: str) -> int:
+        if self.none_ok and text == EMPTY:
+            return -1
+        return parse_int(text, where, lo=1, hi=self.hi) - 1
 
 
 @dataclass(frozen=True)
@@ -191,15 +207,14 @@ def multi_notation(n: int) -> Notation:
         Field("players", Int(2, 5)),
         Field("round", Int(1, ROUND_CAP)),
         Field("phase", Choice(MULTI_PHASES)),
-        Field("start", Int(1, n), get=lambda st: st.start + 1),
-        Field("turn", Int(1, n), get=lambda st: st.to_move + 1),
+        Field("start", OneBased(n)),
+        Field("turn", OneBased(n), get=attrgetter("to_move")),
         Field("takebacks", Int(0, TAKEBACKS)),
         Field("variants", ListOf(Choice(VARIANTS), unique=True)),
         Field("rulings", RULINGS),
         Field("rng", RngCodec()),
         Field("loot", per(Int(1, MAX_LOOT))),
-        Field("lootat", per(Optional_(Int(1, SLOTS))),
-              get=lambda st: tuple(i + 1 if i >= 0 else None for i in st.loot_at)),
+        Field("lootat", per(OneBased(SLOTS, none_ok=True)), get=attrgetter("loot_at")),
         Field("wins", per(Int(0, SLOTS))),
         Field("outcome", Winners(n), get=attrgetter("winners")),
         Field("deck", CARDS),
@@ -232,8 +247,6 @@ def parse_multi(text: str, cards: CardSet | None = None) -> MultiState:
         raise NotationError(
             "a finished game (phase=over) names its winners, and only it", where="outcome"
         )
-    f |= {"start": f["start"] - 1, "turn": f["turn"] - 1,
-          "lootat": tuple(-1 if i is None else i - 1 for i in f["lootat"])}  # fmt: skip
     st = MultiState(**{MULTI_ATTRS.get(k, k): v for k, v in f.items()}, cards=cards)
     check_cards(st.all_cards(), cards)
     _check_wins(st)
@@ -317,18 +330,29 @@ class UpFlags(Codec):
     """Twelve 0/1 digits: which path spaces are face up."""
 
     def fmt(self, value) -> str:
-        return value
+        return "".join("1" if up else "0" for up in value)
 
-    def parse(self, text: str, where: str) -> str:
+    def parse(self, text: str, where: str) -> tuple[bool, ...]:
         if len(text) != SPACES or set(text) - {"0", "1"}:
             raise NotationError(f"{SPACES} digits 0/1", where=where)
-        return text
+        return tuple(u == "1" for u in text)
+
+
+@dataclass(frozen=True)
+class SinFlag(Codec):
+    """The Solo Adventure's one variant: ``sin`` (Strength in Numbers) or ``-``."""
+
+    def fmt(self, value) -> str:
+        return "sin" if value else EMPTY
+
+    def parse(self, text: str, where: str) -> bool:
+        return Choice(("-", "sin")).parse(text, where) == "sin"
 
 
 SOLO_NOTATION = Notation(SoloState.GAME, [
     Field("phase", Choice(SOLO_PHASES)),
-    Field("pos", Int(1, SPACES), get=lambda st: st.marker + 1),
-    Field("variants", Choice(("-", "sin")), get=lambda st: "sin" if st.strength_in_numbers else EMPTY),
+    Field("pos", OneBased(SPACES), get=attrgetter("marker")),
+    Field("variants", SinFlag(), get=attrgetter("strength_in_numbers")),
     Field("rulings", RULINGS),
     Field("rng", RngCodec()),
     Field("outcome", Choice(SOLO_OUTCOMES)),
@@ -336,7 +360,7 @@ SOLO_NOTATION = Notation(SoloState.GAME, [
     Field("mine", CARDS, get=attrgetter("my_encounter")),
     Field("keys", CARDS),
     Field("spaces", Groups(SPACES, "/")),
-    Field("up", UpFlags(), get=lambda st: "".join("1" if u else "0" for u in st.face_up)),
+    Field("up", UpFlags(), get=attrgetter("face_up")),
     Field("boss", CARDS, get=attrgetter("boss_deck")),
     Field("final", CARDS),
     Field("defeated", CARDS),
@@ -356,11 +380,6 @@ def parse_solo(text: str, cards: CardSet | None = None) -> SoloState:
         raise NotationError(
             "a finished adventure (phase=over) says win or loss, and only it", where="outcome"
         )
-    f |= {
-        "pos": f["pos"] - 1,
-        "up": tuple(u == "1" for u in f["up"]),
-        "variants": f["variants"] == "sin",
-    }
     st = SoloState(**{SOLO_ATTRS.get(k, k): v for k, v in f.items()}, cards=cards)
     check_cards(st.all_cards(), cards)
     return st

@@ -53,10 +53,15 @@ def legal_cages(people: str, caps: Sequence[int], contents: Sequence[Sequence[st
     return [c for c in range(len(caps)) if cage_refusal(people, caps, contents, c) is None]
 
 
-def open_cages(s, people: str) -> list[Cage]:
-    """The cages of the vehicles at the dock a card of ``people`` may go into, in row order."""
-    return [Cage(b.vehicle, i + 1) for b in s.row
-            for i in legal_cages(people, s.caps(b), s.peoples(b))]  # fmt: skip
+def open_cages(s, peoples) -> dict[str, list[Cage]]:
+    """For each of ``peoples``, the cages of the vehicles at the dock a card of that people may
+    go into, in row order (each vehicle's load read once)."""
+    out = {q: [] for q in peoples}
+    for b in s.row:
+        caps, contents = s.caps(b), s.peoples(b)
+        for q, cages in out.items():
+            cages += [Cage(b.vehicle, i + 1) for i in legal_cages(q, caps, contents)]
+    return out
 
 
 def fit_refusal(s, cid: str, cage: Cage) -> RuleError | None:

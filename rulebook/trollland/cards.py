@@ -8,7 +8,7 @@ user's own transcription instead; a bad file raises ``CardDataError`` naming fil
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from types import MappingProxyType
 
@@ -43,22 +43,22 @@ def _caps(value) -> str | None:
     return None
 
 
+def _upto(top: int, what: str) -> Field:
+    """A whole number from 0 to ``top``."""
+    return Field(int, check=lambda n: None if 0 <= n <= top else f"{what} must be 0..{top}")
+
+
+MEDALS = _upto(9, "medals")
 PEOPLE_SCHEMA = {
     "people": Field(str, choices=(*PEOPLES, "troll")),
-    "number": Field(int, check=lambda n: None if 0 <= n <= 15 else "number must be 0..15"),
-    "suitcases": Field(int, check=lambda n: None if 0 <= n <= 9 else "suitcases must be 0..9"),
+    "number": _upto(15, "number"),
+    "suitcases": _upto(9, "suitcases"),
     "symbol": Field(str, choices=SYMBOLS),
-    "medals": Field(int, check=lambda n: None if 0 <= n <= 9 else "medals must be 0..9"),
+    "medals": MEDALS,
 }
-VEHICLE_SCHEMA = {
-    "kind": Field(str, choices=tuple(KINDS)),
-    "cages": Field(list, check=_caps),
-    "medals": Field(int, check=lambda n: None if 0 <= n <= 9 else "medals must be 0..9"),
-}
-BONUS_SCHEMA = {
-    "people": Field(str, choices=PEOPLES),
-    "medals": Field(int, check=lambda n: None if 0 <= n <= 9 else "medals must be 0..9"),
-}
+VEHICLE_SCHEMA = {"kind": Field(str, choices=tuple(KINDS)), "cages": Field(list, check=_caps),
+                  "medals": MEDALS}  # fmt: skip
+BONUS_SCHEMA = {"people": Field(str, choices=PEOPLES), "medals": MEDALS}
 
 # Characters Trollland ids may not hold beyond what every position refuses (``is_token``).
 PEOPLE_ID_FORBID = {"+": "Trollland card ids keep to letters, digits and . _ -"}
@@ -170,11 +170,14 @@ def _people(path) -> dict[str, PeopleCard]:
         elif key in seen:
             raise CardDataError(str(path), "two cards with this people and number", card=c["id"])
         seen.add(key)
-        out[c["id"]] = PeopleCard(
-            c["id"], c["name"], c["people"], c["number"], c["suitcases"], c["symbol"],
-            c["medals"], c["provenance"],
-        )  # fmt: skip
+        out[c["id"]] = _made(PeopleCard, c)
     return out
+
+
+def _made(kind: type, card: dict):
+    """The card value of ``kind`` from a card's checked fields (lists kept as tuples)."""
+    given = {f.name: card[f.name] for f in fields(kind) if f.init}
+    return kind(**{k: tuple(v) if isinstance(v, list) else v for k, v in given.items()})
 
 
 def _vehicles(path) -> dict[str, Vehicle]:
@@ -187,19 +190,14 @@ def _vehicles(path) -> dict[str, Vehicle]:
                 card=c["id"],
                 field="cages",
             )
-        out[c["id"]] = Vehicle(
-            c["id"], c["name"], c["kind"], tuple(c["cages"]), c["medals"], c["provenance"]
-        )
+        out[c["id"]] = _made(Vehicle, c)
     return out
 
 
 def _bonus(path) -> dict[str, Bonus]:
     """The Bonus cards (TL-COMP-BONUS): each names a people (checked by the schema) and carries
     medals."""
-    return {
-        c["id"]: Bonus(c["id"], c["name"], c["people"], c["medals"], c["provenance"])
-        for c in load_cards(path, "bonus", BONUS_SCHEMA)
-    }
+    return {c["id"]: _made(Bonus, c) for c in load_cards(path, "bonus", BONUS_SCHEMA)}
 
 
 # section of a card file -> the keyword of load_card_set reading it

@@ -17,7 +17,7 @@ from .actions import Cage
 
 def is_full(caps: Sequence[int], contents: Sequence[Sequence[str]]) -> bool:
     """TL-DEPART-FULL: every cage of the vehicle holds its capacity."""
-    return all(len(inside) >= cap for cap, inside in zip(caps, contents, strict=True))
+    return all([len(inside) >= cap for cap, inside in zip(caps, contents, strict=True)])
 
 
 def board(d, p: int, cid: str, cage: Cage) -> None:

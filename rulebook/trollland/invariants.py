@@ -32,11 +32,14 @@ def invariants(s: State) -> list[str]:
     if len(distinct_vehicles) < len(vehicles):
         out.append("a vehicle is in two places")
     people = s.cards.people
-    unknown = [(kind, sorted(ids - known.keys())) for kind, ids, known in
-               (("card", distinct, people), ("vehicle", distinct_vehicles, s.cards.vehicles))]  # fmt: skip
-    out += [f"not a {kind} of this card set: {', '.join(ids)}" for kind, ids in unknown if ids]
+    unknown = {
+        "card": distinct - people.keys(),
+        "vehicle": distinct_vehicles - s.cards.vehicles.keys(),
+    }
+    out += [f"not a {kind} of this card set: {', '.join(sorted(ids))}"
+            for kind, ids in unknown.items() if ids]  # fmt: skip
     dealt = distinct_vehicles == s.cards.vehicles.keys()  # every vehicle there: a dealt game
-    if dealt and len(distinct) < len(people) and not any(ids for _, ids in unknown):
+    if dealt and len(distinct) < len(people) and not any(unknown.values()):
         out.append(f"{len(people) - len(distinct)} people card(s) missing from a dealt game")
     for b in s.row:
         out += berth_problems(s, b)

@@ -80,7 +80,7 @@ class Views:
     def peoples(self, berth) -> tuple[tuple[str, ...], ...]:
         """The peoples in each cage of a berth (what the loading rules look at)."""
         people = self.cards.people
-        return tuple(tuple(people[c].people for c in cage) for cage in berth.cages)
+        return tuple([tuple([people[c].people for c in cage]) for cage in berth.cages])
 
     def caps(self, berth) -> tuple[int, ...]:
         return self.cards.vehicles[berth.vehicle].cages
@@ -318,7 +318,8 @@ def parse(text: str, cards: CardSet | None = None) -> State:
         cards=cards,
         **v,
     )
-    _check_phase(state)
+    if state.phase != "over" and state.to_move is None:  # a parsed position can claim anything
+        raise NotationError(f"nobody can act in step {state.phase!r} here", where="phase")
     return state
 
 
@@ -335,9 +336,3 @@ def _check_unique_cards(v: dict) -> None:
             if cid in seen:
                 raise NotationError(f"{cid!r} appears twice ({seen[cid]} and {where})", where=where)
             seen[cid] = where
-
-
-def _check_phase(s: State) -> None:
-    """The step must have someone to act (a parsed position can claim anything)."""
-    if s.phase != "over" and s.to_move is None:
-        raise NotationError(f"nobody can act in step {s.phase!r} here", where="phase")

@@ -28,15 +28,16 @@ def resolving_number(s) -> int:
     return s.cards.people[s.current_troll()].number
 
 
-def power_refusal(s, a: Action) -> RuleError | None:
-    """TL-TROLL-ORDER: only the power of the Troll resolving now may be used."""
+def check_power(s, a: Action) -> RuleError | None:
+    """TL-TROLL-ORDER: only the power of the Troll resolving now may be used; then on a target
+    its rule allows (``TARGETS``)."""
     n = resolving_number(s)
     if a.verb not in POWERS[n]:
         tid = s.current_troll()
         return refuse(
             "TL-TROLL-ORDER", f"Troll {n} ({tid}) resolves now; '{a.verb}' is not its power"
         )
-    return None
+    return TARGETS[a.verb](s, a)
 
 
 def opponent_refusal(s, q: Player, rule_id: str) -> RuleError | None:
@@ -73,7 +74,7 @@ def troll_waits(d) -> bool:
             d.discard.append(c)
         return False
     d.to_move = d.owner(tid)
-    if any(POWER_CHECKS[a.verb](d, a) is None for a in power_candidates(d)):  # a target
+    if any(check_power(d, a) is None for a in power_candidates(d)):  # a target
         return True
     resolve(d, d.to_move)  # a power with no possible target does nothing
     return False
@@ -81,7 +82,7 @@ def troll_waits(d) -> bool:
 
 def powers(s) -> list[Action]:
     """The legal uses of the power of the Troll resolving now: the targets its check allows."""
-    return [a for a in power_candidates(s) if POWER_CHECKS[a.verb](s, a) is None]
+    return [a for a in power_candidates(s) if check_power(s, a) is None]
 
 
 def power_candidates(s) -> list[Action]:
@@ -145,10 +146,9 @@ def return_cards(d, p: int, a: Action) -> None:
 
 # -- Express Troll (2) -----------------------------------------------------------------------------
 def check_expel(s, a: Action) -> RuleError | None:
-    err = power_refusal(s, a)
-    if err is None and a.arg not in s.dock:
+    if a.arg not in s.dock:
         return refuse("TL-TROLL-EXPRESS", f"{a.arg} is not on the departure dock")
-    return err
+    return None
 
 
 def expel(d, p: int, a: Action) -> None:
@@ -162,9 +162,6 @@ def expel(d, p: int, a: Action) -> None:
 
 
 def check_camp(s, a: Action) -> RuleError | None:
-    err = power_refusal(s, a)
-    if err is not None:
-        return err
     if not s.trollgat[s.to_move]:
         return refuse("TL-TROLL-EXPRESS", "your refugee camp is empty")
     return opponent_refusal(s, a.arg, "TL-TROLL-EXPRESS")
@@ -182,9 +179,6 @@ def camp(d, p: int, a: Action) -> None:
 def check_steal(s, a: Action) -> RuleError | None:
     """Both steals: ``steal-top`` (Troll 3) and ``steal-rest`` (Troll 4), from an opponent's
     pile of at least 2 cards."""
-    err = power_refusal(s, a)
-    if err is not None:
-        return err
     q, people = a.args
     rule_id = POWER_RULE[resolving_number(s)]
     err = opponent_refusal(s, q, rule_id)
@@ -209,10 +203,9 @@ def steal(d, p: int, a: Action) -> None:
 
 # -- Troll 5 ---------------------------------------------------------------------------------------
 def check_send(s, a: Action) -> RuleError | None:
-    err = power_refusal(s, a)
-    if err is None and s.berth(a.arg) is None:
+    if s.berth(a.arg) is None:
         return refuse("TL-TROLL-5", f"vehicle {a.arg} is not at the departure dock")
-    return err
+    return None
 
 
 def send(d, p: int, a: Action) -> None:
@@ -223,8 +216,9 @@ def send(d, p: int, a: Action) -> None:
     depart(d, d.berth(a.arg), p)
 
 
-POWER_CHECKS = {
-    "king": power_refusal,
+# the rule each power's target must keep (the King's two choices need none)
+TARGETS = {
+    "king": lambda s, a: None,
     "expel": check_expel,
     "camp": check_camp,
     "steal-top": check_steal,

@@ -22,14 +22,9 @@ def fits(s, cid: str) -> list[tuple[str, Cage]]:
     """Every way to load ``cid`` as (card loaded, cage): ``cid`` into each cage open to it, then
     for a question mark each dock card it may take into each cage open to that card."""
     people = s.cards.people
-    cages: dict[str, list[Cage]] = {}  # the open cages of each people asked
-    out = []
-    for card in [cid, *dock_choices(s, cid)]:
-        q = people[card].people
-        if q not in cages:
-            cages[q] = open_cages(s, q)
-        out += [(card, cage) for cage in cages[q]]
-    return out
+    cards = [cid, *dock_choices(s, cid)]
+    cages = open_cages(s, {people[c].people for c in cards})
+    return [(card, cage) for card in cards for cage in cages[people[card].people]]
 
 
 def loads(s, cid: str) -> list[Action]:

@@ -36,7 +36,7 @@ STEPS = {
 CHECKS = {
     "choose": secret_choice.check_choose,
     "return": troll_tales.check_return,
-    **troll_tales.POWER_CHECKS,
+    **dict.fromkeys(troll_tales.TARGETS, troll_tales.check_power),
     "place": check_place,
     "swap": question_mark.check_swap,
     "gat": trollgat.check_gat,
