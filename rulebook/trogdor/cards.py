@@ -323,12 +323,6 @@ def _check_path(value: list) -> str | None:
     return None
 
 
-def _check_sourced_fields(value: list) -> str | None:
-    if not all(isinstance(v, str) and v for v in value):
-        return 'a list of field names, e.g. ["name"]'
-    return None
-
-
 def _check_layout(value: str) -> str | None:
     try:
         layout = Layout.parse(value)
@@ -363,7 +357,13 @@ def _check_knights(value: list) -> str | None:
 
 _ID = Field(str, check=_check_id)
 _EFFECTS = Field(list, required=False, check=_check_effects)
-_SOURCED = Field(list, required=False, check=_check_sourced_fields)
+_SOURCED = Field(
+    list,
+    required=False,
+    check=lambda v: (
+        None if all(isinstance(f, str) and f for f in v) else 'a list of field names, e.g. ["name"]'
+    ),
+)
 
 SCHEMAS: dict[str, dict[str, Field]] = {
     "action": {
@@ -532,25 +532,31 @@ class CardSet:
 NOT_CARDS = frozenset({"gallery.toml"})
 
 
-def _data_files(path: Path) -> list[Path]:
+def _load(path: Path, fill_from_bundled: bool) -> CardSet:
+    found: dict[str, dict[str, Any]] = {s: {} for s in SECTIONS}
+    owner: dict[str, tuple[str, str]] = {}  # card id -> (section, file)
+    files = [path]
     if path.is_dir():
         files = sorted(
             p for p in path.iterdir() if p.suffix in (".toml", ".json") and p.name not in NOT_CARDS
         )
         if not files:
             raise CardDataError(str(path), "no .toml or .json card files in this directory")
-        return files
-    return [path]
-
-
-def _load(path: Path, fill_from_bundled: bool) -> CardSet:
-    found: dict[str, dict[str, Any]] = {s: {} for s in SECTIONS}
-    owner: dict[str, tuple[str, str]] = {}  # card id -> (section, file)
-    for f in _data_files(path):
+    for f in files:
         _read_file(f, found, owner)
     missing = [s for s in SECTIONS if not found[s]]
     if missing and fill_from_bundled and path != DATA_DIR:
-        _fill_from_bundled(missing, found, owner)
+        for section in missing:  # from the bundled data: no id may clash
+            for cid, card in BUNDLED.sections()[section].items():
+                if cid in owner:
+                    raise CardDataError(
+                        owner[cid][1],
+                        f"id clashes with the bundled {section} card used to fill in "
+                        f"the missing [[{section}]] section",
+                        card=cid,
+                        field="id",
+                    )
+                found[section][cid] = card
     elif missing:
         raise CardDataError(str(path), f"no [[{missing[0]}]] cards")
     if not any(not c.troghammer for c in found["action"].values()):
@@ -592,22 +598,6 @@ def _read_file(f: Path, found: dict, owner: dict) -> None:
                 )
             owner[cid] = (section, str(f))
             found[section][cid] = _build(section, raw, str(f))
-
-
-def _fill_from_bundled(missing: list[str], found: dict, owner: dict) -> None:
-    """The sections a user's files leave out, from the bundled data (no id may clash)."""
-    bundled = bundled_card_set()
-    for section in missing:
-        for cid, card in bundled.sections()[section].items():
-            if cid in owner:
-                raise CardDataError(
-                    owner[cid][1],
-                    f"id clashes with the bundled {section} card used to fill in "
-                    f"the missing [[{section}]] section",
-                    card=cid,
-                    field="id",
-                )
-            found[section][cid] = card
 
 
 def bundled_card_set() -> CardSet:

@@ -263,10 +263,6 @@ class PowersCodec(Codec):
         return powers
 
 
-def _hammer(s: State):
-    return "meter" if s.hammer_waiting else s.troghammer
-
-
 def notation(players: int) -> Notation:
     """The fields of a position of ``players`` players, in order: key, codec, default (left
     out of the text when it holds it) and, where the state keeps it otherwise, how to read it."""
@@ -279,7 +275,7 @@ def notation(players: int) -> Notation:
         Field("peasants", SQS, (), get=lambda s: tuple(sorted(s.peasants))),
         Field("knights", SQS, ()),
         Field("archer", SQ_OR_NONE, None),
-        Field("hammer", HammerCodec(), None, get=_hammer),
+        Field("hammer", HammerCodec(), None, get=lambda s: "meter" if s.hammer_waiting else s.troghammer),
         Field("meter", PEASANT_COUNT),
         Field("void", PEASANT_COUNT),
         Field("phase", Choice(PHASES)),
@@ -327,17 +323,13 @@ def parse_state(text: str, cards=None) -> State:
     _check_cards(d, index)
     _check_turn(d)
     state = _state(d, index)
-    _check_box(state)
-    form.check_canonical(state, text)
-    return state
-
-
-def _check_box(state: State) -> None:
-    """What the box cannot hold: a card in two places, more knights than it has (``invariants``
-    asks the same; the other games' notations refuse a card twice too)."""
+    # what the box cannot hold: a card in two places, more knights than it has (invariants asks
+    # the same; the other games' notations refuse a card twice too)
     bad = knight_problems(state) + action_card_problems(state) + movement_card_problems(state)
     if bad:
         raise NotationError(bad[0], where="knights" if "knights" in bad[0] else "cards")
+    form.check_canonical(state, text)
+    return state
 
 
 # ---- what the box holds (``parse`` refuses more; ``invariants`` asks the same) ----------------
