@@ -517,14 +517,11 @@ class CardSet:
         return [c for cards in self.sections().values() for c in cards.values() if c.is_standin]
 
     def counts(self) -> dict[str, int]:
+        sizes = {section: len(cards) for section, cards in self.sections().items()}
         return {
-            "action": len(self.actions),
+            **sizes,
             "troghammer": len(self.troghammer_ids()),
             "action-deck": len(self.action_deck()),
-            "movement": len(self.movement),
-            "keeper": len(self.keepers),
-            "item": len(self.items),
-            "preset": len(self.presets),
         }
 
 
