@@ -74,12 +74,10 @@ class Layout(Frozen):
 
     # -- text --------------------------------------------------------------------------------
     def __str__(self) -> str:
-        s = "".join(self.tiles)
-        return "/".join(s[i : i + 5] for i in range(0, 25, 5))
+        return format_tiles(self.tiles, (False,) * 25)
 
     def lines(self) -> str:
-        s = "".join(self.tiles)
-        return "\n".join(s[i : i + 5] for i in range(0, 25, 5))
+        return str(self).replace("/", "\n")
 
     @classmethod
     def parse(cls, text: str) -> Layout:
