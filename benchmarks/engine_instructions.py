@@ -30,7 +30,7 @@ MODES = ("random", "checked")
 def child(game: str, mode: str, warm: int, games: int) -> int:
     """Play the warm-up, then ``games`` games of ``mode``; the number of actions counted."""
     import rulebook
-    from solvers.play.fast import random_playout as random_game
+    from rulebook.common.game import random_game
     from solvers.play.play import Setup, play_game
 
     g = rulebook.game(game)

@@ -114,11 +114,7 @@ def _hint_rate(game, seconds: float) -> float:
 def measure(budget: float) -> dict:
     """Every figure of every game for the code on ``sys.path`` (one child process)."""
     import rulebook
-
-    try:
-        from solvers.play.fast import random_playout
-    except ImportError:  # a tree from before the playout generators left rulebook/ (--before)
-        from rulebook.common.game import random_game as random_playout
+    from rulebook.common.game import random_game as random_playout
     from solvers.play.play import Setup, play_game
 
     games = {name: rulebook.game(name) for name in GAMES}

@@ -52,7 +52,7 @@ def chess_steps(games: int) -> int:
 def whole_games(games: int) -> int:
     """Whole random Trogdor games through ``random_game`` (the games-per-CPU-second figure)."""
     import rulebook
-    from solvers.play.fast import random_playout as random_game
+    from rulebook.common.game import random_game
 
     g = rulebook.game("trogdor")
     return sum(random_game(g, seed).length for seed in range(games))

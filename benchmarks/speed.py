@@ -94,9 +94,9 @@ def chess_steps_per_cpu_s(budget: float = 0.4) -> float | None:
 
 
 def games_per_cpu_s(budget: float = 0.5) -> float:
-    """Whole uniform-random Trogdor games per CPU second (``solvers.play.fast.random_playout``)."""
+    """Whole uniform-random Trogdor games per CPU second (``rulebook.common.game.random_game``)."""
     import rulebook
-    from solvers.play.fast import random_playout as random_game
+    from rulebook.common.game import random_game
 
     g = rulebook.game("trogdor")
     n, t0 = 0, time.process_time()

@@ -15,8 +15,8 @@ import pstats
 import time
 
 import rulebook
+from rulebook.common.game import random_game
 from rulebook.trogdor import apply_action, legal_actions, new_game
-from solvers.play.fast import random_playout as random_game
 
 GAME = rulebook.game("trogdor")
 

@@ -16,7 +16,7 @@ import ipywidgets as W
 
 from rulebook.common.errors import RuleError, TrogkitInputError
 from rulebook.trogdor.edit import movement_line
-from rulebook.trogdor.geometry import BY_NAME
+from rulebook.trogdor.grid import BY_NAME
 
 from .core import Board, Menu, Nothing, Play, esc, input_error_text
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from html import escape
 
-from rulebook.trogdor.geometry import SQUARES, square
+from rulebook.trogdor.grid import SQUARES, square
 
 T = 60  # tile size
 PAD = 20  # room for coordinates

@@ -13,7 +13,7 @@ import pytest
 import rulebook
 from rulebook.common.errors import TrogkitInputError
 from rulebook.trogdor.board import TILE_KINDS
-from rulebook.trogdor.geometry import INDEX
+from rulebook.trogdor.grid import INDEX
 
 GAMES = ("trogdor", "trollland", "encounter", "encounter-solo")
 SQUARE_TOOLS = ["trogdor", "peasant", "peasant-remove", "knight", "archer", "troghammer", "burnt",

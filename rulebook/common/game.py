@@ -266,12 +266,10 @@ def random_game(
     *,
     state=None,
     max_length: int | None = None,
-    legal_actions=None,
     **opts,
 ):
     """Play uniformly random legal actions from ``new_game(seed)`` (or ``state``) to the end.
-    Raises RuntimeError if the game outlasts its declared maximum length. ``legal_actions``: a
-    generator listing what ``game.legal_actions`` lists (solvers/play/fast), else the rule.
+    Raises RuntimeError if the game outlasts its declared maximum length.
 
     The choices come from one ``random.Random(seed)`` for the whole game (not the state's Rng,
     which derives a fresh generator per draw)."""
@@ -280,17 +278,16 @@ def random_game(
     # is played in place by ``advance``
     s = game.new_game(seed, **opts) if state is None else game.fork(state)
     limit = game.max_length if max_length is None else max_length
-    legal_actions = legal_actions or game.legal_actions
     played: list[Action] = []
     # The protocol lists no action exactly when the game is over, so an empty list ends the loop.
     for _ in range(limit):
-        legal = legal_actions(s)
+        legal = game.legal_actions(s)
         if not legal:
             break
         played.append(rng.choice(legal))
         s = game.advance(s, played[-1])
     else:
-        if legal_actions(s):
+        if game.legal_actions(s):
             raise RuntimeError(
                 f"{game.name} seed {seed}: no end after {limit} actions (declared maximum)"
             )

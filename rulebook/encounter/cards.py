@@ -61,14 +61,11 @@ class CardSet:
     """All cards of one box, by id (``cards``, in file order).
 
     A read-only value: every state (and ``default_cards()``'s every caller) shares one set, so
-    neither its attributes nor its lookups can be changed. ``kept`` is where a playout generator
-    (solvers/play/fast) keeps the tables it derives while the set is played; the rules never
-    read it."""
+    neither its attributes nor its lookups can be changed."""
 
     cards: Mapping[str, Card]
     path: str = ""
     by_kind: Mapping[str, tuple[str, ...]] = field(init=False)  # each kind's ids, in file order
-    kept: dict = field(init=False)
 
     def __post_init__(self):
         by_kind: dict[str, tuple[str, ...]] = {}
@@ -76,7 +73,6 @@ class CardSet:
             by_kind[c.kind] = (*by_kind.get(c.kind, ()), c.id)
         object.__setattr__(self, "cards", MappingProxyType(dict(self.cards)))
         object.__setattr__(self, "by_kind", MappingProxyType(by_kind))
-        object.__setattr__(self, "kept", {})
 
     def __reduce__(self):  # pickle and copy through __init__ (a read-only view does not pickle)
         return (CardSet, (dict(self.cards), self.path))

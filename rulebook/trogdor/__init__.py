@@ -49,24 +49,7 @@ def parse(text: str, cards=None):
     return State.parse(text, cards)
 
 
-__all__ = [
-    "CATALOG",
-    "Action",
-    "Layout",
-    "State",
-    "apply_action",
-    "format_tiles",
-    "is_terminal",
-    "legal_actions",
-    "new_game",
-    "parse",
-    "parse_action",
-    "parse_tiles",
-    "puzzle",
-    "with_action_deck",
-    "with_cards",
-    "with_movement_deck",
-]
+__all__ = sorted([*_WHERE, "apply_action", "parse"])
 
 
 def __dir__():

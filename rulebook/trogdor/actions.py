@@ -11,9 +11,8 @@ from __future__ import annotations
 from rulebook.common.actions import Action, Grammar
 from rulebook.common.errors import NotationError
 from rulebook.common.notation import Codec, Token, excerpt
-from rulebook.trogdor.grid import DIRECTIONS, GRID5
 
-from .geometry import SQUARES, intern
+from .grid import DIRECTIONS, GRID5, SQUARES, intern
 
 ORTHO_DIRS = ("N", "S", "E", "W")
 DIAG_DIRS = ("NE", "NW", "SE", "SW")
@@ -112,23 +111,14 @@ def item_uses(item_id: str, takes_square: bool) -> tuple[Action, ...]:
 
 
 # Actions the engine lists again and again, built once.
-DRAW, STEP, PASS = Action("draw"), Action("step"), Action("pass")
-CHOMP, BURROW, HIDE = Action("chomp"), Action("burrow"), Action("hide")
-BURN_TILE, BURN_COTTAGE, BURN_PEASANT = (
-    Action("burn tile"),
-    Action("burn cottage"),
-    Action("burn peasant"),
+DRAW, STEP, PASS, CHOMP, BURROW, HIDE = map(
+    Action, ("draw", "step", "pass", "chomp", "burrow", "hide")
 )
+BURN_TILE, BURN_COTTAGE, BURN_PEASANT = map(Action, ("burn tile", "burn cottage", "burn peasant"))
 MOVE = {d: Action("move", (d,)) for d in DIRECTIONS}
 BURN_AT = {sq: Action("burn tile at", (sq,)) for sq in SQUARES}
 PEASANT_AT = {sq: Action("burn peasant at", (sq,)) for sq in SQUARES}
 TELEPORT = {sq: Action("teleport", (sq,)) for sq in SQUARES}
 SPAWN = {sq: Action("spawn", (sq,)) for sq in SQUARES}
-
-USAGE = (
-    "actions: draw | play CARD | discard CARD | move N/S/E/W/NE/NW/SE/SW | chomp | burrow | hide | "
-    "burn tile|cottage|peasant | burn tile at SQ | burn peasant at SQ | teleport SQ | "
-    "use ITEM [SQ] | pass | spawn SQ | step"
-)
 
 __all__ = ["Action", "GRAMMAR", "parse_action", "use"]

@@ -1,4 +1,4 @@
-"""The countryside: a 5x5 layout of tiles, its text form, and the geometry the rules ask about.
+"""The countryside: a 5x5 layout of tiles, its text form, and the tiles the rules ask about.
 
 A layout is 25 tile letters, row 1 (north) first, written as 5 lines or one line with ``/`` between
 rows. Upper case (or ``.``) is an unburninated tile; lower case (or ``#`` for ``.``) a burninated one.
@@ -27,13 +27,11 @@ TILE_KINDS: dict[str, str] = {
     "W": "flowers",
     "B": "boulders",
 }
-SPECIAL = {"C", "L", "M", "T"}
 BURNT_LETTER = {k: ("#" if k == "." else k.lower()) for k in TILE_KINDS}
 UNBURNT_LETTER = {v: k for k, v in BURNT_LETTER.items()}
-# How many of each special tile the box holds: a layout may use fewer (puzzles), never more.
+# The box's special tiles: 3 cottages, 1 lake, 2 mountains, 2 tunnels (and 17 scenery tiles). A
+# layout may use fewer (puzzles), never more; a game starts with all of them.
 BOX_MAXIMUM = {"C": 3, "L": 1, "M": 2, "T": 2}
-# The box itself: 3 cottages, 1 lake, 2 mountains, 2 tunnels, 17 scenery tiles.
-BOX_COUNTS = {"C": 3, "L": 1, "M": 2, "T": 2}
 
 
 class Layout(Frozen):
@@ -72,16 +70,14 @@ class Layout(Frozen):
 
     def is_full_box(self) -> bool:
         """True when the layout uses exactly the box's special tiles (needed to start a game)."""
-        return all(self.tiles.count(k) == n for k, n in BOX_COUNTS.items())
+        return all(self.tiles.count(k) == n for k, n in BOX_MAXIMUM.items())
 
     # -- text --------------------------------------------------------------------------------
     def __str__(self) -> str:
-        s = "".join(self.tiles)
-        return "/".join(s[i : i + 5] for i in range(0, 25, 5))
+        return format_tiles(self.tiles, (False,) * 25)
 
     def lines(self) -> str:
-        s = "".join(self.tiles)
-        return "\n".join(s[i : i + 5] for i in range(0, 25, 5))
+        return str(self).replace("/", "\n")
 
     @classmethod
     def parse(cls, text: str) -> Layout:

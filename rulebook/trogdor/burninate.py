@@ -20,7 +20,7 @@ from .countryside import (
     tile_burninated,
 )
 from .flaming import burninate_peasants, cottage_eligible
-from .geometry import AREA_SET, INDEX, ORTHO
+from .grid import AREA_SET, INDEX, ORTHO
 from .phase1 import OFF_BOARD, no_ap, pay
 from .powers import remove_power
 

@@ -14,7 +14,7 @@ vocabulary is closed and documented in EFFECTS.md.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -28,7 +28,12 @@ from .powers import AREAS, effects_to_powers
 from .powers import FREE as FREE_ACTIONS
 
 DATA_DIR = Path(__file__).parent / "data"
-SECTIONS = ("action", "movement", "keeper", "item", "preset")
+# the file's sections and the CardSet attribute that holds each
+ATTRIBUTES = {
+    "action": "actions", "movement": "movement", "keeper": "keepers", "item": "items",
+    "preset": "presets",
+}  # fmt: skip
+SECTIONS = tuple(ATTRIBUTES)
 STEPS = ("N", "S", "E", "W")
 WHENS = ("any", "after-actions")
 RECHARGES = (
@@ -318,12 +323,6 @@ def _check_path(value: list) -> str | None:
     return None
 
 
-def _check_sourced_fields(value: list) -> str | None:
-    if not all(isinstance(v, str) and v for v in value):
-        return 'a list of field names, e.g. ["name"]'
-    return None
-
-
 def _check_layout(value: str) -> str | None:
     try:
         layout = Layout.parse(value)
@@ -358,7 +357,13 @@ def _check_knights(value: list) -> str | None:
 
 _ID = Field(str, check=_check_id)
 _EFFECTS = Field(list, required=False, check=_check_effects)
-_SOURCED = Field(list, required=False, check=_check_sourced_fields)
+_SOURCED = Field(
+    list,
+    required=False,
+    check=lambda v: (
+        None if all(isinstance(f, str) and f for f in v) else 'a list of field names, e.g. ["name"]'
+    ),
+)
 
 SCHEMAS: dict[str, dict[str, Field]] = {
     "action": {
@@ -396,38 +401,66 @@ SCHEMAS: dict[str, dict[str, Field]] = {
 _CARD_FIELDS = {
     section: {"name", *schema} - {"sourced_fields"} for section, schema in SCHEMAS.items()
 }
+# How a checked file value becomes the card's value, and the values of optional fields left out.
+CONVERT = {
+    "effects": lambda v: tuple(parse_effect(e) for e in v),
+    "path": tuple,
+    "layout": Layout.parse,
+    "knights": lambda v: tuple(GRID5.parse(s) for s in v),
+    "archer": GRID5.parse,
+    "sourced_fields": tuple,
+}
+OMITTED = {"effects": [], "troghammer": False, "source": ""}
 
 
-def _effects(card: dict) -> tuple[Effect, ...]:
-    return tuple(parse_effect(e) for e in card.get("effects", []))
+def _action_problem(card: ActionCard) -> tuple[str, str] | None:
+    """A Troghammer card has no ability; a playable card gives 1..9 AP."""
+    if card.troghammer and card.effects:
+        return "effects", "a Troghammer card has no ability (it moves the Troghammer)"
+    if not card.troghammer and card.ap < 1:
+        return "ap", "a playable action card gives 1..9 AP"
+    return None
+
+
+def _preset_problem(p: Preset) -> tuple[str, str] | None:
+    """A preset's knights and archer start on different tiles, none on Trogdor's."""
+    start = GRID5.parse(START_SQUARE)
+    pieces = [*p.knights, *([p.archer] if p.archer else [])]
+    if len(set(pieces)) == len(pieces) and start not in pieces:
+        return None
+    field = "archer" if p.archer in p.knights or p.archer == start else "knights"
+    return field, f"knights and archer start on different tiles, none on Trogdor's {START_SQUARE}"
+
+
+# section -> (its card class, the check across its fields)
+CLASSES = {
+    "action": (ActionCard, _action_problem),
+    "movement": (MovementCard, None),
+    "keeper": (Keeper, None),
+    "item": (Item, None),
+    "preset": (Preset, _preset_problem),
+}
 
 
 def _build(section: str, card: dict, path: str) -> Any:
-    """Turn a validated dict into its dataclass; cross-field checks raise CardDataError."""
-    cid = card["id"]
-    sourced = _sourced_fields(section, card, path)
-    common = {
-        "provenance": card["provenance"],
-        "source": card.get("source", ""),
-        "sourced_fields": sourced,
-    }
-    if section == "action":
-        return _action_card(card, path, common)
-    if section == "movement":
-        return MovementCard(
-            cid, card["peasants"], card["arrow"], card["repair"], tuple(card["path"]), **common
-        )
-    if section == "keeper":
-        return Keeper(cid, card["name"], _effects(card), **common)
-    if section == "item":
-        return Item(cid, card["name"], _effects(card), card["recharge"], **common)
-    return _preset(card, path, common)
+    """Turn a validated dict into its card; ``sourced_fields`` and the checks across fields raise
+    CardDataError."""
+    _check_sourced(section, card, path)
+    cls, problem_of = CLASSES[section]
+    card = {**OMITTED, **card}
+    built = cls(**{
+        f.name: CONVERT.get(f.name, lambda v: v)(card[f.name]) for f in fields(cls) if f.name in card
+    })  # fmt: skip
+    problem = problem_of and problem_of(built)
+    if problem:
+        raise CardDataError(path, problem[1], card=card["id"], field=problem[0])
+    return built
 
 
-def _sourced_fields(section: str, card: dict, path: str) -> tuple[str, ...]:
+def _check_sourced(section: str, card: dict, path: str) -> None:
     """A stand-in card's ``sourced_fields``: real field names, with a source to name."""
     cid = card["id"]
-    sourced = tuple(card.get("sourced_fields", ()))
+    sourced = card.get("sourced_fields", ())
     for name in sourced:
         if name not in _CARD_FIELDS[section]:
             allowed = ", ".join(sorted(_CARD_FIELDS[section]))
@@ -444,50 +477,6 @@ def _sourced_fields(section: str, card: dict, path: str) -> tuple[str, ...]:
         )
     if sourced and not str(card.get("source", "")).strip():
         raise CardDataError(path, "say where the sourced parts come from", card=cid, field="source")
-    return sourced
-
-
-def _action_card(card: dict, path: str, common: dict) -> ActionCard:
-    """A Troghammer card has no ability; a playable card gives 1..9 AP."""
-    cid = card["id"]
-    troghammer = card.get("troghammer", False)
-    effects = _effects(card)
-    if troghammer and effects:
-        raise CardDataError(
-            path,
-            "a Troghammer card has no ability (it moves the Troghammer)",
-            card=cid,
-            field="effects",
-        )
-    if not troghammer and card["ap"] < 1:
-        raise CardDataError(path, "a playable action card gives 1..9 AP", card=cid, field="ap")
-    return ActionCard(cid, card["name"], card["ap"], troghammer, effects, **common)
-
-
-def _preset(card: dict, path: str, common: dict) -> Preset:
-    """A board preset; its knights and archer start on different tiles, none on Trogdor's."""
-    cid = card["id"]
-    knights = tuple(GRID5.parse(s) for s in card.get("knights", ()))
-    archer = GRID5.parse(card["archer"]) if "archer" in card else None
-    start = GRID5.parse(START_SQUARE)
-    pieces = [*knights, *([archer] if archer else [])]
-    if len(set(pieces)) != len(pieces) or start in pieces:
-        raise CardDataError(
-            path,
-            f"knights and archer start on different tiles, none on Trogdor's {START_SQUARE}",
-            card=cid,
-            field="archer" if archer in knights or archer == start else "knights",
-        )
-    return Preset(
-        cid,
-        card["name"],
-        Layout.parse(card["layout"]),
-        common["provenance"],
-        common["source"],
-        knights,
-        archer,
-        common["sourced_fields"],
-    )
 
 
 # -- the set -----------------------------------------------------------------------------------
@@ -514,13 +503,7 @@ class CardSet:
         return list(self.movement)
 
     def sections(self) -> dict[str, Mapping]:
-        return {
-            "action": self.actions,
-            "movement": self.movement,
-            "keeper": self.keepers,
-            "item": self.items,
-            "preset": self.presets,
-        }
+        return {section: getattr(self, name) for section, name in ATTRIBUTES.items()}
 
     def card(self, card_id: str):
         """Any card or preset by id (ids are unique across the whole set)."""
@@ -534,14 +517,11 @@ class CardSet:
         return [c for cards in self.sections().values() for c in cards.values() if c.is_standin]
 
     def counts(self) -> dict[str, int]:
+        sizes = {section: len(cards) for section, cards in self.sections().items()}
         return {
-            "action": len(self.actions),
+            **sizes,
             "troghammer": len(self.troghammer_ids()),
             "action-deck": len(self.action_deck()),
-            "movement": len(self.movement),
-            "keeper": len(self.keepers),
-            "item": len(self.items),
-            "preset": len(self.presets),
         }
 
 
@@ -549,25 +529,31 @@ class CardSet:
 NOT_CARDS = frozenset({"gallery.toml"})
 
 
-def _data_files(path: Path) -> list[Path]:
+def _load(path: Path, fill_from_bundled: bool) -> CardSet:
+    found: dict[str, dict[str, Any]] = {s: {} for s in SECTIONS}
+    owner: dict[str, tuple[str, str]] = {}  # card id -> (section, file)
+    files = [path]
     if path.is_dir():
         files = sorted(
             p for p in path.iterdir() if p.suffix in (".toml", ".json") and p.name not in NOT_CARDS
         )
         if not files:
             raise CardDataError(str(path), "no .toml or .json card files in this directory")
-        return files
-    return [path]
-
-
-def _load(path: Path, fill_from_bundled: bool) -> CardSet:
-    found: dict[str, dict[str, Any]] = {s: {} for s in SECTIONS}
-    owner: dict[str, tuple[str, str]] = {}  # card id -> (section, file)
-    for f in _data_files(path):
+    for f in files:
         _read_file(f, found, owner)
     missing = [s for s in SECTIONS if not found[s]]
     if missing and fill_from_bundled and path != DATA_DIR:
-        _fill_from_bundled(missing, found, owner)
+        for section in missing:  # from the bundled data: no id may clash
+            for cid, card in BUNDLED.sections()[section].items():
+                if cid in owner:
+                    raise CardDataError(
+                        owner[cid][1],
+                        f"id clashes with the bundled {section} card used to fill in "
+                        f"the missing [[{section}]] section",
+                        card=cid,
+                        field="id",
+                    )
+                found[section][cid] = card
     elif missing:
         raise CardDataError(str(path), f"no [[{missing[0]}]] cards")
     if not any(not c.troghammer for c in found["action"].values()):
@@ -575,19 +561,8 @@ def _load(path: Path, fill_from_bundled: bool) -> CardSet:
     origin = "bundled" if path == DATA_DIR else str(path)
     if missing and path != DATA_DIR:
         origin += f" (+ bundled {', '.join(missing)})"
-    return CardSet(
-        **{
-            name: MappingProxyType(found[section])
-            for name, section in (
-                ("actions", "action"),
-                ("movement", "movement"),
-                ("keepers", "keeper"),
-                ("items", "item"),
-                ("presets", "preset"),
-            )
-        },
-        origin=origin,
-    )
+    sections = {name: MappingProxyType(found[section]) for section, name in ATTRIBUTES.items()}
+    return CardSet(**sections, origin=origin)
 
 
 def _read_file(f: Path, found: dict, owner: dict) -> None:
@@ -620,22 +595,6 @@ def _read_file(f: Path, found: dict, owner: dict) -> None:
                 )
             owner[cid] = (section, str(f))
             found[section][cid] = _build(section, raw, str(f))
-
-
-def _fill_from_bundled(missing: list[str], found: dict, owner: dict) -> None:
-    """The sections a user's files leave out, from the bundled data (no id may clash)."""
-    bundled = bundled_card_set()
-    for section in missing:
-        for cid, card in bundled.sections()[section].items():
-            if cid in owner:
-                raise CardDataError(
-                    owner[cid][1],
-                    f"id clashes with the bundled {section} card used to fill in "
-                    f"the missing [[{section}]] section",
-                    card=cid,
-                    field="id",
-                )
-            found[section][cid] = card
 
 
 def bundled_card_set() -> CardSet:

@@ -10,9 +10,8 @@ holds is never touched.
 from __future__ import annotations
 
 from rulebook.common.game import fired, ruling
-from rulebook.trogdor.grid import Square
 
-from .geometry import INDEX, STEP
+from .grid import INDEX, STEP, Square
 from .state import Cottages, Deck
 
 # Safety bound on "draw again" loops (Troghammer re-moves, flaming peasants ending on a burnt

@@ -16,7 +16,7 @@ from rulebook.common.cardedit import set_ruling, validated
 from rulebook.common.errors import NotationError
 
 from .board import BOX_MAXIMUM, TILE_KINDS
-from .geometry import INDEX, square
+from .grid import INDEX, square
 from .state import MAX_TYPED_AP, PEASANTS_IN_BOX, Cottages, State
 
 

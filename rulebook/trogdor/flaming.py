@@ -4,7 +4,6 @@ peasant"). T-BURN-PEASANT, T-FLAME-COTTAGE, T-FLAME-LAKE, T-FLAME-CHAIN; ruling 
 from __future__ import annotations
 
 from rulebook.common.game import fired, ruling
-from rulebook.trogdor.grid import Square
 
 from .countryside import (
     movement_cards,
@@ -15,7 +14,7 @@ from .countryside import (
     tile_burninated,
     wrap_step,
 )
-from .geometry import INDEX, RING, STEP
+from .grid import INDEX, RING, STEP, Square
 
 
 def cottage_eligible(s, sq: Square) -> bool:

@@ -1,6 +1,7 @@
 """Trogdor's board: a rectangular grid with chess-like square names (A1 = north-west, columns
 west->east, rows north->south) and the two movement topologies of the rules: bounded and
-wraparound (torus). Only Trogdor has a grid, so it lives here, not in rulebook/common."""
+wraparound (torus), with the 5x5 board's steps, rings and areas worked out once as tables. Only
+Trogdor has a grid, so it lives here, not in rulebook/common."""
 
 from __future__ import annotations
 
@@ -133,3 +134,47 @@ class Grid(Frozen):
 
 
 GRID5 = Grid(5, 5)
+SQUARES: tuple[Square, ...] = tuple(GRID5.squares())
+INDEX: dict[Square, int] = {sq: i for i, sq in enumerate(SQUARES)}
+BY_NAME: dict[str, Square] = {str(sq): sq for sq in SQUARES}
+CENTRE = BY_NAME["C3"]
+
+
+def intern(sq: Square | None) -> Square | None:
+    """The table's own Square for ``sq`` (any equal Square, e.g. from GRID5.parse): identity
+    checks are then enough inside the engine."""
+    return None if sq is None else SQUARES[INDEX[sq]]
+
+
+# STEP[wrap][square][direction] -> Square or None (off a bounded board)
+STEP: dict[bool, dict[Square, dict[str, Square | None]]] = {
+    w: {sq: {d: intern(GRID5.step(sq, d, wrap=w)) for d in DIRECTIONS} for sq in SQUARES}
+    for w in (False, True)
+}
+RING: dict[Square, tuple[Square, ...]] = {sq: tuple(map(intern, GRID5.ring(sq))) for sq in SQUARES}
+ORTHO: dict[Square, tuple[Square, ...]] = {
+    sq: tuple(map(intern, GRID5.neighbours(sq))) for sq in SQUARES
+}
+# The squares a card's ``area`` reaches from Trogdor's tile (never wrapping; EFFECTS.md).
+AREA_SET: dict[str, dict[Square, frozenset[Square]]] = {
+    name: {sq: frozenset(v) for sq, v in table.items()}
+    for name, table in (
+        ("orthogonal", ORTHO),
+        ("diagonal", {sq: GRID5.neighbours(sq, DIAGONAL) for sq in SQUARES}),
+        ("adjacent", RING),
+        ("any", {sq: SQUARES for sq in SQUARES}),
+    )
+}
+
+
+def square(x, where: str | None = None) -> Square:
+    """A board square from a Square or its name (typed text: any case), via ``GRID5.parse``, the
+    one name-to-square function; NotationError naming ``where`` otherwise."""
+    if isinstance(x, Square):
+        if x in INDEX:
+            return SQUARES[INDEX[x]]
+        raise NotationError(f"{x!r} is off the board A1..E5", where=where)
+    try:
+        return SQUARES[INDEX[GRID5.parse(x)]]
+    except NotationError as e:
+        raise NotationError(e.message, text=e.text, where=where) from None

@@ -8,7 +8,7 @@ The answer depends on the position alone: every check is asked every time (no ca
 
 from __future__ import annotations
 
-from .geometry import INDEX
+from .grid import INDEX
 from .phase2 import KNIGHT_NO, spawn_slots
 from .state import (
     PEASANTS_IN_BOX,

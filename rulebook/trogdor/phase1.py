@@ -16,8 +16,8 @@ from rulebook.common.game import fired, ruling
 from .actions import DIAG_DIRS
 from .catalog import refuse
 from .countryside import recharge, remove_peasant
-from .geometry import INDEX, SQUARES
-from .geometry import STEP as GEO_STEP
+from .grid import INDEX, SQUARES
+from .grid import STEP as GEO_STEP
 from .health import damage, defeat_by_cards
 from .phase2 import move_troghammer, place_troghammer, start_phase2
 from .powers import add_powers, remove_power

@@ -12,7 +12,6 @@ cards (T-DRAW-TROGHAMMER, T-TROGHAMMER-REMOVE) are here too: "He can move during
 from __future__ import annotations
 
 from rulebook.common.game import fired, ruling
-from rulebook.trogdor.grid import Square
 
 from .catalog import refuse
 from .countryside import (
@@ -24,8 +23,8 @@ from .countryside import (
     wrap_step,
 )
 from .flaming import burninate_peasants
-from .geometry import CENTRE
-from .geometry import STEP as GEO_STEP
+from .grid import CENTRE, Square
+from .grid import STEP as GEO_STEP
 from .health import damage
 from .state import MAX_TURN
 

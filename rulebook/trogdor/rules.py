@@ -41,7 +41,7 @@ from .actions import (
 )
 from .burninate import reach
 from .catalog import CATALOG, refuse
-from .geometry import INDEX
+from .grid import INDEX
 from .health import GameEnded, check_win
 from .state import WorkingCopy
 

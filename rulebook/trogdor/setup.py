@@ -17,7 +17,7 @@ from rulebook.common.rulings import RulingSet
 
 from .board import Layout, parse_tiles
 from .cardindex import index_of, literal_movement
-from .geometry import CENTRE, INDEX, SQUARES, square
+from .grid import CENTRE, INDEX, SQUARES, square
 from .state import MAX_PLAYERS, MAX_TYPED_AP, PEASANTS_IN_BOX, RULINGS, Cottages, Deck, State
 
 
@@ -43,14 +43,6 @@ def _sqs(xs, where: str) -> list:
     if isinstance(xs, str):
         xs = [x for x in xs.replace(",", " ").split() if x]
     return [_sq(x, where) for x in xs]
-
-
-def _card_set(cards):
-    from .cards import CardSet, load_card_set
-
-    if isinstance(cards, CardSet):
-        return cards
-    return load_card_set(cards)
 
 
 def _setup_shuffler(rng: Rng):
@@ -86,7 +78,9 @@ def new_game(
     ``normal`` is not in the card set (the printed presets are not public), the first preset is
     used. Knights and archer: given squares, else the preset's, else random (seeded) tiles that are
     not the centre and not cottages."""
-    cs = _card_set(cards)
+    from .cards import CardSet, load_card_set
+
+    cs = cards if isinstance(cards, CardSet) else load_card_set(cards)
     layout, preset = _game_layout(layout_or_preset, cs)
     check_seed(seed)
     if isinstance(players, bool) or not (isinstance(players, int) and 1 <= players <= MAX_PLAYERS):
@@ -109,9 +103,6 @@ def new_game(
         peasants=tuple(sorted(cottages)),
         knights=tuple(knights),
         archer=archer,
-        meter=4,
-        void=0,
-        ap=0,
         phase="draw",
         players=players,
         hands=tuple((deck[i],) for i in range(players)),
@@ -134,18 +125,8 @@ def _game_layout(layout_or_preset, cs) -> tuple[Layout, object]:
     preset = None
     if isinstance(layout_or_preset, Layout):
         layout = layout_or_preset
-    elif (
-        isinstance(layout_or_preset, str)
-        and "/" not in layout_or_preset
-        and "\n" not in (layout_or_preset)
-    ):
-        pid = layout_or_preset
-        if pid not in cs.presets:
-            if pid != "normal" or not cs.presets:
-                known = ", ".join(cs.presets) or "none"
-                raise NotationError(f"unknown board preset {pid!r}; presets: {known}")
-            pid = next(iter(cs.presets))
-        preset = cs.presets[pid]
+    elif _names_a_preset(layout_or_preset):
+        preset = _preset(layout_or_preset, cs.presets, fallback=True)
         layout = preset.layout
     else:
         layout = Layout.parse(layout_or_preset)
@@ -155,6 +136,22 @@ def _game_layout(layout_or_preset, cs) -> tuple[Layout, object]:
             "(T-SETUP-BOARD; use puzzle() for partial boards)"
         )
     return layout, preset
+
+
+def _names_a_preset(text) -> bool:
+    """Is ``text`` a preset id rather than layout text (which has rows)?"""
+    return isinstance(text, str) and "/" not in text and "\n" not in text
+
+
+def _preset(pid: str, presets, *, fallback: bool = False):
+    """The preset ``pid``; with ``fallback`` (a game), ``normal`` falls back to the first one."""
+    if pid not in presets and fallback and pid == "normal" and presets:
+        pid = next(iter(presets))
+    if pid not in presets:
+        raise NotationError(
+            f"unknown board preset {pid!r}; presets: {', '.join(presets) or 'none'}"
+        )
+    return presets[pid]
 
 
 def _knights_and_archer(knights, archer, preset, cottages, shuffle) -> tuple[list, object]:
@@ -258,13 +255,10 @@ def _puzzle_tiles(layout) -> tuple[list[str], list[bool]]:
     """(tile letters, burnt flags) of a Layout, a preset id or layout text."""
     if isinstance(layout, Layout):
         return list(layout.tiles), [False] * 25
-    if isinstance(layout, str) and "/" not in layout and "\n" not in layout:
+    if _names_a_preset(layout):
         from .cards import load_card_set
 
-        presets = load_card_set().presets
-        if layout not in presets:
-            raise NotationError(f"unknown board preset {layout!r}; presets: {', '.join(presets)}")
-        return list(presets[layout].layout.tiles), [False] * 25
+        return list(_preset(layout, load_card_set().presets).layout.tiles), [False] * 25
     return parse_tiles(layout)
 
 
@@ -284,18 +278,12 @@ def _puzzle_void(ap, meter, on_board: int) -> int:
 
 
 def with_movement_deck(state: State, cards) -> State:
-    """A copy of ``state`` whose movement draw pile is ``cards`` (top first); card objects that the
-    state's card set does not know are registered with it."""
+    """A copy of ``state`` whose movement draw pile is ``cards`` (top first: ids, literals like
+    ``2Er-EES`` or MovementCard objects; objects its card set does not know are registered)."""
     from .cards import MovementCard
 
-    return _with_deck(
-        state,
-        cards,
-        MovementCard,
-        "movement",
-        "use an id or a literal like 2Er-EES",
-        literal_movement,
-    )
+    hint = "use an id or a literal like 2Er-EES"
+    return _with_deck(state, cards, MovementCard, "movement", hint, literal_movement)
 
 
 def with_action_deck(state: State, cards) -> State:

@@ -36,11 +36,10 @@ from rulebook.common.notation import (
 )
 from rulebook.common.rng import Rng
 from rulebook.common.rulings import LazyRulings, RulingSet
-from rulebook.trogdor.grid import GRID5, Square
 
 from .board import Layout, format_tiles, parse_tiles
 from .cardindex import BUNDLED_INDEX, CardIndex, index_of
-from .geometry import INDEX, SQUARES, square
+from .grid import GRID5, INDEX, SQUARES, Square, square
 
 HEADER = "trogdor"
 PHASES = ("draw", "choose", "act", "spawn", "countryside", "over")
@@ -67,17 +66,6 @@ class Deck(namedtuple("Deck", "draw discard", defaults=((), ()))):
     """A draw pile (top first) and its discard pile (oldest first), as tuples of card ids."""
 
     __slots__ = ()
-
-    def notation(self) -> str:
-        return f"{fmt_list(self.draw)}|{fmt_list(self.discard)}"
-
-    @classmethod
-    def parse(cls, text: str, where: str) -> Deck:
-        if text.count("|") != 1:
-            raise NotationError("a deck is DRAW|DISCARD (use '-' for an empty pile)", where=where)
-        a, b = text.split("|")
-        ids = ListOf(Token("card id"))
-        return cls(ids.parse(a, where), ids.parse(b, where))
 
 
 class Cottages:
@@ -233,13 +221,16 @@ class HammerCodec(Codec):
 
 
 class DeckCodec(Codec):
-    """``DRAW|DISCARD`` card lists (``Deck.notation``)."""
+    """A Deck as ``DRAW|DISCARD`` card lists (``-`` for an empty pile)."""
 
     def fmt(self, value) -> str:
-        return value.notation()
+        return f"{CARDS.fmt(value.draw)}|{CARDS.fmt(value.discard)}"
 
     def parse(self, text: str, where: str) -> Deck:
-        return Deck.parse(text, where)
+        if text.count("|") != 1:
+            raise NotationError("a deck is DRAW|DISCARD (use '-' for an empty pile)", where=where)
+        draw, discard = text.split("|")
+        return Deck(CARDS.parse(draw, where), CARDS.parse(discard, where))
 
 
 class BitsCodec(Codec):
@@ -272,10 +263,6 @@ class PowersCodec(Codec):
         return powers
 
 
-def _hammer(s: State):
-    return "meter" if s.hammer_waiting else s.troghammer
-
-
 def notation(players: int) -> Notation:
     """The fields of a position of ``players`` players, in order: key, codec, default (left
     out of the text when it holds it) and, where the state keeps it otherwise, how to read it."""
@@ -288,7 +275,7 @@ def notation(players: int) -> Notation:
         Field("peasants", SQS, (), get=lambda s: tuple(sorted(s.peasants))),
         Field("knights", SQS, ()),
         Field("archer", SQ_OR_NONE, None),
-        Field("hammer", HammerCodec(), None, get=_hammer),
+        Field("hammer", HammerCodec(), None, get=lambda s: "meter" if s.hammer_waiting else s.troghammer),
         Field("meter", PEASANT_COUNT),
         Field("void", PEASANT_COUNT),
         Field("phase", Choice(PHASES)),
@@ -336,17 +323,13 @@ def parse_state(text: str, cards=None) -> State:
     _check_cards(d, index)
     _check_turn(d)
     state = _state(d, index)
-    _check_box(state)
-    form.check_canonical(state, text)
-    return state
-
-
-def _check_box(state: State) -> None:
-    """What the box cannot hold: a card in two places, more knights than it has (``invariants``
-    asks the same; the other games' notations refuse a card twice too)."""
+    # what the box cannot hold: a card in two places, more knights than it has (invariants asks
+    # the same; the other games' notations refuse a card twice too)
     bad = knight_problems(state) + action_card_problems(state) + movement_card_problems(state)
     if bad:
         raise NotationError(bad[0], where="knights" if "knights" in bad[0] else "cards")
+    form.check_canonical(state, text)
+    return state
 
 
 # ---- what the box holds (``parse`` refuses more; ``invariants`` asks the same) ----------------
@@ -412,24 +395,23 @@ def _check_pieces(d: dict) -> None:
 
 def _check_cards(d: dict, index: CardIndex) -> None:
     """Every card id the position names is a card of its card set (or a literal)."""
-    for hand in d["hands"]:
-        for cid in hand:
-            _need(index.action(cid), cid, "hands", "action")
-    for where, lookup in (("keepers", index.keeper), ("items", index.item)):
-        for cid in d[where]:
-            if cid is not None:
-                _need(lookup(cid), cid, where, where[:-1])
-    for where, lookup, kind in (
-        ("actions", index.action, "action"), ("moves", index.movement, "movement")
-    ):  # fmt: skip
-        for cid in d[where].draw + d[where].discard:
-            _need(lookup(cid), cid, where, kind)
-    for cid in d["aside"]:
-        _need(index.action(cid), cid, "aside", "action")
-    if d["played"] is not None:
-        _need(index.action(d["played"]), d["played"], "played", "action")
-    if d["mcard"] is not None:
-        _need(index.movement(d["mcard"]), d["mcard"], "mcard", "movement")
+    named = (
+        ("hands", "action", chain.from_iterable(d["hands"])),
+        ("keepers", "keeper", d["keepers"]),
+        ("items", "item", d["items"]),
+        ("actions", "action", d["actions"].draw + d["actions"].discard),
+        ("moves", "movement", d["moves"].draw + d["moves"].discard),
+        ("aside", "action", d["aside"]),
+        ("played", "action", [d["played"]]),
+        ("mcard", "movement", [d["mcard"]]),
+    )
+    hints = {"movement": " (or a literal like 2Er-EES)", "action": " (or a literal like ap5)"}
+    for where, kind, ids in named:
+        for cid in ids:
+            if cid is not None and getattr(index, kind)(cid) is None:
+                raise NotationError(
+                    f"unknown {kind} card {excerpt(cid, 30)!r}{hints.get(kind, '')}", where=where
+                )
 
 
 def _check_turn(d: dict) -> None:
@@ -474,10 +456,3 @@ ATTRIBUTE = {
     "queue": "pieces_to_move",
     "charged": "item_charged",
 }
-
-
-def _need(card, cid: str, where: str, kind: str) -> None:
-    if card is None:
-        hint = {"movement": " (or a literal like 2Er-EES)", "action": " (or a literal like ap5)"}
-        hint = hint.get(kind, "")
-        raise NotationError(f"unknown {kind} card {excerpt(cid, 30)!r}{hint}", where=where)

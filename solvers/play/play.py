@@ -3,8 +3,7 @@
 Every game a sweep plays is checked as it goes: it must end within the game's declared
 ``max_length``; a live position must offer a legal action; ``game.invariants(state)`` must be
 empty after every action (``position_problems``, with the stuck check answered from the legal
-list the loop holds); the playout generator (``solvers/play/fast``) must list what the rule
-lists. A violation raises ``GameCheckFailed`` naming the seed and the action
+list the loop holds). A violation raises ``GameCheckFailed`` naming the seed and the action
 number that replay it (``replay``)."""
 
 from __future__ import annotations
@@ -20,7 +19,6 @@ import rulebook
 from rulebook.common.game import tracing
 
 from .agents import make_agent
-from .fast import fast_legal_actions
 
 
 class GameCheckFailed(Exception):
@@ -173,16 +171,9 @@ def _checked_actions(game, s, seats, played_ids: list, upto, fail):
     one_seat = seats[0] if len(seats) == 1 else None
     limit, n = game.max_length, 0
     legal = listed(s)
-    generator = fast_legal_actions(game._game)
-    compare = generator != list_again  # a game without a playout generator has nothing to compare
     while upto is None or n < upto:
         if not legal and not game.is_terminal(s):  # ``Game.stuck``, from the list held
             fail("a live position has no legal action", n)
-        if compare and generator(s) != legal:
-            fail(
-                f"the playout generator (solvers/play/fast) lists {generator(s)}; the rule, {legal}",
-                n,
-            )
         if not legal:  # the protocol lists no action exactly when the game is over
             break
         if n >= limit:

@@ -31,8 +31,8 @@ from __future__ import annotations
 import math
 import random
 
-from rulebook.trogdor.geometry import INDEX, SQUARES
-from rulebook.trogdor.geometry import STEP as GEO_STEP
+from rulebook.trogdor.grid import INDEX, SQUARES
+from rulebook.trogdor.grid import STEP as GEO_STEP
 
 WIN = 1000.0
 # value of the health points on the Trog-meter: concave, the last point is worth most

@@ -230,7 +230,7 @@ def _doubled_movement_card(s):
 
 
 def _moved_cottage(s):
-    from rulebook.trogdor.geometry import SQUARES
+    from rulebook.trogdor.grid import SQUARES
     from rulebook.trogdor.state import Cottages
 
     not_c = next(sq for i, sq in enumerate(SQUARES) if s.tiles[i] != "C")

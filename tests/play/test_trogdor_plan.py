@@ -10,7 +10,7 @@ import pytest
 
 import rulebook
 from rulebook.trogdor import puzzle
-from rulebook.trogdor.geometry import INDEX
+from rulebook.trogdor.grid import INDEX
 from solvers.play import trogdor_plan as tp
 from solvers.play.agents import make_agent
 from solvers.play.play import Setup, play_game

@@ -5,7 +5,7 @@ import pytest
 from rulebook.common.errors import RuleError
 from rulebook.trogdor import apply_action, puzzle, with_action_deck, with_cards
 from rulebook.trogdor.cards import ActionCard, Effect, Item, Keeper
-from rulebook.trogdor.geometry import BY_NAME, SQUARES
+from rulebook.trogdor.grid import BY_NAME, SQUARES
 from tests.trogdor.helpers import texts
 
 LAYOUT = "C.M.C/.T.../...L./...T./C.M.."

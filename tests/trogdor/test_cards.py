@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from rulebook.common.errors import CardDataError
-from rulebook.trogdor.board import BOX_COUNTS
+from rulebook.trogdor.board import BOX_MAXIMUM
 from rulebook.trogdor.cards import (
     AREAS,
     EFFECT_KINDS,
@@ -109,7 +109,7 @@ def test_every_preset_uses_exactly_the_box_special_tiles(cards):
     assert {"normal", "easy-corners", "scenic"} <= set(cards.presets)
     for p in cards.presets.values():
         assert p.layout.is_full_box(), p.id
-        assert {k: p.layout.tiles.count(k) for k in BOX_COUNTS} == BOX_COUNTS
+        assert {k: p.layout.tiles.count(k) for k in BOX_MAXIMUM} == BOX_MAXIMUM
         assert p.provenance == "stand-in", "the printed presets are not public"
         assert len(p.knights) == 2 and p.archer is not None
         assert len({*p.knights, p.archer}) == 3

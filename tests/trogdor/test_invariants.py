@@ -40,7 +40,7 @@ def test_game_invariants_hold_in_play_and_catch_broken_states():
     import random
 
     import rulebook
-    from rulebook.trogdor.geometry import BY_NAME
+    from rulebook.trogdor.grid import BY_NAME
     from rulebook.trogdor.state import Cottages, Deck
 
     g = rulebook.game("trogdor")
@@ -64,7 +64,7 @@ def test_invariants_see_every_broken_field_right_after_a_clean_position():
     """Each break is reported right after a clean position that shares every other field (the
     answer depends on the position alone), and the clean position stays clean after."""
     import rulebook
-    from rulebook.trogdor.geometry import BY_NAME
+    from rulebook.trogdor.grid import BY_NAME
     from rulebook.trogdor.state import Cottages, Deck
 
     g = rulebook.game("trogdor")

@@ -10,7 +10,7 @@ import pytest
 import rulebook
 from rulebook.common.errors import RuleError
 from rulebook.trogdor import CATALOG, is_terminal, new_game, puzzle, rules
-from rulebook.trogdor.geometry import SQUARES
+from rulebook.trogdor.grid import SQUARES
 
 G = rulebook.game("trogdor")
 

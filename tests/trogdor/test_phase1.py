@@ -11,7 +11,7 @@ from rulebook.trogdor import (
     with_cards,
 )
 from rulebook.trogdor.cards import ActionCard, Effect
-from rulebook.trogdor.geometry import BY_NAME
+from rulebook.trogdor.grid import BY_NAME
 from rulebook.trogdor.state import Deck
 from tests.trogdor.helpers import texts
 

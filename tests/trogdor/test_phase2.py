@@ -4,7 +4,7 @@ import pytest
 
 from rulebook.common.errors import RuleError
 from rulebook.trogdor import apply_action, puzzle
-from rulebook.trogdor.geometry import BY_NAME
+from rulebook.trogdor.grid import BY_NAME
 from rulebook.trogdor.state import Deck
 from tests.trogdor.helpers import texts
 

@@ -14,7 +14,7 @@ from rulebook.trogdor import (
     new_game,
     puzzle,
 )
-from rulebook.trogdor.geometry import BY_NAME
+from rulebook.trogdor.grid import BY_NAME
 from rulebook.trogdor.state import Cottages
 
 LAYOUT = "C.M.C/.T.../...L./...T./C.M.."

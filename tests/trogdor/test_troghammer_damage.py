@@ -9,7 +9,7 @@ from rulebook.trogdor import (
     puzzle,
     with_action_deck,
 )
-from rulebook.trogdor.geometry import BY_NAME
+from rulebook.trogdor.grid import BY_NAME
 from tests.trogdor.helpers import texts
 
 # A1 cottage, C1 mountain, E1 cottage, B2 tunnel, D3 lake, D4 tunnel, A5 cottage, C5 mountain

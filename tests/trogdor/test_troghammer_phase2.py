@@ -5,7 +5,7 @@ import pytest
 
 import rulebook
 from rulebook.trogdor import CATALOG, apply_action, puzzle
-from rulebook.trogdor.geometry import BY_NAME
+from rulebook.trogdor.grid import BY_NAME
 from rulebook.trogdor.state import Deck
 
 LAYOUT = "C.M.C/.T.../...L./...T./C.M.."
