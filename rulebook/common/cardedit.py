@@ -19,7 +19,7 @@ import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .errors import NotationError, TrogkitInputError
+from .errors import NotationError, RuleError, TrogkitInputError
 from .notation import excerpt
 
 ZoneMap = dict[str, tuple[str, ...]]
@@ -28,12 +28,12 @@ ZoneMap = dict[str, tuple[str, ...]]
 @dataclass(frozen=True)
 class Zones:
     """A game's card zones: ``read(state)`` -> {zone: cards}, ``write(state, zones)`` -> state,
-    ``rule(state, card, zone)`` -> (rule ID, reason) when the game forbids the card there,
+    ``rule(state, card, zone)`` -> the RuleError when the game forbids the card there,
     ``settle(state)`` -> the state with the steps that need no decision run (the rules')."""
 
     read: Callable[[object], ZoneMap]
     write: Callable[[object, ZoneMap], object]
-    rule: Callable[[object, str, str], tuple[str, str] | None] = lambda s, c, z: None
+    rule: Callable[[object, str, str], RuleError | None] = lambda s, c, z: None
     settle: Callable[[object], object] = lambda s: s
 
 
@@ -71,7 +71,7 @@ def move_card(state, card: str, zone: str, zones: Zones):
         return state
     why = zones.rule(state, card, zone)
     if why:
-        raise refuse(what, f"{why[1]} ({why[0]})", zone)
+        raise refuse(what, f"{why.reason} ({why.rule_id})", zone)
     moved = {z: tuple(c for c in cards if c != card) for z, cards in have.items()}
     moved[zone] = (*moved[zone], card)
     new = zones.settle(zones.write(state, moved))

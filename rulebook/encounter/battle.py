@@ -19,6 +19,7 @@ from rulebook.common.game import fired, ruling
 
 from . import loot
 from .cards import CardSet
+from .catalog import refuse
 from .winning import end_round
 
 # The published review's reading of the Level Stars (card-facts.md): a STAND-IN for the
@@ -186,11 +187,13 @@ def check_battle(st, a):
     """``battle N P:M``: your encounter N against player P's encounter M (RE-BATTLE-TARGET)."""
     p, m, t = st.to_move, a.args[0].value, a.args[1]
     if t.player == p or t.player >= st.players:
-        return "RE-BATTLE-TARGET", "battle an encounter of another player at the table"
+        return refuse("RE-BATTLE-TARGET", "battle an encounter of another player at the table")
     if not st.encounters[p][m]:
-        return "RE-BATTLE-TARGET", f"you have no encounter {m + 1} left"
+        return refuse("RE-BATTLE-TARGET", f"you have no encounter {m + 1} left")
     if not st.encounters[t.player][t.encounter]:
-        return "RE-BATTLE-TARGET", f"player {t.player + 1} has no encounter {t.encounter + 1} left"
+        return refuse(
+            "RE-BATTLE-TARGET", f"player {t.player + 1} has no encounter {t.encounter + 1} left"
+        )
     return None
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from rulebook.common.errors import RuleError
 from rulebook.common.game import fired
 
 from .battle import next_battler
@@ -23,20 +24,20 @@ from .state import TAKEBACKS
 # ---- RE-COMPOSE-RED-BLUE, RE-COMPOSE-GREEN: what an encounter may hold ----------------------------
 
 
-def red_blue_problem(stars) -> tuple[str, str] | None:
+def red_blue_problem(stars) -> RuleError | None:
     """RE-COMPOSE-RED-BLUE: "Red and Blue Star cards cannot be in an encounter together"."""
     if "red" in stars and "blue" in stars:
-        return ("RE-COMPOSE-RED-BLUE", "Red and Blue Star cards cannot be in one encounter")
+        return refuse("RE-COMPOSE-RED-BLUE", "Red and Blue Star cards cannot be in one encounter")
     return None
 
 
-def composition_problem(ids, cards) -> tuple[str, str] | None:
+def composition_problem(ids, cards) -> RuleError | None:
     """(rule ID, why) if the encounter breaks RE-COMPOSE-RED-BLUE or RE-COMPOSE-GREEN ("Green
     Star cards cannot be alone")."""
     stars = {cards[c].star for c in ids}
     prob = red_blue_problem(stars)
     if prob is None and len(ids) == 1 and "green" in stars:
-        return ("RE-COMPOSE-GREEN", f"a Green Star card ({ids[0]}) cannot be alone")
+        return refuse("RE-COMPOSE-GREEN", f"a Green Star card ({ids[0]}) cannot be alone")
     return prob
 
 
@@ -68,7 +69,7 @@ def require_buildable_encounters(named, cards, pool=(), *, empty_ok: bool = Fals
             raise refuse("RE-BUILD-FIVE", f"{where} is empty")
         prob = composition_problem(ids, cards)
         if prob:
-            raise refuse(prob[0], f"{where}: {prob[1]}")
+            raise refuse(prob.rule_id, f"{where}: {prob.reason}")
 
 
 # ---- RE-BUILD-FIVE: can the hand still finish five legal encounters? -------------------------------
@@ -112,7 +113,7 @@ def slot_kind(n: int, stars) -> SlotKind:
     return FILLED["blue" not in stars, "red" not in stars]
 
 
-def completion_verdict(k: BuildCounts) -> tuple[str, str] | None:
+def completion_verdict(k: BuildCounts) -> RuleError | None:
     """(rule ID, why) when a hand with counts ``k`` can no longer be split into five legal
     encounters, else None -- exactly.
 
@@ -123,17 +124,19 @@ def completion_verdict(k: BuildCounts) -> tuple[str, str] | None:
     existing home, all five are empty or lone Greens)."""
     x = k.hand - k.green  # non-Green cards
     if k.hand < k.empty:
-        return "RE-BUILD-FIVE", f"{k.empty} empty encounter(s) and only {k.hand} card(s) left"
+        return refuse(
+            "RE-BUILD-FIVE", f"{k.empty} empty encounter(s) and only {k.hand} card(s) left"
+        )
     if x >= k.empty:
         covered = x - k.empty + k.green >= k.lone
     else:
         covered = k.green >= k.lone + 2 * (k.empty - x)
     if not covered:
-        return "RE-COMPOSE-GREEN", "a Green Star card would be left alone"
+        return refuse("RE-COMPOSE-GREEN", "a Green Star card would be left alone")
     if k.red and not (k.no_blue or k.empty or k.lone):
-        return "RE-COMPOSE-RED-BLUE", "no encounter left that can take a Red Star card"
+        return refuse("RE-COMPOSE-RED-BLUE", "no encounter left that can take a Red Star card")
     if k.blue and not (k.no_red or k.empty or k.lone):
-        return "RE-COMPOSE-RED-BLUE", "no encounter left that can take a Blue Star card"
+        return refuse("RE-COMPOSE-RED-BLUE", "no encounter left that can take a Blue Star card")
     return None
 
 
@@ -155,27 +158,26 @@ def build_view(slots, hand, cards) -> BuildView:
     return BuildView(counts, sizes, stars)
 
 
-def completion_problem(slots, hand, cards) -> tuple[str, str] | None:
+def completion_problem(slots, hand, cards) -> RuleError | None:
     """``completion_verdict`` of a builder's ``slots`` and ``hand``."""
     return completion_verdict(build_view(slots, hand, cards).counts)
 
 
-def put_problem(k: BuildCounts, size: int, before: frozenset, star: str):
+def put_problem(k: BuildCounts, size: int, before: frozenset, star: str) -> RuleError | None:
     """Why a hand card of ``star`` may not go into an encounter of ``size`` cards with the stars
-    ``before``, the builder's counts being ``k``: (rule ID, why, True) when the encounter itself
-    would break RE-COMPOSE-RED-BLUE, (rule ID, why, False) when five legal encounters could no
-    longer be finished (``completion_verdict`` of the counts moved by one card); else None."""
+    ``before``, the builder's counts being ``k``: the encounter itself would break
+    RE-COMPOSE-RED-BLUE, or five legal encounters could no longer be finished
+    (``completion_verdict`` of the counts moved by one card); else None."""
     stars = before | {star}
     prob = red_blue_problem(stars)
     if prob:
-        return (*prob, True)
+        return prob
     old, new = slot_kind(size, before), slot_kind(size + 1, stars)
     hand, red, blue, green, *kinds = k
     moved = [n - o + w for n, o, w in zip(kinds, old, new, strict=True)]
     after = BuildCounts(hand - 1, red - (star == "red"), blue - (star == "blue"),
                         green - (star == "green"), *moved)  # fmt: skip
-    why = completion_verdict(after)
-    return None if why is None else (*why, False)
+    return completion_verdict(after)
 
 
 # ---- the build actions: checks -----------------------------------------------------------------
@@ -189,13 +191,12 @@ def check_put(st, a):
     """``put CARD N``: a card of your hand into encounter N (RE-BUILD-FIVE, RE-COMPOSE-*)."""
     p, c, i = st.to_move, a.args[0], a.args[1].value
     if c not in st.hands[p]:
-        return "RE-PHASE", f"{c} is not in player {p + 1}'s hand"
-    view = builder_view(st)
-    why = put_problem(view.counts, view.sizes[i], view.stars[i], st.cards[c].star)
-    if why is None:
-        return None
-    rule_id, reason, itself = why
-    return rule_id, reason if itself else f"after {c} into encounter {i + 1}: {reason}"
+        return refuse("RE-PHASE", f"{c} is not in player {p + 1}'s hand")
+    view, star = builder_view(st), st.cards[c].star
+    why = put_problem(view.counts, view.sizes[i], view.stars[i], star)
+    if why is None or red_blue_problem(view.stars[i] | {star}):  # the encounter itself
+        return why
+    return refuse(why.rule_id, f"after {c} into encounter {i + 1}: {why.reason}")
 
 
 def legal_puts(st) -> list:
@@ -215,9 +216,9 @@ def check_unput(st, a):
     """``unput CARD``: a take-back (RE-BUILD-TAKEBACK)."""
     p = st.to_move
     if not any(a.arg in s for s in st.encounters[p]):
-        return "RE-PHASE", f"{a.arg} is not in one of player {p + 1}'s encounters"
+        return refuse("RE-PHASE", f"{a.arg} is not in one of player {p + 1}'s encounters")
     if st.takebacks <= 0:
-        return "RE-BUILD-TAKEBACK", f"no take-backs left this build turn ({TAKEBACKS} used)"
+        return refuse("RE-BUILD-TAKEBACK", f"no take-backs left this build turn ({TAKEBACKS} used)")
     return None
 
 
@@ -225,13 +226,13 @@ def check_loot(st, a):
     """``loot N``: "they place their Loot die directly behind the chosen encounter" (RE-LOOT-PLACE)."""
     p, i = st.to_move, a.arg.value
     if "keys" in st.variants:
-        return "RE-VAR-KEYS", "the Keys quick game uses no Loot dice"
+        return refuse("RE-VAR-KEYS", "the Keys quick game uses no Loot dice")
     if not st.encounters[p][i]:
-        return "RE-LOOT-PLACE", f"encounter {i + 1} is empty"
+        return refuse("RE-LOOT-PLACE", f"encounter {i + 1} is empty")
     if st.loot_at[p] == i:
-        return "RE-LOOT-PLACE", f"your Loot die is already behind encounter {i + 1}"
+        return refuse("RE-LOOT-PLACE", f"your Loot die is already behind encounter {i + 1}")
     if st.loot_at[p] >= 0 and st.takebacks <= 0:
-        return "RE-BUILD-TAKEBACK", "moving the Loot die is a take-back; none left"
+        return refuse("RE-BUILD-TAKEBACK", "moving the Loot die is a take-back; none left")
     return None
 
 
@@ -239,15 +240,17 @@ def check_done(st, a):
     """``done``: five legal encounters, every card in one, the Loot die placed (RE-BUILD-FIVE)."""
     p = st.to_move
     if st.hands[p]:
-        return "RE-BUILD-FIVE", f"all nine cards go into encounters ({len(st.hands[p])} left)"
+        return refuse(
+            "RE-BUILD-FIVE", f"all nine cards go into encounters ({len(st.hands[p])} left)"
+        )
     for i, s in enumerate(st.encounters[p]):
         if not s:
-            return "RE-BUILD-FIVE", f"encounter {i + 1} is empty: build five encounters"
+            return refuse("RE-BUILD-FIVE", f"encounter {i + 1} is empty: build five encounters")
         prob = composition_problem(s, st.cards)
         if prob:
-            return prob[0], f"encounter {i + 1}: {prob[1]}"
+            return refuse(prob.rule_id, f"encounter {i + 1}: {prob.reason}")
     if "keys" not in st.variants and st.loot_at[p] < 0:
-        return "RE-LOOT-PLACE", "place your Loot die behind one encounter first"
+        return refuse("RE-LOOT-PLACE", "place your Loot die behind one encounter first")
     return None
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 
 from rulebook.common import cardedit as C
+from rulebook.common.errors import RuleError
 
 from .building import composition_problem
 from .state import SLOTS, MultiState, SoloState
@@ -50,13 +51,13 @@ def write_solo(s: SoloState, z: C.ZoneMap) -> SoloState:
     return dataclasses.replace(s, **piles, spaces=spaces)
 
 
-def rule(s, card: str, zone: str) -> tuple[str, str] | None:
+def rule(s, card: str, zone: str) -> RuleError | None:
     """An encounter (yours or a player's) never mixes Red and Blue Star cards."""
     if not (zone.startswith("encounter:") or zone == "mine"):
         return None
     cards = read_multi(s)[zone] if zone != "mine" else s.my_encounter
     prob = composition_problem((*cards, card), s.cards)
-    return prob if prob and prob[0] == "RE-COMPOSE-RED-BLUE" else None
+    return prob if prob and prob.rule_id == "RE-COMPOSE-RED-BLUE" else None
 
 
 MULTI = C.Zones(read_multi, write_multi, rule)

@@ -10,7 +10,7 @@ from rulebook.common.working import freeze
 
 from . import actions, hidden, rules, solo, state
 from .cards import load_card_set
-from .catalog import CATALOG, refuse
+from .catalog import CATALOG
 from .invariants import multi_problems, solo_problems
 from .setup import new_game as new_multi
 
@@ -31,8 +31,7 @@ class _RandomEncounter(Game):
     def refusal(self, st, action):
         """The RuleError of the rules' ``why_not`` (an unknown verb is the grammar's
         NotationError: the action is read through its text)."""
-        why = self.RULES.why_not(st, self.action(action))
-        return None if why is None else refuse(*why)
+        return self.RULES.why_not(st, self.action(action))
 
     def perform(self, st, action):
         return self.RULES.advance(self.TABLE(st), action).freeze()

@@ -44,7 +44,7 @@ def needed(st, q: int) -> tuple[bool, bool, bool]:
 
 def faults(slots, hand, cards, need: tuple[bool, bool, bool]) -> int:
     """How many of the ``need``ed checks one player's encounters and hand break."""
-    broken = {prob[0] for s in slots if (prob := composition_problem(s, cards))}
+    broken = {prob.rule_id for s in slots if (prob := composition_problem(s, cards))}
     got = ("RE-COMPOSE-RED-BLUE" not in broken, "RE-COMPOSE-GREEN" not in broken,
            completion_problem(slots, hand, cards) is None)  # fmt: skip
     return sum(n and not g for g, n in zip(got, need, strict=True))

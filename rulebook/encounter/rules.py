@@ -10,10 +10,12 @@ into a new ``MultiState`` (states stay values).
 from __future__ import annotations
 
 from rulebook.common.actions import BY_TEXT, Action
+from rulebook.common.errors import RuleError
 
 from . import actions as act
 from . import battle, building, setup
 from .cards import HAND
+from .catalog import refuse
 from .state import ROUND_CAP, SLOTS, TAKEBACKS, MultiTable
 
 # each action kind: the phase it belongs to (RE-PHASE), its check, its effect
@@ -25,14 +27,16 @@ KINDS = {"pick": ("market", setup.check_pick, setup.pick),
          "battle": ("battle", battle.check_battle, battle.play_battle)}  # fmt: skip
 
 
-def why_not(st, a: Action) -> tuple[str, str] | None:
+def why_not(st, a: Action) -> RuleError | None:
     """None when ``a`` is legal in ``st``, else the rule ID and why: the game is on, ``a``
     belongs to this phase (RE-PHASE), and its kind's check lets it through."""
     if st.phase == "over":
-        return "RE-PHASE", "the game is over"
+        return refuse("RE-PHASE", "the game is over")
     phase, check, _ = KINDS[a.verb]
     if st.phase != phase:
-        return "RE-PHASE", f"'{a.verb}' belongs to the {phase} phase; the game is in {st.phase}"
+        return refuse(
+            "RE-PHASE", f"'{a.verb}' belongs to the {phase} phase; the game is in {st.phase}"
+        )
     return check(st, a)
 
 

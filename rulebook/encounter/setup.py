@@ -13,7 +13,7 @@ from rulebook.common.game import fired
 from rulebook.common.rng import Rng
 
 from .cards import HAND, CardSet, default_cards
-from .catalog import rulings_from
+from .catalog import refuse, rulings_from
 from .layout import SPACES
 from .state import SLOTS, TAKEBACKS, MultiState, MultiTable, SoloState, check_variants
 
@@ -93,7 +93,7 @@ def deal(t) -> None:
 
 def check_pick(st, a):
     if a.arg not in st.market:
-        return "RE-VAR-MARKET", f"{a.arg} is not among the face-up cards"
+        return refuse("RE-VAR-MARKET", f"{a.arg} is not among the face-up cards")
     return None
 
 

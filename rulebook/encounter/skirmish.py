@@ -53,8 +53,8 @@ class Skirmish:
             raise refuse("RE-COMP-DECK", f"{cid} is already in an encounter")
         new = (*cur, cid)
         prob = composition_problem(new, self.cards)
-        if prob and prob[0] == "RE-COMPOSE-RED-BLUE":
-            raise refuse(*prob)
+        if prob and prob.rule_id == "RE-COMPOSE-RED-BLUE":
+            raise prob
         return replace(self, **{side.lower(): new})
 
     def remove(self, side: str, cid: str) -> Skirmish:
@@ -66,5 +66,5 @@ class Skirmish:
         for name, side in (("A", self.a), ("B", self.b)):
             prob = composition_problem(list(side), self.cards) if side else None
             if prob:
-                out.append(f"{name}: {prob[0]} {prob[1]}")
+                out.append(f"{name}: {prob.rule_id} {prob.reason}")
         return out

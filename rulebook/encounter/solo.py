@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from rulebook.common.actions import BY_TEXT, Action
 from rulebook.common.codecs import check_seed
+from rulebook.common.errors import RuleError
 from rulebook.common.game import fired, ruling
 from rulebook.common.rng import Rng
 
 from .battle import battle_rules, resolve
 from .building import composition_problem
 from .cards import HAND, default_cards
-from .catalog import rulings_from
+from .catalog import refuse, rulings_from
 from .layout import COLUMNS, PER_COLUMN, SPACES
 from .state import SoloState, SoloTable
 
@@ -60,7 +61,7 @@ def new_adventure(seed: int = 0, *, rulings=None, sin: bool = False, cards=None)
 
 def check_ride(st, a):
     if a.arg not in st.hand:
-        return "RE-SOLO-RIDE", f"{a.arg} is not in your hand"
+        return refuse("RE-SOLO-RIDE", f"{a.arg} is not in your hand")
     return None
 
 
@@ -68,9 +69,9 @@ def check_stay(st, a):
     """ "You do not have to ride and may choose to discover and/or battle the enemy encounter you
     are currently on"."""
     if not st.spaces[st.marker]:
-        return "RE-SOLO-TURN", "this space is cleared: ride on"
+        return refuse("RE-SOLO-TURN", "this space is cleared: ride on")
     if not st.my_encounter and not st.hand:
-        return "RE-SOLO-BUILD-MUST", "no encounter and no cards to build one"
+        return refuse("RE-SOLO-BUILD-MUST", "no encounter and no cards to build one")
     return None
 
 
@@ -156,9 +157,9 @@ def discover(t, i: int) -> None:
 
 def check_build(st, a):
     if a.arg not in st.hand:
-        return "RE-SOLO-BUILD", f"{a.arg} is not in your hand"
+        return refuse("RE-SOLO-BUILD", f"{a.arg} is not in your hand")
     prob = composition_problem((*st.my_encounter, a.arg), st.cards)
-    if prob and prob[0] == "RE-COMPOSE-RED-BLUE":
+    if prob and prob.rule_id == "RE-COMPOSE-RED-BLUE":
         return prob
     return None
 
@@ -177,7 +178,7 @@ def check_battle(st, a):
     """``battle`` and ``enter``: your encounter is built (RE-SOLO-BUILD-MUST) and legal
     (RE-COMPOSE-*)."""
     if not st.my_encounter:
-        return "RE-SOLO-BUILD-MUST", "your encounter is empty: build one before battling"
+        return refuse("RE-SOLO-BUILD-MUST", "your encounter is empty: build one before battling")
     return composition_problem(st.my_encounter, st.cards)
 
 
@@ -226,7 +227,7 @@ def battle(t) -> None:
 
 def check_recruit(st, a):
     if a.arg not in st.defeated:
-        return "RE-SOLO-LOOT", f"{a.arg} is not one of the defeated creatures"
+        return refuse("RE-SOLO-LOOT", f"{a.arg} is not one of the defeated creatures")
     return None
 
 
@@ -246,7 +247,9 @@ def recruit(t, c: str | None = None) -> None:
 
 def check_boss(st, a):
     if len(st.keys) != 4:
-        return "RE-SOLO-BOSS-ROOM", f"the Boss room needs all four Keys; you have {len(st.keys)}"
+        return refuse(
+            "RE-SOLO-BOSS-ROOM", f"the Boss room needs all four Keys; you have {len(st.keys)}"
+        )
     return None
 
 
@@ -286,19 +289,20 @@ KINDS = {"ride": (("ride",), check_ride, ride), "stay": (("ride",), check_stay, 
          "recruit -": (("loot",), lambda st, a: None, recruit)}  # fmt: skip
 
 
-def why_not(st, a: Action) -> tuple[str, str] | None:
+def why_not(st, a: Action) -> RuleError | None:
     """None when ``a`` is legal in ``st``, else the rule ID and why: the adventure is on, ``a``
     belongs to this step of the turn, and its check lets it through."""
     if st.outcome != "-":
-        return ("RE-SOLO-LOSS" if st.outcome == "loss" else "RE-SOLO-WIN"), "the adventure is over"
+        return refuse(
+            "RE-SOLO-LOSS" if st.outcome == "loss" else "RE-SOLO-WIN", "the adventure is over"
+        )
     steps, check, _ = KINDS[a.verb]
     if st.phase not in steps:
         if a.verb == "build":
-            return (
-                "RE-SOLO-TURN",
-                f"you build after riding/discovering, not in the {st.phase} phase",
+            return refuse(
+                "RE-SOLO-TURN", f"you build after riding/discovering, not in the {st.phase} phase"
             )
-        return "RE-SOLO-TURN", f"'{a.verb}' is not part of the {st.phase} step"
+        return refuse("RE-SOLO-TURN", f"'{a.verb}' is not part of the {st.phase} step")
     return check(st, a)
 
 

@@ -28,20 +28,20 @@ from .departure import board
 
 def cage_refusal(
     people: str, caps: Sequence[int], contents: Sequence[Sequence[str]], cage: int
-) -> tuple[str, str] | None:
-    """Why a card of ``people`` may not go into ``cage`` (0-based), as (rule ID, reason); None
+) -> RuleError | None:
+    """Why a card of ``people`` may not go into ``cage`` (0-based), the RuleError; None
     when it may. ``contents[i]`` lists the peoples already in cage i."""
     if not 0 <= cage < len(caps):
-        return ("TL-LOAD-CAPACITY", f"this vehicle has no cage {cage + 1}")
+        return refuse("TL-LOAD-CAPACITY", f"this vehicle has no cage {cage + 1}")
     inside = contents[cage]
     if len(inside) >= caps[cage]:
-        return ("TL-LOAD-CAPACITY", f"cage {cage + 1} is full ({caps[cage]} of {caps[cage]})")
+        return refuse("TL-LOAD-CAPACITY", f"cage {cage + 1} is full ({caps[cage]} of {caps[cage]})")
     if inside.count(people) < len(inside):
         other = next(q for q in inside if q != people)
-        return ("TL-LOAD-CAGE-PEOPLE", f"cage {cage + 1} already holds {other}, not {people}")
+        return refuse("TL-LOAD-CAGE-PEOPLE", f"cage {cage + 1} already holds {other}, not {people}")
     for j, other in enumerate(contents):
         if j != cage and other and other[0] == people:
-            return (
+            return refuse(
                 "TL-LOAD-VEHICLE-DISTINCT",
                 f"cage {j + 1} of this vehicle already holds {people}; two cages need two peoples",
             )
@@ -70,7 +70,7 @@ def fit_refusal(s, cid: str, cage: Cage) -> RuleError | None:
     if at_dock is None:
         return refuse("TL-DEPART-FULL", f"vehicle {cage.vehicle} is not at the departure dock")
     why = cage_refusal(s.cards.people[cid].people, *at_dock, cage.index)
-    return refuse(why[0], f"{cid} into {cage.name}: {why[1]}") if why else None
+    return refuse(why.rule_id, f"{cid} into {cage.name}: {why.reason}") if why else None
 
 
 def loadable_refusal(s, cid: str) -> RuleError | None:

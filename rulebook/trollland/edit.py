@@ -12,8 +12,10 @@ from __future__ import annotations
 import dataclasses
 
 from rulebook.common import cardedit as C
+from rulebook.common.errors import RuleError
 
 from .banishment import cage_refusal
+from .catalog import refuse
 from .state import Berth, State
 from .turn import settle
 
@@ -42,11 +44,11 @@ def write(s: State, z: C.ZoneMap) -> State:
     return dataclasses.replace(s, **{k: z[k] for k in PILES}, **per, row=row, swapped=swapped)
 
 
-def rule(s: State, card: str, zone: str) -> tuple[str, str] | None:
+def rule(s: State, card: str, zone: str) -> RuleError | None:
     c = s.cards.people[card]
     kind = zone.split(":")[0]
     if c.is_troll and kind not in TROLL_ZONES:
-        return "TL-BANISH-ORDER", f"{card} is a Troll: only the pest peoples are banished"
+        return refuse("TL-BANISH-ORDER", f"{card} is a Troll: only the pest peoples are banished")
     if kind != "cage":
         return None
     vid, _, n = zone[5:].partition(".")

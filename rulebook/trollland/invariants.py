@@ -85,7 +85,7 @@ def berth_problems(s: State, b) -> list[str]:
         if cage:
             before = (*contents[:i], cage[:-1], *contents[i + 1 :])
             why = cage_refusal(cage[-1], caps, before, i)
-            if why and why[0] == "TL-LOAD-VEHICLE-DISTINCT":
+            if why and why.rule_id == "TL-LOAD-VEHICLE-DISTINCT":
                 twice = True
             elif why:
                 out.append(f"{b.vehicle} cage {i + 1} breaks the loading rules")

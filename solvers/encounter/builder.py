@@ -76,7 +76,9 @@ def _check(hand: list[str], opponent: list[list[str]], n: int, cards: CardSet) -
             raise TrogkitInputError(f"opposing encounter {i + 1} is empty")
         prob = composition_problem(e, cards)
         if prob:
-            raise TrogkitInputError(f"opposing encounter {i + 1} is illegal ({prob[0]}: {prob[1]})")
+            raise TrogkitInputError(
+                f"opposing encounter {i + 1} is illegal ({prob.rule_id}: {prob.reason})"
+            )
     used = set(hand)
     for e in opponent:
         if used & set(e):

@@ -336,7 +336,7 @@ def _cage_report(enc: Encoding, q: int) -> str:
         contents = [[PEOPLES[m.occ0[k]]] * m.cnt0[k] if m.occ0[k] >= 0 else [] for k in vc]
         why = cage_refusal(PEOPLES[q], [m.cap[k] for k in vc], contents, vc.index(c))
         room = m.cap[c] - m.cnt0[c]
-        parts.append(f"{m.label(c)} {why[0]}" if why else f"{m.label(c)} room {room}")
+        parts.append(f"{m.label(c)} {why.rule_id}" if why else f"{m.label(c)} room {room}")
     return "; ".join(parts)
 
 

@@ -94,9 +94,9 @@ def test_seed_only_ruling_disables_colour_effects_RER_STAR_EFFECTS():
 
 def test_composition_rules_RE_COMPOSE_RED_BLUE_RE_COMPOSE_GREEN():
     # RE-COMPOSE-RED-BLUE and RE-COMPOSE-GREEN
-    assert composition_problem(["R1", "B1"], CARDS)[0] == "RE-COMPOSE-RED-BLUE"
-    assert composition_problem(["TK", "Y1a", "B2"], CARDS)[0] == "RE-COMPOSE-RED-BLUE"
-    assert composition_problem(["G1"], CARDS)[0] == "RE-COMPOSE-GREEN"
+    assert composition_problem(["R1", "B1"], CARDS).rule_id == "RE-COMPOSE-RED-BLUE"
+    assert composition_problem(["TK", "Y1a", "B2"], CARDS).rule_id == "RE-COMPOSE-RED-BLUE"
+    assert composition_problem(["G1"], CARDS).rule_id == "RE-COMPOSE-GREEN"
     assert composition_problem(["G1", "G2"], CARDS) is None
     assert composition_problem(["G1", "R1"], CARDS) is None
 
