@@ -30,7 +30,7 @@ _fired: ContextVar[list[str] | None] = ContextVar("trogkit_fired", default=None)
 
 def fired(rule_id: str, *more: str) -> None:
     """Rule code calls this when catalog rules take effect (one call for the rules that act
-    together: speed: PERF.md "Trollland: one fired call per step"); a no-op unless someone is
+    together: speed: PERF.md "One fired call per step"); a no-op unless someone is
     tracing (sweeps count rules that never fire)."""
     sink = _fired.get()
     if sink is not None:
