@@ -114,13 +114,13 @@ def _hint_rate(game, seconds: float) -> float:
 def measure(budget: float) -> dict:
     """Every figure of every game for the code on ``sys.path`` (one child process)."""
     import rulebook
-    from rulebook.common.game import random_game as random_playout
+    from rulebook.common.game import random_game
     from solvers.play.play import Setup, play_game
 
     games = {name: rulebook.game(name) for name in GAMES}
     players = {}
     for name, g in games.items():
-        players[name, "random"] = lambda seed, g=g: random_playout(g, seed).length
+        players[name, "random"] = lambda seed, g=g: random_game(g, seed).length
         players[name, "checked"] = lambda seed, n=name: play_game(Setup(n), seed)[0].length
     rates = _per_cpu_s(budget, players)
     out = {}
